@@ -1,0 +1,195 @@
+"""Configuration: one frozen value, overridable from ``BROWSERKIT_*`` variables."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Mapping
+from typing import Any, Literal
+
+import attrs
+
+from browserkit.errors import InvalidArgumentError
+
+__all__ = ["Config", "DialogPolicy"]
+
+DialogPolicy = Literal["ask", "accept", "dismiss"]
+
+_DIALOG_POLICIES = ("ask", "accept", "dismiss")
+
+
+def _positive(name: str) -> Callable[[Any, Any, int], None]:
+    def check(_inst: Any, _attr: Any, value: int) -> None:
+        if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
+            raise InvalidArgumentError(f"{name} must be a positive integer, got {value!r}")
+
+    return check
+
+
+def _non_negative(name: str) -> Callable[[Any, Any, int], None]:
+    def check(_inst: Any, _attr: Any, value: int) -> None:
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise InvalidArgumentError(f"{name} must be an integer >= 0, got {value!r}")
+
+    return check
+
+
+def _schemes(value: Any) -> tuple[str, ...]:
+    if isinstance(value, str):
+        value = value.split(",")
+    return tuple(s.strip().lower().rstrip(":") for s in value if s.strip())
+
+
+def _strings(value: Any) -> tuple[str, ...]:
+    if isinstance(value, str):
+        value = value.split(",")
+    return tuple(s.strip() for s in value if s.strip())
+
+
+def _check_policy(_inst: Any, _attr: Any, value: str) -> None:
+    if value not in _DIALOG_POLICIES:
+        raise InvalidArgumentError(
+            f"dialog_policy must be one of {', '.join(_DIALOG_POLICIES)}, got {value!r}"
+        )
+
+
+def _check_timeouts(inst: Config, _attr: Any, value: int) -> None:
+    if inst.default_timeout_ms > value:
+        raise InvalidArgumentError(
+            f"default_timeout_ms ({inst.default_timeout_ms}) exceeds max_timeout_ms ({value})"
+        )
+
+
+@attrs.frozen(kw_only=True)
+class Config:
+    """Everything a browser and its sessions can be told.
+
+    Build it directly, or with :meth:`from_env` to apply ``BROWSERKIT_*``
+    variables (``BROWSERKIT_HEADLESS=0``, ``BROWSERKIT_MAX_SESSIONS=4``,
+    ``BROWSERKIT_ALLOWED_SCHEMES=http,https``, ...). Every field validates its
+    value; a bad one raises :class:`~browserkit.InvalidArgumentError`.
+
+    >>> Config(max_sessions=2).max_sessions
+    2
+    """
+
+    headless: bool = True
+    """Launch Chromium without a window (``start(headful=True)`` overrides per session)."""
+    executable_path: str | None = None
+    """Chromium to launch; also ``BROWSERKIT_CHROMIUM``. None: discover (see diagnostics)."""
+    allowed_schemes: tuple[str, ...] = attrs.field(
+        default=("http", "https", "about", "data"), converter=_schemes
+    )
+    """URL schemes ``navigate`` and ``start`` accept; anything else is refused before a request."""
+    max_sessions: int = attrs.field(default=8, validator=_positive("max_sessions"))
+    """Sessions that may run at once; one more raises ``CapacityError``."""
+    idle_stop_ms: int = attrs.field(default=1_800_000, validator=_non_negative("idle_stop_ms"))
+    """Stop a session nobody used for this long (0: never)."""
+    default_timeout_ms: int = attrs.field(
+        default=15_000, validator=_positive("default_timeout_ms")
+    )
+    """Timeout of a call that names none."""
+    max_timeout_ms: int = attrs.field(
+        default=120_000, validator=[_positive("max_timeout_ms"), _check_timeouts]
+    )
+    """Upper bound every ``timeout_ms`` is clamped to."""
+    buffer_size: int = attrs.field(default=1_000, validator=_positive("buffer_size"))
+    """Entries each event buffer (console, network, downloads) keeps."""
+    max_field_chars: int = attrs.field(default=4_096, validator=_positive("max_field_chars"))
+    """Longest string field an event buffer stores; longer ones are cut and named."""
+    max_snapshot_nodes: int = attrs.field(
+        default=20_000, validator=_positive("max_snapshot_nodes")
+    )
+    """Outline lines a snapshot keeps before it is marked ``truncated``."""
+    observe_actions: bool = True
+    """Actions return the diff of what they changed (``observe=None`` uses this)."""
+    dialog_policy: DialogPolicy = attrs.field(default="ask", validator=_check_policy)
+    """What happens to alert/confirm/prompt: hold for ``handle_dialog``, accept or dismiss."""
+    allow_attach: bool = False
+    """Allow ``attach()`` to a running Chrome over CDP."""
+    endpoints: tuple[str, ...] = attrs.field(default=(), converter=_strings)
+    """Remote browser servers (``ws://...``) to connect to instead of launching."""
+    extra_args: tuple[str, ...] = attrs.field(default=(), converter=_strings)
+    """More Chromium command-line switches, appended to browserkit's own."""
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None, **overrides: Any) -> Config:
+        """A config from ``BROWSERKIT_*`` variables, then ``overrides`` on top.
+
+        A variable that cannot be read as its field's type raises
+        :class:`~browserkit.InvalidArgumentError` naming the variable.
+        """
+        env = os.environ if environ is None else environ
+        values: dict[str, Any] = {}
+        for field in attrs.fields(cls):
+            names = [f"BROWSERKIT_{field.name.upper()}"]
+            if field.name == "executable_path":
+                names.insert(0, "BROWSERKIT_CHROMIUM")
+            for var in names:
+                raw = env.get(var)
+                if raw is None or raw == "":
+                    continue
+                values[field.name] = _from_text(var, field.name, raw)
+                break
+        values.update(overrides)
+        try:
+            return cls(**values)
+        except InvalidArgumentError as exc:
+            culprits = [k for k in values if k not in overrides and k in exc.message]
+            if culprits:
+                var = f"BROWSERKIT_{culprits[0].upper()}"
+                raise InvalidArgumentError(
+                    f"{var}: {exc.message}", hint=f"fix or unset the variable {var}"
+                ) from None
+            raise
+        except TypeError as exc:
+            raise InvalidArgumentError(f"unknown config option: {exc}") from None
+
+    def evolve(self, **changes: Any) -> Config:
+        """A copy with ``changes`` applied and validated."""
+        try:
+            return attrs.evolve(self, **changes)
+        except TypeError as exc:
+            raise InvalidArgumentError(f"unknown config option: {exc}") from None
+
+    def clamp_timeout(self, timeout_ms: float | None) -> float:
+        """The timeout a call gets: the default when None, never above ``max_timeout_ms``."""
+        if timeout_ms is None:
+            return float(self.default_timeout_ms)
+        if isinstance(timeout_ms, bool) or not isinstance(timeout_ms, (int, float)):
+            raise InvalidArgumentError(f"timeout_ms must be a number, got {timeout_ms!r}")
+        if timeout_ms <= 0:
+            raise InvalidArgumentError(f"timeout_ms must be > 0, got {timeout_ms!r}")
+        return float(min(timeout_ms, self.max_timeout_ms))
+
+
+_BOOL_WORDS = {
+    "1": True,
+    "true": True,
+    "yes": True,
+    "on": True,
+    "0": False,
+    "false": False,
+    "no": False,
+    "off": False,
+}
+
+
+def _from_text(var: str, name: str, raw: str) -> Any:
+    field = attrs.fields_dict(Config)[name]
+    default = field.default
+    if isinstance(default, bool):
+        word = raw.strip().lower()
+        if word not in _BOOL_WORDS:
+            raise InvalidArgumentError(
+                f"{var}={raw!r} is not a boolean",
+                hint=f"set {var} to 1/0, true/false, yes/no or on/off",
+            )
+        return _BOOL_WORDS[word]
+    if isinstance(default, int):
+        try:
+            return int(raw.strip().replace("_", ""))
+        except ValueError:
+            raise InvalidArgumentError(
+                f"{var}={raw!r} is not an integer", hint=f"set {var} to a whole number"
+            ) from None
+    return raw

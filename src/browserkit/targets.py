@@ -1,0 +1,129 @@
+"""Ways to name the element an action is for, besides a ref.
+
+A target is a ref string (``"e3"``), a :class:`~browserkit.Ref`, one of the
+selector values made by :func:`css`, :func:`xpath`, :func:`role`, :func:`label`,
+:func:`placeholder` and :func:`text`, or a :func:`point`. A selector that
+matches several elements is refused (with the count) unless ``nth`` picks one:
+real pages reuse names, and a silent first match clicks the wrong thing.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, Union
+
+import attrs
+
+from browserkit.errors import InvalidArgumentError
+from browserkit.refs import Ref
+
+__all__ = [
+    "Point",
+    "Selector",
+    "SelectorKind",
+    "Target",
+    "css",
+    "label",
+    "placeholder",
+    "point",
+    "role",
+    "text",
+    "xpath",
+]
+
+SelectorKind = Literal["css", "xpath", "role", "label", "placeholder", "text"]
+
+
+def _check_nth(_inst: object, _attr: object, value: int | None) -> None:
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+        raise InvalidArgumentError(f"nth must be an integer, got {value!r}")
+
+
+def _check_value(_inst: object, _attr: object, value: str) -> None:
+    if not isinstance(value, str) or not value:
+        raise InvalidArgumentError(f"a selector needs a non-empty string, got {value!r}")
+
+
+@attrs.frozen
+class Selector:
+    """An element chosen by a Playwright-style selector.
+
+    ``nth`` picks one of several matches (0-based, negative counts from the
+    end); ``frame`` names the iframe to look in (its url substring, name, or a
+    CSS selector of the ``<iframe>`` element; ``" >> "`` joins nested ones).
+    """
+
+    kind: SelectorKind
+    value: str = attrs.field(validator=_check_value)
+    name: str | None = None
+    nth: int | None = attrs.field(default=None, validator=_check_nth)
+    frame: str | None = None
+
+    def describe(self) -> str:
+        """A short human form, e.g. ``role=button[name="Save"]``."""
+        out = f"{self.kind}={self.value}"
+        if self.name is not None:
+            out += f'[name="{self.name}"]'
+        if self.nth is not None:
+            out += f" nth={self.nth}"
+        if self.frame is not None:
+            out += f" in frame {self.frame!r}"
+        return out
+
+
+def _check_space(_inst: object, _attr: object, value: str) -> None:
+    if value not in ("viewport", "document"):
+        raise InvalidArgumentError(f"space must be 'viewport' or 'document', got {value!r}")
+
+
+def _check_coord(_inst: object, attr: attrs.Attribute[float], value: float) -> None:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
+        raise InvalidArgumentError(f"{attr.name} must be a number >= 0, got {value!r}")
+
+
+@attrs.frozen
+class Point:
+    """A position on the page in CSS pixels; actions on it are not hit-verified."""
+
+    x: float = attrs.field(validator=_check_coord)
+    y: float = attrs.field(validator=_check_coord)
+    space: Literal["viewport", "document"] = attrs.field(default="viewport", validator=_check_space)
+
+
+Target = Union[str, Ref, Selector, Point]
+
+
+def css(selector: str, *, nth: int | None = None, frame: str | None = None) -> Selector:
+    """Elements matching a CSS selector (open shadow roots are pierced)."""
+    return Selector("css", selector, nth=nth, frame=frame)
+
+
+def xpath(expression: str, *, nth: int | None = None, frame: str | None = None) -> Selector:
+    """Elements matching an XPath expression."""
+    return Selector("xpath", expression, nth=nth, frame=frame)
+
+
+def role(
+    role: str, name: str | None = None, *, nth: int | None = None, frame: str | None = None
+) -> Selector:
+    """Elements with an ARIA role and, optionally, exactly this accessible name."""
+    return Selector("role", role, name=name, nth=nth, frame=frame)
+
+
+def label(text: str, *, nth: int | None = None, frame: str | None = None) -> Selector:
+    """Form controls whose label is exactly ``text``."""
+    return Selector("label", text, nth=nth, frame=frame)
+
+
+def placeholder(text: str, *, nth: int | None = None, frame: str | None = None) -> Selector:
+    """Inputs whose placeholder is exactly ``text``."""
+    return Selector("placeholder", text, nth=nth, frame=frame)
+
+
+def text(t: str, *, nth: int | None = None, frame: str | None = None) -> Selector:
+    """Elements whose text is exactly ``t``."""
+    return Selector("text", t, nth=nth, frame=frame)
+
+
+def point(x: float, y: float, space: Literal["viewport", "document"] = "viewport") -> Point:
+    """A point; ``space="document"`` scrolls it into view before acting."""
+    return Point(x, y, space)
