@@ -84,9 +84,7 @@ class Config:
     """Sessions that may run at once; one more raises ``CapacityError``."""
     idle_stop_ms: int = attrs.field(default=1_800_000, validator=_non_negative("idle_stop_ms"))
     """Stop a session nobody used for this long (0: never)."""
-    default_timeout_ms: int = attrs.field(
-        default=15_000, validator=_positive("default_timeout_ms")
-    )
+    default_timeout_ms: int = attrs.field(default=15_000, validator=_positive("default_timeout_ms"))
     """Timeout of a call that names none."""
     max_timeout_ms: int = attrs.field(
         default=120_000, validator=[_positive("max_timeout_ms"), _check_timeouts]
@@ -96,9 +94,7 @@ class Config:
     """Entries each event buffer (console, network, downloads) keeps."""
     max_field_chars: int = attrs.field(default=4_096, validator=_positive("max_field_chars"))
     """Longest string field an event buffer stores; longer ones are cut and named."""
-    max_snapshot_nodes: int = attrs.field(
-        default=20_000, validator=_positive("max_snapshot_nodes")
-    )
+    max_snapshot_nodes: int = attrs.field(default=20_000, validator=_positive("max_snapshot_nodes"))
     """Outline lines a snapshot keeps before it is marked ``truncated``."""
     observe_actions: bool = True
     """Actions return the diff of what they changed (``observe=None`` uses this)."""

@@ -177,7 +177,7 @@ class NavigationFailedError(BrowserkitError):
     default_hint = "check the URL and that the server is reachable"
 
 
-class TimeoutError(BrowserkitError):  # noqa: A001 - the stable public name
+class TimeoutError(BrowserkitError):
     """The call did not finish within its timeout; the session is still usable."""
 
     code = "timeout"

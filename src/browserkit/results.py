@@ -37,7 +37,9 @@ class Navigation:
 
     def _repr_markdown_(self) -> str:
         note = " (load timed out; the page is usable)" if self.timed_out else ""
-        return f"navigated to `{self.url}` — status {self.status}, generation {self.generation}{note}"
+        return (
+            f"navigated to `{self.url}` — status {self.status}, generation {self.generation}{note}"
+        )
 
 
 @attrs.frozen
@@ -84,7 +86,8 @@ class Snapshot:
         return self.tree
 
     def _repr_markdown_(self) -> str:
-        head = f"**{html.escape(self.title) or '(untitled)'}** — `{self.url}` · generation {self.generation}"
+        title = html.escape(self.title) or "(untitled)"
+        head = f"**{title}** — `{self.url}` · generation {self.generation}"
         return f"{head}\n\n```yaml\n{self}\n```"
 
 
@@ -113,7 +116,9 @@ class ActionResult:
         if self.navigated:
             lines.append(f"navigated to {self.url} (generation {self.generation})")
         if self.dialog is not None:
-            lines.append(f"dialog {self.dialog.type}: {self.dialog.message!r} ({self.dialog.handled})")
+            lines.append(
+                f"dialog {self.dialog.type}: {self.dialog.message!r} ({self.dialog.handled})"
+            )
         if self.new_tabs:
             lines.append(f"new tabs: {', '.join(self.new_tabs)}")
         if self.downloads:

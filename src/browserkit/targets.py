@@ -89,7 +89,7 @@ class Point:
     space: Literal["viewport", "document"] = attrs.field(default="viewport", validator=_check_space)
 
 
-Target = Union[str, Ref, Selector, Point]
+Target = Union[str, Ref, Selector, Point]  # noqa: UP007 - a runtime alias on 3.10
 
 
 def css(selector: str, *, nth: int | None = None, frame: str | None = None) -> Selector:

@@ -1,0 +1,69 @@
+"""Developer tasks: ``nox -s lint typecheck tests docs bench``."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+
+import nox
+
+nox.options.sessions = ["lint", "typecheck", "tests"]
+nox.options.reuse_existing_virtualenvs = True
+
+PYTHONS = ["3.10", "3.11", "3.12", "3.13"]
+
+
+def _runs(version: str) -> bool:
+    exe = shutil.which(f"python{version}")
+    if exe is None:
+        return False
+    # pyenv puts shims on PATH for versions that are installed but not selected.
+    probe = subprocess.run([exe, "-c", "pass"], capture_output=True, check=False)
+    return probe.returncode == 0
+
+
+def _available() -> list[str]:
+    """The Pythons this machine can run; a missing one is skipped, not failed."""
+    return [v for v in PYTHONS if _runs(v)] or ["3"]
+
+
+def _install(session: nox.Session, *args: str) -> None:
+    # Dependency groups (PEP 735) need pip >= 25.1.
+    session.install("-q", "pip>=25.1")
+    session.install("-q", *args)
+
+
+@nox.session(python=_available())
+def tests(session: nox.Session) -> None:
+    """The test suite against real Chromium, on every Python the machine has."""
+    _install(session, "-e", ".[mcp]", "--group", "test")
+    session.run("python", "-m", "pytest", *session.posargs)
+
+
+@nox.session
+def lint(session: nox.Session) -> None:
+    """ruff check and ruff format --check."""
+    _install(session, "--group", "lint")
+    session.run("ruff", "check", ".")
+    session.run("ruff", "format", "--check", ".")
+
+
+@nox.session
+def typecheck(session: nox.Session) -> None:
+    """mypy --strict on the package."""
+    _install(session, "-e", ".[mcp]", "--group", "typecheck")
+    session.run("mypy")
+
+
+@nox.session
+def docs(session: nox.Session) -> None:
+    """Build the Sphinx docs with warnings as errors."""
+    _install(session, "-e", ".", "--group", "docs")
+    session.run("sphinx-build", "-W", "--keep-going", "-b", "html", "docs", "docs/_build/html")
+
+
+@nox.session
+def bench(session: nox.Session) -> None:
+    """Side-by-side benchmark against raw Playwright and Playwright's MCP server."""
+    _install(session, "-e", ".[mcp]", "--group", "bench")
+    session.run("python", "-m", "benchmarks", *session.posargs)

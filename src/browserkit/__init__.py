@@ -1,0 +1,108 @@
+"""browserkit: drive a real Chromium from AI agents and notebooks.
+
+>>> import browserkit as bk
+>>> with bk.Browser() as browser:                      # doctest: +SKIP
+...     s = browser.start(url="http://127.0.0.1:8000/")
+...     print(s.snapshot())                            # outline with [ref=eN]
+...     print(s.click("e3").diff)                      # what the click changed
+
+The async API is the same with ``AsyncBrowser`` and ``await``.
+"""
+
+from browserkit._async.browser import AsyncBrowser
+from browserkit._async.session import AsyncSession
+from browserkit._sync import Browser, Session
+from browserkit.config import Config
+from browserkit.errors import (
+    AttachDisabledError,
+    BrowserCrashedError,
+    BrowserkitError,
+    BrowserNotFoundError,
+    CapacityError,
+    DownloadNotFoundError,
+    EvaluationError,
+    FrameNotFoundError,
+    InvalidArgumentError,
+    ModalStateBlockedError,
+    NavigationFailedError,
+    PageNotFoundError,
+    ReadOnlyError,
+    RefNotFoundError,
+    SchemeNotAllowedError,
+    SessionClosedError,
+    SessionNotFoundError,
+    StaleRefError,
+    TargetCoveredError,
+    TargetNotFoundError,
+    TimeoutError,
+)
+from browserkit.refs import Ref
+from browserkit.results import (
+    ActionResult,
+    DiagnosticIssue,
+    Diagnostics,
+    DialogInfo,
+    HistoryMove,
+    Navigation,
+    Screenshot,
+    SessionInfo,
+    Snapshot,
+    TabInfo,
+    WaitResult,
+)
+from browserkit.snapshot import SnapshotDiff
+from browserkit.targets import Point, Selector, css, label, placeholder, point, role, text, xpath
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "ActionResult",
+    "AsyncBrowser",
+    "AsyncSession",
+    "AttachDisabledError",
+    "Browser",
+    "BrowserCrashedError",
+    "BrowserNotFoundError",
+    "BrowserkitError",
+    "CapacityError",
+    "Config",
+    "DiagnosticIssue",
+    "Diagnostics",
+    "DialogInfo",
+    "DownloadNotFoundError",
+    "EvaluationError",
+    "FrameNotFoundError",
+    "HistoryMove",
+    "InvalidArgumentError",
+    "ModalStateBlockedError",
+    "Navigation",
+    "NavigationFailedError",
+    "PageNotFoundError",
+    "Point",
+    "ReadOnlyError",
+    "Ref",
+    "RefNotFoundError",
+    "SchemeNotAllowedError",
+    "Screenshot",
+    "Selector",
+    "Session",
+    "SessionClosedError",
+    "SessionInfo",
+    "SessionNotFoundError",
+    "Snapshot",
+    "SnapshotDiff",
+    "StaleRefError",
+    "TabInfo",
+    "TargetCoveredError",
+    "TargetNotFoundError",
+    "TimeoutError",
+    "WaitResult",
+    "__version__",
+    "css",
+    "label",
+    "placeholder",
+    "point",
+    "role",
+    "text",
+    "xpath",
+]

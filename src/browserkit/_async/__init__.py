@@ -1,0 +1,1 @@
+"""The async core: the only hand-written implementation of the browser API."""

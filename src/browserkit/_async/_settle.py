@@ -1,0 +1,191 @@
+"""Waiting for the page to settle after an action, without fixed sleeps.
+
+An action has settled when (1) a navigation it started has committed and
+reached DOMContentLoaded, (2) the document/xhr/fetch requests it started have
+finished, and (3) the DOM has been free of mutations for a short quiet window.
+Each wait is bounded; hitting a bound reports ``settled=False`` instead of
+hanging. The quiet window doubles as the grace period in which a late
+navigation (Enter in a form submits after the key event returns) shows up.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any
+
+from playwright.async_api import Error as PlaywrightError
+from playwright.async_api import Request
+
+from browserkit._async._tab import Tab
+
+__all__ = ["QUIET_MS", "Settler"]
+
+QUIET_MS = 30
+"""DOM quiet window: long enough for a task queued by the action to run."""
+
+MAX_SETTLE_MS = 5_000
+"""No action waits longer than this for the page to settle."""
+
+_TRACKED = frozenset({"document", "xhr", "fetch"})
+
+# The observer is made from the page's own MutationObserver but captured at
+# call time; browserkit's init script (see session) keeps pristine copies
+# under a symbol so a page that replaces the global cannot break settling.
+_QUIET_JS = """
+([quietMs, maxMs]) => new Promise((resolve) => {
+  const k = Symbol.for('browserkit.pristine');
+  const P = (window[k] || {});
+  const MO = P.MutationObserver || MutationObserver;
+  const setT = P.setTimeout || setTimeout;
+  const clearT = P.clearTimeout || clearTimeout;
+  let timer = null;
+  let done = false;
+  const finish = (quiet) => {
+    if (done) return;
+    done = true;
+    observer.disconnect();
+    clearT(timer);
+    clearT(cap);
+    resolve(quiet);
+  };
+  const observer = new MO(() => { clearT(timer); timer = setT(() => finish(true), quietMs); });
+  observer.observe(document,
+    {subtree: true, childList: true, attributes: true, characterData: true});
+  timer = setT(() => finish(true), quietMs);
+  const cap = setT(() => finish(false), maxMs);
+})
+"""
+
+
+class Settler:
+    """Watches one tab from just before an action until it has settled."""
+
+    def __init__(self, tab: Tab) -> None:
+        self.tab = tab
+        self.pending: set[Request] = set()
+        self.navigation_requested = False
+        self.nav_requests: set[Request] = set()
+        self._nav_done = asyncio.Event()
+        self.start_navigations = tab.navigations
+        self._idle = asyncio.Event()
+        self._idle.set()
+        self._listening = False
+
+    def __enter__(self) -> Settler:
+        page = self.tab.page
+        self.tab.nav_seen.clear()
+        page.on("request", self._on_request)
+        page.on("requestfinished", self._on_done)
+        page.on("requestfailed", self._on_done)
+        self._listening = True
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        if not self._listening:
+            return
+        self._listening = False
+        page = self.tab.page
+        for event, handler in (
+            ("request", self._on_request),
+            ("requestfinished", self._on_done),
+            ("requestfailed", self._on_done),
+        ):
+            try:
+                page.remove_listener(event, handler)
+            except (KeyError, ValueError):
+                pass
+
+    def _on_request(self, request: Request) -> None:
+        if request.resource_type not in _TRACKED:
+            return
+        if request.is_navigation_request() and request.frame == self.tab.page.main_frame:
+            self.navigation_requested = True
+            self.nav_requests.add(request)
+            self._nav_done.clear()
+        self.pending.add(request)
+        self._idle.clear()
+
+    def _on_done(self, request: Request) -> None:
+        self.pending.discard(request)
+        if request in self.nav_requests:
+            self.nav_requests.discard(request)
+            if not self.nav_requests:
+                self._nav_done.set()
+        if not self.pending:
+            self._idle.set()
+
+    @property
+    def navigated(self) -> bool:
+        """Whether a cross-document navigation committed since the watch began."""
+        return self.tab.navigations != self.start_navigations
+
+    async def settle(self, budget_ms: float) -> bool:
+        """Wait until the page has settled; False when a bound was hit first."""
+        deadline = time.monotonic() + min(budget_ms, MAX_SETTLE_MS) / 1000
+        page = self.tab.page
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return False
+            if self.navigation_requested and not self.navigated:
+                if self.nav_requests:
+                    # Not committed yet: wait for the commit or the request's end.
+                    await _wait_any(self.tab.nav_seen, self._nav_done, left)
+                    continue
+                # The request ended without a commit yet (a download, a 204,
+                # an abort): give a commit a moment, then stop expecting one.
+                await _wait(self.tab.nav_seen, min(0.25, left))
+                if not self.navigated:
+                    self.navigation_requested = False
+                continue
+            if self.navigated:
+                try:
+                    await page.wait_for_load_state(
+                        "domcontentloaded", timeout=max(1.0, (deadline - time.monotonic()) * 1000)
+                    )
+                except PlaywrightError:
+                    return False
+                return True
+            if self.pending:
+                if not await _wait(self._idle, deadline - time.monotonic()):
+                    return False
+                continue
+            quiet = await self._dom_quiet(deadline)
+            if self.navigation_requested or self.navigated or self.pending:
+                continue  # something started while we watched the DOM
+            return quiet
+
+    async def _dom_quiet(self, deadline: float) -> bool:
+        max_ms = max(QUIET_MS, int((deadline - time.monotonic()) * 1000))
+        try:
+            result: Any = await self.tab.page.evaluate(_QUIET_JS, [QUIET_MS, max_ms])
+        except PlaywrightError:
+            # The document went away under us: a navigation is under way.
+            await asyncio.sleep(0)
+            return self.navigated
+        return bool(result)
+
+
+async def _wait(event: asyncio.Event, seconds: float) -> bool:
+    if event.is_set():
+        return True
+    if seconds <= 0:
+        return False
+    try:
+        await asyncio.wait_for(event.wait(), seconds)
+    except asyncio.TimeoutError:
+        return False
+    return True
+
+
+async def _wait_any(a: asyncio.Event, b: asyncio.Event, seconds: float) -> None:
+    tasks = [asyncio.ensure_future(a.wait()), asyncio.ensure_future(b.wait())]
+    try:
+        await asyncio.wait(tasks, timeout=max(0.0, seconds), return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for t in tasks:
+            t.cancel()

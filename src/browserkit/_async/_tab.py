@@ -1,0 +1,132 @@
+"""One tab of a session: its page, generation, refs and pending modal state."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from playwright.async_api import CDPSession, Dialog, Page
+
+from browserkit.results import DialogInfo
+
+log = logging.getLogger("browserkit")
+
+_EARLIER_KEPT = 3
+
+
+class Tab:
+    """Bookkeeping for one Playwright page.
+
+    The generation advances on every cross-document navigation of the main
+    frame; refs printed by a snapshot belong to the generation it was taken in.
+    """
+
+    def __init__(self, page: Page, page_id: str) -> None:
+        self.page = page
+        self.page_id = page_id
+        self.generation = 1
+        # The initial about:blank of a new tab is not a document anyone acted
+        # on: its first real navigation keeps generation 1 unless refs were
+        # already printed for it.
+        self._fresh = True
+        self.ref_generation: int | None = None
+        self.refs: set[str] = set()
+        # Refs of the few generations before ref_generation, so a string ref
+        # from an older page is reported as stale rather than unknown.
+        self.earlier_refs: dict[int, set[str]] = {}
+        self.baseline: tuple[int, str] | None = None
+        self.cdp: CDPSession | None = None
+        self.pending_dialog: Dialog | None = None
+        self.dialog_info: DialogInfo | None = None
+        self.dialog_seen = asyncio.Event()
+        self.navigations = 0  # cross-document commits, for settling
+        self.nav_seen = asyncio.Event()
+        self.closed = False
+        self.opener_id: str | None = None
+        self._watch_navigations()
+
+    def _watch_navigations(self) -> None:
+        frame: Any = self.page.main_frame
+        emitter = getattr(getattr(frame, "_impl_obj", None), "_event_emitter", None)
+        if emitter is not None and hasattr(emitter, "on"):
+            # Playwright's public "framenavigated" fires for same-document
+            # navigations too and does not say which kind it was; the
+            # frame's own "navigated" event carries newDocument.
+            def on_navigated(event: dict[str, Any]) -> None:
+                if not event.get("error") and event.get("newDocument") is not None:
+                    self._advance()
+
+            emitter.on("navigated", on_navigated)
+            return
+        # Fallback if Playwright's internals change: count every main-frame
+        # navigation as a new document. Too many generations only make refs
+        # go stale sooner; it never lets a ref hit the wrong element.
+        log.warning("browserkit: Playwright internals changed; treating pushState as navigation")
+
+        def on_frame(fr: Any) -> None:
+            if fr == self.page.main_frame:
+                self._advance()
+
+        self.page.on("framenavigated", on_frame)
+
+    def _advance(self) -> None:
+        if self._fresh and self.ref_generation is None:
+            self._fresh = False
+        else:
+            self._fresh = False
+            self.generation += 1
+        self.baseline = None
+        self.navigations += 1
+        self.nav_seen.set()
+
+    def remember_refs(self, generation: int, refs: set[str]) -> None:
+        """Record the refs a snapshot of ``generation`` printed."""
+        if self.ref_generation != generation:
+            if self.ref_generation is not None and self.refs:
+                self.earlier_refs[self.ref_generation] = self.refs
+                for old in sorted(self.earlier_refs)[:-_EARLIER_KEPT]:
+                    del self.earlier_refs[old]
+            self.refs = set()
+            self.ref_generation = generation
+        self.refs |= refs
+        self._fresh = False
+
+    def generation_that_printed(self, ref: str) -> int | None:
+        """The newest earlier generation whose snapshots printed ``ref``, if any."""
+        for generation in sorted(self.earlier_refs, reverse=True):
+            if ref in self.earlier_refs[generation]:
+                return generation
+        return None
+
+    async def cdp_session(self) -> CDPSession:
+        """A CDP session for this page, made on first use."""
+        if self.cdp is None:
+            self.cdp = await self.page.context.new_cdp_session(self.page)
+        return self.cdp
+
+    def hold_dialog(self, dialog: Dialog) -> None:
+        self.pending_dialog = dialog
+        self.dialog_info = DialogInfo(dialog.type, dialog.message, dialog.default_value)
+        self.dialog_seen.set()
+
+    def note_dialog(self, info: DialogInfo) -> None:
+        self.dialog_info = info
+        self.dialog_seen.set()
+
+    def take_dialog_info(self) -> DialogInfo | None:
+        info, self.dialog_info = self.dialog_info, None
+        if self.pending_dialog is None:
+            self.dialog_seen.clear()
+        return info
+
+
+def on_close(tab: Tab, callback: Callable[[Tab], None]) -> None:
+    """Call ``callback(tab)`` once the page closes."""
+
+    def closed(_page: Any) -> None:
+        tab.closed = True
+        callback(tab)
+
+    tab.page.on("close", closed)

@@ -1,0 +1,351 @@
+"""AsyncBrowser: the facade that owns Playwright, Chromium and the sessions."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import platform
+import sys
+import time
+from importlib.metadata import PackageNotFoundError
+from importlib.metadata import version as package_version
+from types import TracebackType
+from typing import Any
+
+from playwright.async_api import Browser as PlaywrightBrowser
+from playwright.async_api import Error as PlaywrightError
+from playwright.async_api import Playwright, async_playwright
+
+from browserkit import _chromium
+from browserkit._async.session import AsyncSession, check_scheme
+from browserkit.config import Config
+from browserkit.errors import (
+    BrowserCrashedError,
+    BrowserNotFoundError,
+    CapacityError,
+    InvalidArgumentError,
+    SessionNotFoundError,
+)
+from browserkit.results import DiagnosticIssue, Diagnostics, SessionInfo
+
+__all__ = ["AsyncBrowser"]
+
+_VIEWPORT = {"width": 1280, "height": 800}
+
+
+class AsyncBrowser:
+    """Starts and tracks browser sessions; launches Chromium on first use.
+
+    >>> async with AsyncBrowser() as browser:          # doctest: +SKIP
+    ...     s = await browser.start(url="http://127.0.0.1:8000/")
+    ...     print(await s.snapshot())
+
+    ``config`` defaults to :meth:`Config.from_env`; keyword ``overrides``
+    replace single fields (``AsyncBrowser(max_sessions=2)``). Creating one
+    starts nothing.
+    """
+
+    def __init__(self, config: Config | None = None, **overrides: Any) -> None:
+        base = Config.from_env() if config is None else config
+        self._config = base.evolve(**overrides) if overrides else base
+        self._playwright: Playwright | None = None
+        self._browsers: dict[bool, PlaywrightBrowser] = {}
+        self._sessions: dict[str, AsyncSession] = {}
+        self._next_session = 1
+        self._lock: asyncio.Lock | None = None
+        self._reaper: asyncio.Task[None] | None = None
+        self._closed = False
+        self.crashed = False
+        self._version: str | None = None
+
+    @property
+    def config(self) -> Config:
+        """The configuration every session of this browser uses."""
+        return self._config
+
+    async def __aenter__(self) -> AsyncBrowser:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.close()
+
+    # ---------------------------------------------------------------- launch
+
+    async def _browser(self, headless: bool) -> PlaywrightBrowser:
+        if self._lock is None:
+            self._lock = asyncio.Lock()
+        async with self._lock:
+            existing = self._browsers.get(headless)
+            if existing is not None and existing.is_connected():
+                return existing
+            if self._playwright is None:
+                self._playwright = await async_playwright().start()
+            browser = await self._launch(self._playwright, headless)
+            browser.on("disconnected", lambda _b: self._on_disconnected(headless))
+            self._browsers[headless] = browser
+            self.crashed = False
+            self._version = browser.version
+            return browser
+
+    async def _launch(self, pw: Playwright, headless: bool) -> PlaywrightBrowser:
+        errors = []
+        for endpoint in self._config.endpoints:
+            try:
+                return await pw.chromium.connect(endpoint, timeout=self._config.default_timeout_ms)
+            except PlaywrightError as exc:
+                errors.append(f"{endpoint}: {str(exc).splitlines()[0]}")
+        if self._config.endpoints:
+            raise BrowserNotFoundError(
+                "no remote browser endpoint answered: " + "; ".join(errors),
+                hint="check config.endpoints, or empty it to launch Chromium locally",
+            )
+        found = _chromium.find_chromium(self._config.executable_path)
+        if found is None:
+            raise BrowserNotFoundError(
+                "no Chromium found (config, BROWSERKIT_CHROMIUM, Playwright's browsers, PATH)",
+                hint="run: python -m browserkit install-browser",
+            )
+        if not os.path.isfile(found.path):
+            raise BrowserNotFoundError(
+                f"Chromium at {found.path} ({found.source}) does not exist",
+                hint="fix executable_path / BROWSERKIT_CHROMIUM, or run: "
+                "python -m browserkit install-browser",
+            )
+        try:
+            return await pw.chromium.launch(
+                executable_path=found.path,
+                headless=headless,
+                args=list(_chromium.launch_args(self._config.extra_args)),
+                chromium_sandbox=False if _chromium.running_as_root() else None,
+                timeout=max(30_000, self._config.default_timeout_ms),
+            )
+        except PlaywrightError as exc:
+            first = str(exc).strip().splitlines()[0] if str(exc).strip() else "launch failed"
+            if "Executable doesn't exist" in str(exc) or "ENOENT" in str(exc):
+                raise BrowserNotFoundError(
+                    f"Chromium at {found.path} ({found.source}) does not exist"
+                ) from None
+            hint = "run python -m browserkit diagnostics"
+            if not headless:
+                hint = "a headful browser needs a display (set DISPLAY or use Xvfb)"
+            raise BrowserCrashedError(f"Chromium failed to start: {first}", hint=hint) from None
+
+    def _on_disconnected(self, headless: bool) -> None:
+        self._browsers.pop(headless, None)
+        if self._closed:
+            return
+        self.crashed = True
+        for session in list(self._sessions.values()):
+            if session._browser_headless == headless:
+                session._closed = True
+                session._closed_reason = "the browser disconnected or crashed"
+                self._sessions.pop(session.id, None)
+
+    # -------------------------------------------------------------- sessions
+
+    async def start(
+        self,
+        url: str | None = None,
+        *,
+        headful: bool | None = None,
+        read_only: bool = False,
+        timeout_ms: float | None = None,
+    ) -> AsyncSession:
+        """A new session: its own browser context (cookies, storage), one tab.
+
+        Launches Chromium on first use. ``url`` is loaded before returning.
+        Raises :class:`~browserkit.CapacityError` when ``max_sessions`` run.
+        """
+        if self._closed:
+            raise InvalidArgumentError("this browser was closed", hint="create a new AsyncBrowser")
+        if len(self._sessions) >= self._config.max_sessions:
+            raise CapacityError(
+                f"{len(self._sessions)} sessions are running "
+                f"(max_sessions={self._config.max_sessions})",
+                hint="stop a session you no longer need, or raise max_sessions",
+            )
+        headless = self._config.headless if headful is None else not headful
+        session_id = f"s{self._next_session}"
+        self._next_session += 1
+        ms = self._config.clamp_timeout(timeout_ms)
+        if url is not None:
+            # Checked before launching anything: a refused URL costs nothing.
+            check_scheme(url, self._config)
+        browser = await self._browser(headless)
+        context = await browser.new_context(viewport=_VIEWPORT, accept_downloads=True)  # type: ignore[arg-type]
+        session = AsyncSession(self, session_id, context, read_only=read_only)
+        session._browser_headless = headless
+        self._sessions[session_id] = session
+        try:
+            await session._setup()
+            if url is not None:
+                await session.navigate(url, timeout_ms=ms)
+        except BaseException:
+            await self.stop(session_id)
+            raise
+        self._ensure_reaper()
+        return session
+
+    def sessions(self) -> list[SessionInfo]:
+        """The running sessions (no I/O)."""
+        return [
+            SessionInfo(
+                id=s.id,
+                url=s.url,
+                created_ms=s.created_ms,
+                last_used_ms=s.last_used_ms,
+                read_only=s.read_only,
+                console_entries=s._console_count(),
+            )
+            for s in self._sessions.values()
+        ]
+
+    def session(self, session_id: str) -> AsyncSession:
+        """The running session with this id; :class:`~browserkit.SessionNotFoundError` if none."""
+        try:
+            return self._sessions[session_id]
+        except KeyError:
+            known = ", ".join(self._sessions) or "none"
+            raise SessionNotFoundError(
+                f"no session {session_id!r} (running: {known})",
+                hint="list sessions with sessions() or start a new one",
+            ) from None
+
+    async def stop(self, session_id: str) -> bool:
+        """Stop a session; True if it was running. Stopping twice is fine."""
+        session = self._sessions.pop(session_id, None)
+        if session is None:
+            return False
+        return await session._shutdown("the session was stopped")
+
+    def _ensure_reaper(self) -> None:
+        if self._config.idle_stop_ms <= 0 or (self._reaper and not self._reaper.done()):
+            return
+        self._reaper = asyncio.ensure_future(self._reap())
+
+    async def _reap(self) -> None:
+        idle_ms = self._config.idle_stop_ms
+        every = min(idle_ms / 2000, 30.0)
+        while self._sessions and not self._closed:
+            await asyncio.sleep(every)
+            now = int(time.time() * 1000)
+            for session in list(self._sessions.values()):
+                if now - session.last_used_ms > idle_ms:
+                    self._sessions.pop(session.id, None)
+                    await session._shutdown(f"idle for more than {idle_ms} ms")
+
+    # ------------------------------------------------------------ diagnostics
+
+    def diagnostics(self) -> Diagnostics:
+        """Which Chromium would be used and what is degraded, without starting one."""
+        return diagnose(self._config, active_sessions=len(self._sessions), version=self._version)
+
+    # ------------------------------------------------------------------ close
+
+    async def close(self) -> None:
+        """Stop every session, the browser and Playwright. Safe to call twice."""
+        if self._closed:
+            return
+        self._closed = True
+        if self._reaper is not None:
+            self._reaper.cancel()
+        for session_id in list(self._sessions):
+            with contextlib.suppress(Exception):
+                await self.stop(session_id)
+        for browser in list(self._browsers.values()):
+            with contextlib.suppress(Exception):
+                await browser.close()
+        self._browsers.clear()
+        if self._playwright is not None:
+            with contextlib.suppress(Exception):
+                await self._playwright.stop()
+            self._playwright = None
+
+    async def _close_at_exit(self) -> None:
+        await self.close()
+
+    def __repr__(self) -> str:
+        state = "closed" if self._closed else f"{len(self._sessions)} sessions"
+        return f"<AsyncBrowser {state}>"
+
+
+def diagnose(
+    config: Config, *, active_sessions: int = 0, version: str | None = None
+) -> Diagnostics:
+    """Diagnostics for ``config``: finds Chromium on disk, never launches it."""
+    issues: list[DiagnosticIssue] = []
+    found = None if config.endpoints else _chromium.find_chromium(config.executable_path)
+    if config.endpoints:
+        executable, source = None, "endpoints"
+    elif found is None:
+        executable, source = None, None
+        issues.append(
+            DiagnosticIssue(
+                "browser",
+                "no Chromium found in config, BROWSERKIT_CHROMIUM, Playwright's browsers or PATH",
+                "run: python -m browserkit install-browser",
+            )
+        )
+    else:
+        executable, source = found.path, found.source
+        if not os.access(found.path, os.X_OK):
+            issues.append(
+                DiagnosticIssue(
+                    "browser",
+                    f"{found.path} is not an executable file",
+                    "fix BROWSERKIT_CHROMIUM / executable_path, or unset it to discover one",
+                )
+            )
+    if not config.headless and sys.platform.startswith("linux"):
+        if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+            issues.append(
+                DiagnosticIssue(
+                    "headful",
+                    "headless=False but no DISPLAY is set",
+                    "run under a desktop session or Xvfb (xvfb-run), or set BROWSERKIT_HEADLESS=1",
+                )
+            )
+    try:
+        import mcp  # noqa: F401
+    except ImportError:
+        issues.append(
+            DiagnosticIssue(
+                "mcp",
+                "the MCP server needs the optional 'mcp' package",
+                "pip install 'browserkit[mcp]'",
+            )
+        )
+    if not config.allow_attach:
+        issues.append(
+            DiagnosticIssue(
+                "attach",
+                "attaching to a running Chrome over CDP is disabled",
+                "set BROWSERKIT_ALLOW_ATTACH=1 (or Config(allow_attach=True))",
+            )
+        )
+    try:
+        pw_version = package_version("playwright")
+    except PackageNotFoundError:  # pragma: no cover - playwright is a dependency
+        pw_version = "unknown"
+    blocking = any(i.capability == "browser" for i in issues)
+    return Diagnostics(
+        ok=not blocking,
+        executable=executable,
+        executable_source=source,
+        version=version or (found.version if found else None),
+        headless=config.headless,
+        max_sessions=config.max_sessions,
+        active_sessions=active_sessions,
+        allowed_schemes=config.allowed_schemes,
+        launch_args=_chromium.launch_args(config.extra_args),
+        playwright_version=pw_version,
+        python_version=platform.python_version(),
+        platform=sys.platform,
+        issues=tuple(issues),
+    )

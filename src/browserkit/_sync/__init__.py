@@ -1,0 +1,5 @@
+"""The blocking API, generated from the async core (see scripts/generate_sync.py)."""
+
+from browserkit._sync._generated import Browser, Session
+
+__all__ = ["Browser", "Session"]

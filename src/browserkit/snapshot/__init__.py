@@ -1,0 +1,41 @@
+"""The page outline as a tree, and what changed between two outlines.
+
+Pure code over strings (no browser): :func:`parse` reads Playwright's ai-mode
+accessibility outline (``[ref=e3]`` ids included) into frozen :class:`Node`
+trees, :func:`render` prints them back byte for byte, :func:`diff` says what
+changed in terms of refs, :func:`apply` replays a diff, and ``str(diff)`` is
+the compact text an agent reads after an action.
+
+>>> from browserkit.snapshot import parse, diff
+>>> before = parse('- list [ref=e7]:\\n  - listitem [ref=e8]: a')
+>>> after = parse('- list [ref=e7]:\\n  - listitem [ref=e8]: b')
+>>> print(diff(before, after, baseline_generation=1))
+changes: 1 changed; 1 unchanged
+~ listitem [ref=e8]: a → listitem [ref=e8]: b  # in list e7
+"""
+
+from browserkit.snapshot._diff import (
+    AddedNode,
+    ChangedNode,
+    RemovedNode,
+    SnapshotDiff,
+    apply,
+    diff,
+)
+from browserkit.snapshot._parse import Node, Outline, count_nodes, parse, render
+from browserkit.snapshot._render import render_diff
+
+__all__ = [
+    "AddedNode",
+    "ChangedNode",
+    "Node",
+    "Outline",
+    "RemovedNode",
+    "SnapshotDiff",
+    "apply",
+    "count_nodes",
+    "diff",
+    "parse",
+    "render",
+    "render_diff",
+]

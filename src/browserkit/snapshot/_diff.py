@@ -1,0 +1,626 @@
+"""What changed between two outlines, in refs, and how to replay it.
+
+Matching: a ref printed once in each outline pairs those two nodes wherever
+they are (an element keeps its ref while its role and name stay). Then, under
+every pair of matched parents, the children left over between two in-order
+pairs are paired by position: an identical line first, then the same role.
+The second rule pairs a text line with its edited self, and an element with
+itself after its name changed (Playwright then prints a new ref).
+
+Pairing refs across parents matters on real pages: Playwright leaves out an
+unnamed ``generic`` wrapper while it has a single child, so a modal appended
+next to a page's only root element makes a wrapper appear around the whole
+page. That is reported as one added wrapper, one moved node and the modal,
+not as the page removed and added again.
+
+Cost is linear in the size of both outlines (plus a log factor for siblings
+that were reordered).
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections import deque
+from collections.abc import Callable, Iterator
+
+import attrs
+
+from browserkit.snapshot._parse import Node, Outline
+
+__all__ = ["AddedNode", "ChangedNode", "RemovedNode", "SnapshotDiff", "apply", "diff"]
+
+_Path = tuple[int, ...]
+
+
+@attrs.frozen
+class AddedNode:
+    """A node that is only in the new outline, with its subtree.
+
+    Attributes:
+        line: the node's outline line, without indentation.
+        ref: its ref, if it has one.
+        ancestor_ref: ref of the nearest enclosing node that has one (None at top level).
+        ancestor_role: role of that enclosing node.
+        path: child indices from the top of the new outline down to this node.
+        node: the added subtree as in the new outline, or, when ``shallow``,
+            the node without children.
+        shallow: True when part of what is nested under the node existed
+            before (it wraps moved nodes); its children then have entries of
+            their own (added, or changed with ``moved``).
+    """
+
+    line: str
+    ref: str | None
+    ancestor_ref: str | None
+    ancestor_role: str | None
+    path: tuple[int, ...]
+    node: Node
+    shallow: bool = False
+
+
+@attrs.frozen
+class RemovedNode:
+    """A node that is only in the old outline.
+
+    Attributes:
+        line: the node's outline line, without indentation.
+        ref: its ref, if it had one.
+        ancestor_ref: ref of the nearest enclosing node that has one, in the old outline.
+        ancestor_role: role of that enclosing node.
+        path: child indices from the top of the old outline down to this node.
+        nested: nodes nested under it that went with it. When some of its
+            descendants survive elsewhere (its content moved), this is 0 and
+            its other children have entries of their own.
+    """
+
+    line: str
+    ref: str | None
+    ancestor_ref: str | None
+    ancestor_role: str | None
+    path: tuple[int, ...]
+    nested: int
+
+
+@attrs.frozen
+class ChangedNode:
+    """A node present in both outlines whose own line or properties changed, or that moved.
+
+    Changes further down have entries of their own.
+
+    Attributes:
+        line: the new line, without indentation.
+        old_line: the old line.
+        ref: the new ref (an element renamed by the page gets a new ref).
+        old_ref: the old ref.
+        ancestor_ref: ref of the nearest enclosing node that has one, in the new outline.
+        ancestor_role: role of that enclosing node.
+        path: child indices down to the node in the new outline.
+        old_path: child indices down to the node in the old outline.
+        prop_lines: the new ``/url``, ``/placeholder`` ... lines.
+        old_prop_lines: the old property lines.
+        moved: True when it moved to another parent or its siblings were
+            reordered around it.
+        old_ancestor_ref: ``ancestor_ref`` in the old outline (differs when
+            it moved to another part of the page).
+    """
+
+    line: str
+    old_line: str
+    ref: str | None
+    old_ref: str | None
+    ancestor_ref: str | None
+    ancestor_role: str | None
+    path: tuple[int, ...]
+    old_path: tuple[int, ...]
+    prop_lines: tuple[str, ...] = ()
+    old_prop_lines: tuple[str, ...] = ()
+    moved: bool = False
+    old_ancestor_ref: str | None = None
+
+
+@attrs.frozen
+class SnapshotDiff:
+    """How an outline changed since a baseline snapshot.
+
+    ``str(diff)`` is a compact text for a model to read (see
+    :func:`~browserkit.snapshot.render_diff`); :func:`apply` replays the diff
+    on the baseline outline.
+
+    Attributes:
+        added: new subtrees, in document order of the new outline.
+        removed: vanished subtrees, in document order of the old outline.
+        changed: nodes whose own line or properties changed, or that moved,
+            in document order of the new outline.
+        unchanged: nodes found in both outlines with the same line and
+            properties, in the same place.
+        baseline_generation: page generation of the baseline snapshot.
+    """
+
+    added: tuple[AddedNode, ...]
+    removed: tuple[RemovedNode, ...]
+    changed: tuple[ChangedNode, ...]
+    unchanged: int
+    baseline_generation: int
+
+    @property
+    def empty(self) -> bool:
+        """True when nothing was added, removed or changed."""
+        return not (self.added or self.removed or self.changed)
+
+    def __str__(self) -> str:
+        from browserkit.snapshot._render import render_diff
+
+        return render_diff(self)
+
+    def _repr_markdown_(self) -> str:
+        return f"```\n{self}\n```"
+
+
+def diff(old: Outline, new: Outline, *, baseline_generation: int) -> SnapshotDiff:
+    """Compare two outlines of the same page and generation.
+
+    ``apply(old, diff(old, new, ...))`` equals ``new``, and diffing an outline
+    with itself gives an empty diff.
+
+    >>> from browserkit.snapshot import parse
+    >>> d = diff(parse('- button "Buy" [ref=e3]'), parse('- button "Buy" [disabled] [ref=e3]'),
+    ...          baseline_generation=1)
+    >>> d.changed[0].old_line, d.changed[0].line
+    ('- button "Buy" [ref=e3]', '- button "Buy" [disabled] [ref=e3]')
+    """
+    a, b = _Index(old), _Index(new)
+    # partner_b[x]: id in b of old node x, partner_a[y]: id in a of new node y; -1 if none.
+    partner_b = [-1] * len(a.nodes)
+    partner_a = [-1] * len(b.nodes)
+    partner_b[0] = partner_a[0] = 0
+    for ref, y in b.by_ref.items():
+        x = a.by_ref.get(ref, -1)
+        if x > 0:
+            partner_b[x] = y
+            partner_a[y] = x
+    reordered: set[int] = set()
+    # Pre-order: pairs made among children are visited after their parents.
+    for y in range(len(b.nodes)):
+        x = partner_a[y]
+        if x >= 0 and a.kids[x] and b.kids[y]:
+            _match_children(a, b, x, y, partner_b, partner_a, reordered)
+
+    added: list[AddedNode] = []
+    changed: list[ChangedNode] = []
+    unchanged = 0
+    b_wraps = _wraps_matched(b, partner_a)
+    for y in range(1, len(b.nodes)):
+        x = partner_a[y]
+        node = b.nodes[y]
+        parent = b.parent[y]
+        if x < 0:
+            # Reported with the enclosing added node unless that one is shallow.
+            if partner_a[parent] < 0 and not b_wraps[parent]:
+                continue
+            shallow = b_wraps[y]
+            added.append(
+                AddedNode(
+                    line=node.line,
+                    ref=node.ref,
+                    ancestor_ref=b.anchor_ref(y),
+                    ancestor_role=b.anchor_role(y),
+                    path=b.path(y),
+                    node=attrs.evolve(node, children=()) if shallow else node,
+                    shallow=shallow,
+                )
+            )
+            continue
+        before = a.nodes[x]
+        moved = partner_a[parent] != a.parent[x] or y in reordered
+        if moved or before.line != node.line or before.prop_lines != node.prop_lines:
+            changed.append(
+                ChangedNode(
+                    line=node.line,
+                    old_line=before.line,
+                    ref=node.ref,
+                    old_ref=before.ref,
+                    ancestor_ref=b.anchor_ref(y),
+                    ancestor_role=b.anchor_role(y),
+                    path=b.path(y),
+                    old_path=a.path(x),
+                    prop_lines=node.prop_lines,
+                    old_prop_lines=before.prop_lines,
+                    moved=moved,
+                    old_ancestor_ref=a.anchor_ref(x),
+                )
+            )
+        else:
+            unchanged += 1
+
+    removed: list[RemovedNode] = []
+    a_wraps = _wraps_matched(a, partner_b)
+    sizes: list[int] | None = None
+    for x in range(1, len(a.nodes)):
+        if partner_b[x] >= 0:
+            continue
+        parent = a.parent[x]
+        if partner_b[parent] < 0 and not a_wraps[parent]:
+            continue
+        if sizes is None:
+            sizes = a.subtree_sizes()
+        node = a.nodes[x]
+        removed.append(
+            RemovedNode(
+                line=node.line,
+                ref=node.ref,
+                ancestor_ref=a.anchor_ref(x),
+                ancestor_role=a.anchor_role(x),
+                path=a.path(x),
+                nested=0 if a_wraps[x] else sizes[x] - 1,
+            )
+        )
+    return SnapshotDiff(
+        added=tuple(added),
+        removed=tuple(removed),
+        changed=tuple(changed),
+        unchanged=unchanged,
+        baseline_generation=baseline_generation,
+    )
+
+
+def apply(old: Outline, d: SnapshotDiff) -> Outline:
+    """Replay a diff on the outline it was computed from; returns the new outline.
+
+    Raises ValueError when the diff does not fit ``old`` (it was computed
+    from another outline). Subtrees the diff does not touch are shared with
+    ``old``, not copied.
+    """
+    if d.empty:
+        return old
+    plan = _Plan(old, d)
+    # An explicit stack instead of recursion: outlines of real pages can nest deeply.
+    frames = [_Frame((), plan.slots(Node("", children=old.children), (), ()))]
+    result: tuple[Node, ...] = ()
+    while frames:
+        frame = frames[-1]
+        if frame.pos == len(frame.slots):
+            frames.pop()
+            kids = tuple(frame.out)
+            if not frames:
+                result = kids
+                break
+            parent = frames[-1]
+            assert parent.pending is not None
+            head, change = parent.pending
+            parent.pending = None
+            parent.out.append(_rebuilt(head, change, kids))
+            parent.pos += 1
+            continue
+        slot = frame.slots[frame.pos]
+        new_path = (*frame.new_path, frame.pos)
+        if isinstance(slot, Node):
+            frame.out.append(slot)
+            frame.pos += 1
+        elif isinstance(slot, AddedNode):
+            frame.pending = (slot.node, None)
+            frames.append(_Frame(new_path, plan.slots(None, None, new_path)))
+        else:
+            before, old_path = slot
+            change = plan.changed_at.get(old_path)
+            if change is not None:
+                plan.check_change(change, before, new_path)
+            if old_path in plan.touched_old or new_path in plan.touched_new:
+                frame.pending = (before, change)
+                frames.append(_Frame(new_path, plan.slots(before, old_path, new_path)))
+            else:
+                frame.out.append(_rebuilt(before, change, before.children))
+                frame.pos += 1
+    plan.check_used()
+    return Outline(result)
+
+
+# -- indexing and matching ---------------------------------------------------
+
+
+class _Index:
+    """An outline flattened in pre-order; id 0 stands for the outline itself."""
+
+    __slots__ = ("anchor", "by_ref", "kids", "nodes", "parent", "pos", "refs")
+
+    def __init__(self, outline: Outline) -> None:
+        self.nodes: list[Node] = [Node("", children=outline.children)]
+        self.parent: list[int] = [-1]
+        self.pos: list[int] = [0]
+        self.kids: list[list[int]] = [[]]
+        self.anchor: list[int] = [0]  # nearest ancestor with a ref, 0 if none
+        self.refs: set[str] = set()
+        self.by_ref: dict[str, int] = {}  # refs printed exactly once
+        dupes: set[str] = set()
+        stack: list[tuple[Node, int, int]] = [
+            (child, 0, k) for k, child in reversed(list(enumerate(outline.children)))
+        ]
+        while stack:
+            node, parent, k = stack.pop()
+            x = len(self.nodes)
+            self.nodes.append(node)
+            self.parent.append(parent)
+            self.pos.append(k)
+            self.kids.append([])
+            self.kids[parent].append(x)
+            up = self.nodes[parent]
+            self.anchor.append(parent if parent and up.ref is not None else self.anchor[parent])
+            ref = node.ref
+            if ref is not None:
+                if ref in self.refs:
+                    dupes.add(ref)
+                self.refs.add(ref)
+                self.by_ref[ref] = x
+            if node.children:
+                kids = node.children
+                stack.extend((kids[i], x, i) for i in range(len(kids) - 1, -1, -1))
+        for ref in dupes:
+            del self.by_ref[ref]
+
+    def path(self, x: int) -> _Path:
+        steps: list[int] = []
+        while x > 0:
+            steps.append(self.pos[x])
+            x = self.parent[x]
+        return tuple(reversed(steps))
+
+    def anchor_ref(self, x: int) -> str | None:
+        return self.nodes[self.anchor[x]].ref if self.anchor[x] > 0 else None
+
+    def anchor_role(self, x: int) -> str | None:
+        return self.nodes[self.anchor[x]].role if self.anchor[x] > 0 else None
+
+    def subtree_sizes(self) -> list[int]:
+        sizes = [1] * len(self.nodes)
+        for x in range(len(self.nodes) - 1, 0, -1):
+            sizes[self.parent[x]] += sizes[x]
+        return sizes
+
+
+def _wraps_matched(index: _Index, partner: list[int]) -> list[bool]:
+    """For each node: does anything nested under it have a partner in the other outline?"""
+    wraps = [False] * len(index.nodes)
+    parent = index.parent
+    for x in range(len(index.nodes) - 1, 0, -1):
+        if wraps[x] or partner[x] >= 0:
+            wraps[parent[x]] = True
+    return wraps
+
+
+def _match_children(
+    a: _Index,
+    b: _Index,
+    x: int,
+    y: int,
+    partner_b: list[int],
+    partner_a: list[int],
+    reordered: set[int],
+) -> None:
+    """Pair leftover children of the matched parents ``x`` (old) and ``y`` (new)."""
+    old_kids, new_kids = a.kids[x], b.kids[y]
+    # Children already paired with each other (by ref), in new order.
+    here: list[tuple[int, int]] = []
+    for j, c in enumerate(new_kids):
+        p = partner_a[c]
+        if p > 0 and a.parent[p] == x:
+            here.append((a.pos[p], j))
+    kept = _increasing(here)
+    if len(kept) < len(here):
+        kept_set = set(kept)
+        reordered.update(new_kids[j] for i, j in here if (i, j) not in kept_set)
+
+    def free_old(c: int) -> bool:
+        ref = a.nodes[c].ref
+        return partner_b[c] < 0 and (ref is None or ref not in b.refs)
+
+    def free_new(c: int) -> bool:
+        ref = b.nodes[c].ref
+        return partner_a[c] < 0 and (ref is None or ref not in a.refs)
+
+    prev_i = prev_j = -1
+    for end_i, end_j in [*kept, (len(old_kids), len(new_kids))]:
+        if end_i - prev_i > 1 and end_j - prev_j > 1:
+            old_gap = [old_kids[i] for i in range(prev_i + 1, end_i) if free_old(old_kids[i])]
+            new_gap = [new_kids[j] for j in range(prev_j + 1, end_j) if free_new(new_kids[j])]
+            if old_gap and new_gap:
+                for c, d in _pair_gap(a, b, old_gap, new_gap):
+                    partner_b[c] = d
+                    partner_a[d] = c
+        prev_i, prev_j = end_i, end_j
+
+
+def _pair_gap(
+    a: _Index, b: _Index, old_gap: list[int], new_gap: list[int]
+) -> Iterator[tuple[int, int]]:
+    """Pair nodes between two in-order pairs: identical lines, then equal roles in between."""
+    exact = _greedy(old_gap, new_gap, lambda c: a.nodes[c].line, lambda d: b.nodes[d].line)
+    yield from exact
+    o = n = 0
+    for end_c, end_d in [*exact, (len(a.nodes), len(b.nodes))]:
+        sub_old: list[int] = []
+        while o < len(old_gap) and old_gap[o] <= end_c:
+            if old_gap[o] != end_c:
+                sub_old.append(old_gap[o])
+            o += 1
+        sub_new: list[int] = []
+        while n < len(new_gap) and new_gap[n] <= end_d:
+            if new_gap[n] != end_d:
+                sub_new.append(new_gap[n])
+            n += 1
+        if sub_old and sub_new:
+            yield from _greedy(
+                sub_old, sub_new, lambda c: a.nodes[c].role, lambda d: b.nodes[d].role
+            )
+
+
+def _greedy(
+    old_ids: list[int],
+    new_ids: list[int],
+    old_key: Callable[[int], str],
+    new_key: Callable[[int], str],
+) -> list[tuple[int, int]]:
+    """Pair ids with equal keys, first come first served, keeping both orders."""
+    queues: dict[str, deque[int]] = {}
+    for c in old_ids:
+        queues.setdefault(old_key(c), deque()).append(c)
+    last = -1
+    pairs: list[tuple[int, int]] = []
+    for d in new_ids:
+        queue = queues.get(new_key(d))
+        while queue and queue[0] < last:
+            queue.popleft()
+        if queue:
+            last = queue.popleft()
+            pairs.append((last, d))
+    return pairs
+
+
+def _increasing(pairs: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The longest run of ``(old index, new index)`` pairs whose old indices increase.
+
+    Those siblings kept their order; the others moved.
+    """
+    if all(p[0] < q[0] for p, q in zip(pairs, pairs[1:])):
+        return pairs
+    tail_values: list[int] = []
+    tail_at: list[int] = []
+    back = [-1] * len(pairs)
+    for k, (i, _) in enumerate(pairs):
+        x = bisect_left(tail_values, i)
+        if x == len(tail_values):
+            tail_values.append(i)
+            tail_at.append(k)
+        else:
+            tail_values[x] = i
+            tail_at[x] = k
+        back[k] = tail_at[x - 1] if x else -1
+    keep: list[tuple[int, int]] = []
+    k = tail_at[-1] if tail_at else -1
+    while k >= 0:
+        keep.append(pairs[k])
+        k = back[k]
+    keep.reverse()
+    return keep
+
+
+# -- apply ------------------------------------------------------------------
+
+# A new child: a complete node to insert, a shallow added node whose children
+# come from entries, or an old node with its old path.
+_Slot = Node | AddedNode | tuple[Node, _Path]
+
+
+@attrs.define
+class _Frame:
+    new_path: _Path
+    slots: list[_Slot]
+    out: list[Node] = attrs.field(factory=list)
+    pos: int = 0
+    pending: tuple[Node, ChangedNode | None] | None = None
+
+
+class _Plan:
+    """The diff's entries indexed by where they apply."""
+
+    def __init__(self, old: Outline, d: SnapshotDiff) -> None:
+        self.old = old
+        self.removed_at: dict[_Path, dict[int, str]] = {}
+        self.added_at: dict[_Path, dict[int, AddedNode]] = {}
+        self.moved_in: dict[_Path, dict[int, ChangedNode]] = {}
+        self.moved_out: dict[_Path, set[int]] = {}
+        self.changed_at: dict[_Path, ChangedNode] = {}
+        self.touched_old: set[_Path] = set()
+        self.touched_new: set[_Path] = set()
+        removed_paths = {gone.path for gone in d.removed}
+        # Entries under a removed node only describe it; they are not replayed.
+        top_removed = 0
+        for gone in d.removed:
+            if any(gone.path[:end] in removed_paths for end in range(1, len(gone.path))):
+                continue
+            top_removed += 1
+            self.removed_at.setdefault(gone.path[:-1], {})[gone.path[-1]] = gone.line
+            _add_prefixes(self.touched_old, gone.path)
+        for new in d.added:
+            self.added_at.setdefault(new.path[:-1], {})[new.path[-1]] = new
+            _add_prefixes(self.touched_new, new.path)
+        for change in d.changed:
+            self.changed_at[change.old_path] = change
+            _add_prefixes(self.touched_old, change.old_path)
+            _add_prefixes(self.touched_new, change.path)
+            if change.moved:
+                self.moved_in.setdefault(change.path[:-1], {})[change.path[-1]] = change
+                self.moved_out.setdefault(change.old_path[:-1], set()).add(change.old_path[-1])
+        self.expected = (top_removed, len(d.added), len(d.changed))
+        self.used = [0, 0, 0]
+
+    def slots(self, before: Node | None, old_path: _Path | None, new_path: _Path) -> list[_Slot]:
+        """The children of the new node at ``new_path``, in order.
+
+        ``before`` is its old counterpart at ``old_path`` (None for a shallow
+        added node, whose children all come from entries).
+        """
+        stay: list[tuple[Node, _Path]] = []
+        if before is not None and old_path is not None:
+            kids = before.children
+            removed = self.removed_at.get(old_path, {})
+            for i, line in removed.items():
+                if not 0 <= i < len(kids) or kids[i].line != line:
+                    raise _mismatch(f"no removed line {line!r} at {(*old_path, i)}")
+            self.used[0] += len(removed)
+            out = self.moved_out.get(old_path, set())
+            stay = [
+                (kid, (*old_path, i))
+                for i, kid in enumerate(kids)
+                if i not in removed and i not in out
+            ]
+        added = self.added_at.get(new_path, {})
+        moved = self.moved_in.get(new_path, {})
+        slots: list[_Slot | None] = [None] * (len(stay) + len(added) + len(moved))
+        for j, entry in added.items():
+            if not 0 <= j < len(slots) or slots[j] is not None:
+                raise _mismatch(f"added node at {(*new_path, j)} does not fit")
+            slots[j] = entry if entry.shallow else entry.node
+        self.used[1] += len(added)
+        for j, change in moved.items():
+            if not 0 <= j < len(slots) or slots[j] is not None:
+                raise _mismatch(f"moved node at {(*new_path, j)} does not fit")
+            slots[j] = (self.resolve(change.old_path), change.old_path)
+        rest = iter(stay)
+        return [slot if slot is not None else next(rest) for slot in slots]
+
+    def resolve(self, path: _Path) -> Node:
+        kids = self.old.children
+        node: Node | None = None
+        for i in path:
+            if not 0 <= i < len(kids):
+                raise _mismatch(f"no node at {path}")
+            node = kids[i]
+            kids = node.children
+        if node is None:
+            raise _mismatch("empty path")
+        return node
+
+    def check_change(self, change: ChangedNode, before: Node, new_path: _Path) -> None:
+        if change.old_line != before.line or change.path != new_path:
+            raise _mismatch(f"changed line {change.old_line!r} is not at {change.old_path}")
+        self.used[2] += 1
+
+    def check_used(self) -> None:
+        if tuple(self.used) != self.expected:
+            raise _mismatch("some entries point at nodes that are not there")
+
+
+def _add_prefixes(into: set[_Path], path: _Path) -> None:
+    for end in range(len(path)):
+        into.add(path[:end])
+
+
+def _rebuilt(before: Node, change: ChangedNode | None, kids: tuple[Node, ...]) -> Node:
+    if change is not None:
+        return Node.from_line(change.line, prop_lines=change.prop_lines, children=kids)
+    if kids is before.children:
+        return before
+    return attrs.evolve(before, children=kids)
+
+
+def _mismatch(detail: str) -> ValueError:
+    return ValueError(f"diff does not apply to this outline: {detail}")

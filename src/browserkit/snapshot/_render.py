@@ -1,0 +1,188 @@
+"""A snapshot diff as a few lines of text a language model reads at a glance.
+
+::
+
+    changes: 2 changed, 1 added, 1 removed; 903 unchanged
+    ~ button "Add to cart" [ref=e91] → button "Added ✓" [ref=e609]  # in listitem e90
+    ~ link "Docs" [ref=e5]; /url: /v1 → /v2  # in navigation e2
+    + status [ref=e608]: 1 item in cart  # in banner e3
+    - dialog "Promo" [ref=e7]  # in main e2; 12 nested nodes
+
+Lines are outline lines without their ``- `` bullet; ``~`` changed, ``+``
+added (with the added subtree indented below, capped), ``-`` removed. The
+``# in <role> <ref>`` comment names the nearest enclosing node with a ref.
+Outline lines never contain an unquoted `` #``, so the comment is unambiguous.
+"""
+
+from __future__ import annotations
+
+from browserkit.snapshot._diff import AddedNode, ChangedNode, RemovedNode, SnapshotDiff
+from browserkit.snapshot._parse import render
+
+__all__ = ["render_diff"]
+
+_CONTEXT = 40
+
+
+def render_diff(
+    d: SnapshotDiff,
+    *,
+    max_lines: int = 80,
+    max_subtree_lines: int = 15,
+    max_line_chars: int = 240,
+) -> str:
+    """Render a diff compactly for a model (this is ``str(diff)``).
+
+    Args:
+        d: the diff.
+        max_lines: total line budget; entries past it are summarised in a
+            last line that says how many were left out.
+        max_subtree_lines: lines shown under each added node before
+            ``… N more lines``.
+        max_line_chars: longer lines are shortened around what changed.
+
+    An empty diff renders as ``no changes (N nodes unchanged)``.
+    """
+    if d.empty:
+        return f"no changes ({d.unchanged} nodes unchanged)"
+    counts = [
+        f"{len(entries)} {label}"
+        for entries, label in (
+            (d.changed, "changed"),
+            (d.added, "added"),
+            (d.removed, "removed"),
+        )
+        if entries
+    ]
+    out = [f"changes: {', '.join(counts)}; {d.unchanged} unchanged"]
+    # Changes and additions in the new outline's order, then removals.
+    here = sorted([*d.changed, *d.added], key=_new_path)
+    blocks = [
+        *(
+            _changed(e, max_line_chars)
+            if isinstance(e, ChangedNode)
+            else _added(e, max_subtree_lines, max_line_chars)
+            for e in here
+        ),
+        *(_removed(r, max_line_chars) for r in d.removed),
+    ]
+    for shown, block in enumerate(blocks):
+        # Keep one line free for the summary when something is cut.
+        if len(out) + len(block) > max_lines - (shown < len(blocks) - 1):
+            left = len(blocks) - shown
+            out.append(f"… {left} more change{'s' if left > 1 else ''} not shown; take a full snapshot")
+            break
+        out.extend(block)
+    return "\n".join(out)
+
+
+def _changed(c: ChangedNode, limit: int) -> list[str]:
+    old, new = _bare(c.old_line), _bare(c.line)
+    if old != new:
+        old, new = _clip_pair(old, new, limit)
+        text = f"~ {old} → {new}"
+    else:
+        text = f"~ {_clip(new, limit)}"
+    if c.prop_lines != c.old_prop_lines:
+        text += "".join(
+            f"; /{key}: {_clip(before, limit)} → {_clip(after, limit)}"
+            for key, before, after in _prop_changes(c.old_prop_lines, c.prop_lines)
+        )
+    notes = [_where(c.ancestor_role, c.ancestor_ref)]
+    if c.moved and c.old_ancestor_ref != c.ancestor_ref:
+        notes.append(
+            f"moved from {'inside ' + c.old_ancestor_ref if c.old_ancestor_ref else 'top level'}"
+        )
+    elif c.moved:
+        notes.append(f"moved to position {c.path[-1] + 1}")
+    return [_with_notes(text, notes)]
+
+
+def _added(a: AddedNode, max_subtree_lines: int, limit: int) -> list[str]:
+    where = _where(a.ancestor_role, a.ancestor_ref)
+    if a.shallow:
+        head = _clip(_bare(a.line), limit)
+        return [_with_notes(f"+ {head}", [where, "wraps nodes listed below"])]
+    block = [_with_notes(f"+ {_clip(_bare(a.line, keep_colon=True), limit)}", [where])]
+    if a.node.children or a.node.prop_lines:
+        below = render(a.node).split("\n")[1:]
+        shown = below[:max_subtree_lines]
+        block.extend("  " + _clip(line, limit) for line in shown)
+        if len(below) > len(shown):
+            indent = len(shown[-1]) - len(shown[-1].lstrip(" ")) if shown else 2
+            block.append(f"  {' ' * indent}… {len(below) - len(shown)} more lines")
+    return block
+
+
+def _removed(r: RemovedNode, limit: int) -> list[str]:
+    notes = [_where(r.ancestor_role, r.ancestor_ref)]
+    if r.nested:
+        notes.append(f"{r.nested} nested node{'s' if r.nested > 1 else ''}")
+    return [_with_notes(f"- {_clip(_bare(r.line), limit)}", notes)]
+
+
+def _new_path(entry: ChangedNode | AddedNode) -> tuple[int, ...]:
+    return entry.path
+
+
+def _bare(line: str, *, keep_colon: bool = False) -> str:
+    """An outline line without its bullet (and without the colon that opens a block)."""
+    if not line.startswith("- "):
+        return line.strip()
+    line = line[2:]
+    if not keep_colon and line.endswith(":"):
+        line = line[:-1]
+    return line
+
+
+def _where(role: str | None, ref: str | None) -> str:
+    if ref is None:
+        return ""
+    return f"in {role} {ref}" if role else f"in {ref}"
+
+
+def _with_notes(text: str, notes: list[str]) -> str:
+    notes = [note for note in notes if note]
+    return f"{text}  # {'; '.join(notes)}" if notes else text
+
+
+def _prop_changes(old: tuple[str, ...], new: tuple[str, ...]) -> list[tuple[str, str, str]]:
+    before = dict(_split_prop(line) for line in old)
+    after = dict(_split_prop(line) for line in new)
+    keys = list(after) + [key for key in before if key not in after]
+    return [
+        (key, before.get(key, "(none)"), after.get(key, "(none)"))
+        for key in keys
+        if before.get(key) != after.get(key)
+    ]
+
+
+def _split_prop(line: str) -> tuple[str, str]:
+    body = line[3:] if line.startswith("- /") else line.strip()
+    key, _, value = body.partition(": ")
+    return key, value
+
+
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _clip_pair(old: str, new: str, limit: int) -> tuple[str, str]:
+    """Shorten two long lines so the part that differs stays visible."""
+    if len(old) <= limit and len(new) <= limit:
+        return old, new
+    same = 0
+    for a, b in zip(old, new):
+        if a != b:
+            break
+        same += 1
+    start = max(0, same - _CONTEXT)
+    # Keep the role, name and ref in view when eliding the start of long text.
+    key_end = old.find(": ") + 2
+    head = old[:key_end] if 1 < key_end <= min(start, limit // 2) else ""
+    start = max(start, len(head))
+
+    def cut(text: str) -> str:
+        return _clip(head + ("…" if start > len(head) else "") + text[start:], limit)
+
+    return cut(old), cut(new)

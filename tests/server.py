@@ -1,0 +1,98 @@
+"""The test web server: static pages from tests/pages plus a few dynamic routes, on 127.0.0.1."""
+
+from __future__ import annotations
+
+import contextlib
+import http.server
+import json
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, ClassVar
+from urllib.parse import parse_qs, urlsplit
+
+PAGES = Path(__file__).parent / "pages"
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    """Static files, and:
+
+    - ``/slow?ms=N&body=...``: answers after N ms (max 10 s) with JSON ``{"body": ...}``
+    - ``/status/N``: an empty page with status N
+    - ``/redirect?to=URL``: a 302 to URL
+    - ``/generated/list?n=N``: a page with an N-item list of buttons
+    """
+
+    protocol_version = "HTTP/1.1"
+    requests: ClassVar[list[str]] = []  # every path asked for, in order (tests read it)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, directory=str(PAGES), **kwargs)
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+    def _send(
+        self,
+        status: int,
+        body: bytes,
+        ctype: str = "text/html; charset=utf-8",
+        headers: dict[str, str] | None = None,
+    ) -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", ctype)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", "no-store")
+        for k, v in (headers or {}).items():
+            self.send_header(k, v)
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+    def do_GET(self) -> None:
+        Handler.requests.append(self.path)
+        url = urlsplit(self.path)
+        query = {k: v[0] for k, v in parse_qs(url.query).items()}
+        if url.path == "/slow":
+            time.sleep(min(int(query.get("ms", "300")), 10_000) / 1000)
+            body = json.dumps({"body": query.get("body", "done")}).encode()
+            self._send(200, body, "application/json")
+        elif url.path.startswith("/status/"):
+            code = int(url.path.rsplit("/", 1)[1])
+            self._send(code, f"<title>{code}</title><p>status {code}</p>".encode())
+        elif url.path == "/redirect":
+            self._send(302, b"", headers={"Location": query.get("to", "/")})
+        elif url.path == "/generated/list":
+            n = int(query.get("n", "300"))
+            items = "".join(
+                f'<li>Item {i} <button class="add" data-i="{i}">Add {i}</button></li>'
+                for i in range(n)
+            )
+            page = (
+                "<!doctype html><title>List</title><h1>Items</h1>"
+                '<p id="status" role="status">nothing added</p>'
+                f"<ul>{items}</ul>"
+                "<script>document.addEventListener('click', e => {"
+                " const b = e.target.closest('button.add'); if (!b) return;"
+                " b.textContent = 'Added ' + b.dataset.i;"
+                " document.getElementById('status').textContent = 'added ' + b.dataset.i; });"
+                "</script>"
+            )
+            self._send(200, page.encode())
+        else:
+            super().do_GET()
+
+
+@contextlib.contextmanager
+def serve(host: str = "127.0.0.1") -> Iterator[str]:
+    """Run the server on ``host`` and a free port; yield its base URL."""
+    server = http.server.ThreadingHTTPServer((host, 0), Handler)
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://{host}:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -1,0 +1,130 @@
+"""Observed actions: each action answers with what it changed, after the page settles."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import browserkit as bk
+from tests.conftest import aw
+from tests.test_session_core import ref_of
+
+
+async def open_observe(sess: Any, base_url: str) -> str:
+    await aw(sess.navigate(f"{base_url}/observe.html"))
+    return (await aw(sess.snapshot())).tree
+
+
+def changed_lines(diff: bk.SnapshotDiff) -> list[str]:
+    return [c.line for c in diff.changed] + [a.line for a in diff.added]
+
+
+async def test_text_change_is_in_the_diff(sess: Any, base_url: str) -> None:
+    tree = await open_observe(sess, base_url)
+    r = await aw(sess.click(ref_of(tree, 'button "Change text"')))
+    assert r.settled is True
+    assert r.navigated is False
+    assert r.diff is not None
+    assert any("changed" in line and "status" in line for line in changed_lines(r.diff))
+    assert not r.diff.removed
+    assert "changed" in str(r)
+
+
+async def test_update_after_slow_fetch_is_waited_for(sess: Any, base_url: str) -> None:
+    tree = await open_observe(sess, base_url)
+    started = time.monotonic()
+    r = await aw(sess.click(ref_of(tree, 'button "Fetch slowly"')))
+    assert time.monotonic() - started >= 0.3
+    assert r.settled is True
+    assert r.diff is not None
+    assert any("fetched" in line for line in changed_lines(r.diff)), str(r.diff)
+
+
+async def test_click_that_navigates_reports_it_without_a_diff(sess: Any, base_url: str) -> None:
+    tree = await open_observe(sess, base_url)
+    gen = sess.generation
+    r = await aw(sess.click(ref_of(tree, 'button "Navigate"')))
+    assert r.navigated is True
+    assert r.diff is None
+    assert r.generation == gen + 1
+    assert "from=observe" in r.url
+
+
+async def test_click_that_does_nothing_returns_at_once(sess: Any, base_url: str) -> None:
+    tree = await open_observe(sess, base_url)
+    ref = ref_of(tree, 'button "Nothing"')
+    await aw(sess.click(ref))  # warm up
+    started = time.monotonic()
+    r = await aw(sess.click(ref))
+    elapsed = time.monotonic() - started
+    assert r.settled is True
+    assert r.diff is not None
+    assert not (r.diff.added or r.diff.removed or r.diff.changed)
+    # Far below any settle bound (5 s): nothing was waited for but the quiet window.
+    assert elapsed < 1.0, elapsed
+
+
+async def test_change_queued_by_the_action_is_caught(sess: Any, base_url: str) -> None:
+    tree = await open_observe(sess, base_url)
+    r = await aw(sess.click(ref_of(tree, 'button "Add later"')))
+    assert r.diff is not None
+    assert any("late item" in a.line for a in r.diff.added), str(r.diff)
+
+
+async def test_iframe_change_carries_its_frame_ref(sess: Any, base_url: str) -> None:
+    tree = await open_observe(sess, base_url)
+    r = await aw(sess.click(ref_of(tree, 'button "Change inner"')))
+    assert r.diff is not None
+    hits = [c for c in r.diff.changed if "inner changed" in c.line]
+    assert hits, str(r.diff)
+    assert hits[0].ancestor_ref is None or hits[0].ancestor_ref.startswith("f")
+    assert any("[ref=f" in c.line for c in r.diff.changed)
+
+
+async def test_endless_mutations_hit_the_bound_and_say_so(sess: Any, base_url: str) -> None:
+    tree = await open_observe(sess, base_url)
+    started = time.monotonic()
+    r = await aw(sess.click(ref_of(tree, 'button "Start ticker"'), timeout_ms=1500))
+    assert r.settled is False
+    assert time.monotonic() - started < 4
+
+
+async def test_observe_false_returns_no_diff(sess: Any, base_url: str) -> None:
+    tree = await open_observe(sess, base_url)
+    r = await aw(sess.click(ref_of(tree, 'button "Change text"'), observe=False))
+    assert r.diff is None
+    assert r.settled is True
+
+
+async def test_snapshot_diff_uses_the_previous_snapshot_as_baseline(
+    sess: Any, base_url: str
+) -> None:
+    await aw(sess.navigate(f"{base_url}/observe.html"))
+    first = await aw(sess.snapshot(diff=True))
+    assert first.diff is None  # no baseline yet
+    await aw(sess.click(ref_of(first.tree, 'button "Change text"'), observe=False))
+    second = await aw(sess.snapshot(diff=True))
+    assert second.diff is not None
+    assert second.diff.baseline_generation == first.generation
+    assert "changed" in str(second)
+    assert str(second) != second.tree  # the full tree is still there
+    assert "Fetch slowly" in second.tree
+    third = await aw(sess.snapshot(diff=True))
+    assert third.diff is not None
+    assert not (third.diff.added or third.diff.removed or third.diff.changed)
+    await aw(sess.reload())
+    after_nav = await aw(sess.snapshot(diff=True))
+    assert after_nav.diff is None  # first snapshot of a new generation
+
+
+async def test_one_change_on_a_300_item_page_costs_under_100_tokens(
+    sess: Any, base_url: str
+) -> None:
+    await aw(sess.navigate(f"{base_url}/generated/list?n=300"))
+    snap = await aw(sess.snapshot())
+    r = await aw(sess.click(ref_of(snap.tree, 'button "Add 150"')))
+    assert r.diff is not None
+    text = str(r.diff)
+    assert "Added 150" in text
+    assert len(text) / 4 < 100, text
+    assert len(text) / len(snap.tree) < 0.02
