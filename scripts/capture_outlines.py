@@ -97,7 +97,8 @@ TEXT_ESCAPES = (
   <p>true</p>
   <p>{braces} and `ticks`</p>
   <p>@at start</p>
-  <p>Text with <a href="https://example.org/a?b=c&amp;d=e#f">a link</a> inline and <b>bold</b> tail.</p>
+  <p>Text with <a href="https://example.org/a?b=c&amp;d=e#f">a link</a> inline and
+    <b>bold</b> tail.</p>
   <pre>line one
 line two: with colon
     indented line</pre>
@@ -127,20 +128,23 @@ TABLE = """
   <tbody>
     <tr><td>Apple</td><td>$1.00</td><td><button>Buy</button></td></tr>
     <tr><td>Pear</td><td>$2.50</td><td><button disabled>Sold out</button></td></tr>
-    <tr aria-selected="true"><th scope="row">Plum</th><td></td><td><a href="/plum">Details</a></td></tr>
+    <tr aria-selected="true"><th scope="row">Plum</th><td></td>
+      <td><a href="/plum">Details</a></td></tr>
   </tbody>
   <tfoot><tr><td colspan="3">3 items</td></tr></tfoot>
 </table>
 <div role="grid" aria-label="Grid">
-  <div role="row"><div role="gridcell" aria-selected="true">g1</div><div role="gridcell">g2</div></div>
+  <div role="row"><div role="gridcell" aria-selected="true">g1</div>
+    <div role="gridcell">g2</div></div>
 </div>
 """
 
 IFRAMES = """
 <h1>Frames</h1>
 <iframe title="outer" srcdoc="<p>outer text</p><button>outer button</button>
-  <iframe title='inner' srcdoc='&amp;lt;a href=&amp;quot;/deep&amp;quot;&amp;gt;deep link&amp;lt;/a&amp;gt;
-  &amp;lt;input placeholder=&amp;quot;deep input&amp;quot;&amp;gt;'></iframe>"></iframe>
+  <iframe title='inner' srcdoc='&amp;lt;a href=&amp;quot;/deep&amp;quot;&amp;gt;deep link
+  &amp;lt;/a&amp;gt; &amp;lt;input placeholder=&amp;quot;deep input&amp;quot;&amp;gt;'>
+  </iframe>"></iframe>
 <iframe title="second" srcdoc="<ul><li>one</li><li>two</li></ul>"></iframe>
 <iframe title="empty" srcdoc=""></iframe>
 <button>after frames</button>
@@ -246,10 +250,13 @@ TODO = """
   const li = document.createElement('li'); li.textContent = document.querySelector('#new').value;
   document.querySelector('ul').appendChild(li);">Add</button>
 <button onclick="
-  const cb = document.querySelector('input[type=checkbox]'); cb.checked = !cb.checked;">Toggle first</button>
+  const cb = document.querySelector('input[type=checkbox]');
+  cb.checked = !cb.checked;">Toggle first</button>
 <button onclick="
-  const ul = document.querySelector('ul'); [...ul.children].reverse().forEach(c => ul.appendChild(c));">Reverse</button>
-<ul><li><input type="checkbox" aria-label="done 1"> Buy milk</li><li>Walk dog</li><li>Call mom</li></ul>
+  const ul = document.querySelector('ul');
+  [...ul.children].reverse().forEach(c => ul.appendChild(c));">Reverse</button>
+<ul><li><input type="checkbox" aria-label="done 1"> Buy milk</li><li>Walk dog</li>
+  <li>Call mom</li></ul>
 <p>Footer text</p>
 </main>
 """

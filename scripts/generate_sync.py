@@ -25,6 +25,7 @@ OUT = ROOT / "src" / "browserkit" / "_sync" / "_generated.py"
 
 # async class -> (module, sync name). Order is the order in the output.
 CLASSES = [
+    ("browserkit._async._evidence", "AsyncDownloads", "Downloads"),
     ("browserkit._async.session", "AsyncSession", "Session"),
     ("browserkit._async.browser", "AsyncBrowser", "Browser"),
 ]
@@ -131,7 +132,7 @@ def _stand_in_for_the_output() -> None:
     # Importing the async modules imports browserkit/__init__, which imports
     # the very module we are about to write; it may be stale or missing.
     stand_in = types.ModuleType("browserkit._sync._generated")
-    stand_in.Browser = stand_in.Session = None  # type: ignore[attr-defined]
+    stand_in.Browser = stand_in.Session = stand_in.Downloads = None  # type: ignore[attr-defined]
     sys.modules["browserkit._sync._generated"] = stand_in
 
 
@@ -201,29 +202,25 @@ def generate() -> str:
         "from __future__ import annotations",
         "",
         *imports,
-        "from browserkit._async.browser import AsyncBrowser",
-        "from browserkit._async.session import AsyncSession",
+        *[f"from {module} import {async_name}" for module, async_name, _ in CLASSES],
         "from browserkit._portal import Portal, get_portal",
         "",
-        '__all__ = ["Browser", "Session"]',
-        "",
-        "",
-        "def _wrap_session(portal: Portal, impl: AsyncSession) -> Session:",
-        "    cached: Session | None = getattr(impl, '_sync_twin', None)",
-        "    if cached is None:",
-        "        cached = Session.__new__(Session)",
-        "        cached._impl = impl",
-        "        cached._portal = portal",
-        "        impl._sync_twin = cached  # type: ignore[attr-defined]",
-        "    return cached",
-        "",
-        "",
-        "def _wrap_browser(portal: Portal, impl: AsyncBrowser) -> Browser:",
-        "    twin = Browser.__new__(Browser)",
-        "    twin._impl = impl",
-        "    twin._portal = portal",
-        "    return twin",
+        f"__all__ = {sorted(sync for _, _, sync in CLASSES)!r}".replace("'", '"'),
     ]
+    for _, async_name, sync_name in CLASSES:
+        # One twin per async object, so `browser.session(id) is s` holds.
+        head += [
+            "",
+            "",
+            f"def _wrap_{sync_name.lower()}(portal: Portal, impl: {async_name}) -> {sync_name}:",
+            f"    twin: {sync_name} | None = getattr(impl, '_sync_twin', None)",
+            "    if twin is None:",
+            f"        twin = {sync_name}.__new__({sync_name})",
+            "        twin._impl = impl",
+            "        twin._portal = portal",
+            "        impl._sync_twin = twin  # type: ignore[attr-defined]",
+            "    return twin",
+        ]
     return "\n".join(head + body) + "\n"
 
 

@@ -63,6 +63,14 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             self._send(code, f"<title>{code}</title><p>status {code}</p>".encode())
         elif url.path == "/redirect":
             self._send(302, b"", headers={"Location": query.get("to", "/")})
+        elif url.path == "/download":
+            name = query.get("name", "report.csv")
+            self._send(
+                200,
+                b"id,name\n1,Ada\n2,Grace\n",
+                "text/csv",
+                headers={"Content-Disposition": f'attachment; filename="{name}"'},
+            )
         elif url.path == "/generated/list":
             n = int(query.get("n", "300"))
             items = "".join(

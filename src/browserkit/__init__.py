@@ -9,9 +9,11 @@
 The async API is the same with ``AsyncBrowser`` and ``await``.
 """
 
+from browserkit._async._evidence import AsyncDownloads, ConsoleView, NetworkView
 from browserkit._async.browser import AsyncBrowser
 from browserkit._async.session import AsyncSession
-from browserkit._sync import Browser, Session
+from browserkit._sync import Browser, Downloads, Session
+from browserkit.buffers import ConsoleEntry, DownloadEntry, EventBuffer, EventPage, NetworkEntry
 from browserkit.config import Config
 from browserkit.errors import (
     AttachDisabledError,
@@ -58,6 +60,7 @@ __version__ = "0.1.0"
 __all__ = [
     "ActionResult",
     "AsyncBrowser",
+    "AsyncDownloads",
     "AsyncSession",
     "AttachDisabledError",
     "Browser",
@@ -66,17 +69,25 @@ __all__ = [
     "BrowserkitError",
     "CapacityError",
     "Config",
+    "ConsoleEntry",
+    "ConsoleView",
     "DiagnosticIssue",
     "Diagnostics",
     "DialogInfo",
+    "DownloadEntry",
     "DownloadNotFoundError",
+    "Downloads",
     "EvaluationError",
+    "EventBuffer",
+    "EventPage",
     "FrameNotFoundError",
     "HistoryMove",
     "InvalidArgumentError",
     "ModalStateBlockedError",
     "Navigation",
     "NavigationFailedError",
+    "NetworkEntry",
+    "NetworkView",
     "PageNotFoundError",
     "Point",
     "ReadOnlyError",

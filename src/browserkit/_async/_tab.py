@@ -37,7 +37,7 @@ class Tab:
         # from an older page is reported as stale rather than unknown.
         self.earlier_refs: dict[int, set[str]] = {}
         self.baseline: tuple[int, str] | None = None
-        self.cdp: CDPSession | None = None
+        self._cdp_task: asyncio.Future[CDPSession] | None = None
         self.pending_dialog: Dialog | None = None
         self.dialog_info: DialogInfo | None = None
         self.dialog_seen = asyncio.Event()
@@ -101,10 +101,10 @@ class Tab:
         return None
 
     async def cdp_session(self) -> CDPSession:
-        """A CDP session for this page, made on first use."""
-        if self.cdp is None:
-            self.cdp = await self.page.context.new_cdp_session(self.page)
-        return self.cdp
+        """The page's CDP session, made once (concurrent callers share it)."""
+        if self._cdp_task is None:
+            self._cdp_task = asyncio.ensure_future(self.page.context.new_cdp_session(self.page))
+        return await asyncio.shield(self._cdp_task)
 
     def hold_dialog(self, dialog: Dialog) -> None:
         self.pending_dialog = dialog

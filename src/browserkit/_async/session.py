@@ -15,6 +15,7 @@ from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
 from browserkit import _images
+from browserkit._async._evidence import AsyncDownloads, ConsoleView, Evidence, NetworkView
 from browserkit._async._settle import Settler
 from browserkit._async._tab import Tab, on_close
 from browserkit.config import Config
@@ -120,6 +121,10 @@ class AsyncSession:
         self.created_ms = _now_ms()
         self.last_used_ms = self.created_ms
         self._new_tabs: list[str] = []
+        self._evidence = Evidence(self._config)
+        self._console = ConsoleView(self._evidence.console)
+        self._network = NetworkView(self._evidence.network)
+        self._downloads = AsyncDownloads(self._evidence)
         self._browser_headless = True
         context.on("page", self._on_new_page)
 
@@ -152,6 +157,7 @@ class AsyncSession:
         if self._active is None:
             self._active = page_id
         page.on("dialog", lambda dialog: self._on_dialog(tab, dialog))
+        self._evidence.watch(page, page_id, tab.cdp_session())
         on_close(tab, self._on_tab_closed)
         return tab
 
@@ -207,7 +213,27 @@ class AsyncSession:
         return self._tab(None).page_id
 
     def _console_count(self) -> int:
-        return 0
+        return self._evidence.console.written
+
+    # --------------------------------------------------------------- evidence
+
+    @property
+    def console(self) -> ConsoleView:
+        """Console messages, uncaught exceptions and failed loads of every tab.
+
+        ``s.console.read(level="error", since_seq=cursor)``; see :class:`ConsoleView`.
+        """
+        return self._console
+
+    @property
+    def network(self) -> NetworkView:
+        """Requests of every tab, one entry each, updated as they progress."""
+        return self._network
+
+    @property
+    def downloads(self) -> AsyncDownloads:
+        """Downloads of every tab; ``save(download_id, path)`` keeps one."""
+        return self._downloads
 
     # ---------------------------------------------------------------- helpers
 
@@ -700,6 +726,7 @@ class AsyncSession:
             # Not recorded as printed refs: the caller never saw this outline.
             before = await self._capture(tab, ms)
         self._new_tabs.clear()
+        self._evidence.new_downloads.clear()
         tab.dialog_seen.clear()
         tab.dialog_info = None
         settler = Settler(tab)
@@ -762,7 +789,7 @@ class AsyncSession:
             diff=change,
             dialog=dialog_info,
             new_tabs=tuple(self._new_tabs),
-            downloads=(),
+            downloads=tuple(self._evidence.new_downloads),
             settled=settled,
         )
 
@@ -1183,6 +1210,7 @@ class AsyncSession:
             return False
         self._closed = True
         self._closed_reason = reason
+        self._evidence.close()
         if self._owns_context:
             try:
                 await self._context.close()

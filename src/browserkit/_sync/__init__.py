@@ -1,5 +1,5 @@
 """The blocking API, generated from the async core (see scripts/generate_sync.py)."""
 
-from browserkit._sync._generated import Browser, Session
+from browserkit._sync._generated import Browser, Downloads, Session
 
-__all__ = ["Browser", "Session"]
+__all__ = ["Browser", "Downloads", "Session"]

@@ -4,34 +4,76 @@
 
 from __future__ import annotations
 
+from browserkit._async._evidence import ConsoleView, NetworkView
 from browserkit._async.session import _Button, _Modifier
+from browserkit.buffers import DownloadEntry, EventPage
 from browserkit.config import Config
 from browserkit.results import ActionResult, Diagnostics, HistoryMove, Navigation, Screenshot, SessionInfo, Snapshot, TabInfo, WaitResult
 from browserkit.targets import Target
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, Literal
-from browserkit._async.browser import AsyncBrowser
+from browserkit._async._evidence import AsyncDownloads
 from browserkit._async.session import AsyncSession
+from browserkit._async.browser import AsyncBrowser
 from browserkit._portal import Portal, get_portal
 
-__all__ = ["Browser", "Session"]
+__all__ = ["Browser", "Downloads", "Session"]
+
+
+def _wrap_downloads(portal: Portal, impl: AsyncDownloads) -> Downloads:
+    twin: Downloads | None = getattr(impl, '_sync_twin', None)
+    if twin is None:
+        twin = Downloads.__new__(Downloads)
+        twin._impl = impl
+        twin._portal = portal
+        impl._sync_twin = twin  # type: ignore[attr-defined]
+    return twin
 
 
 def _wrap_session(portal: Portal, impl: AsyncSession) -> Session:
-    cached: Session | None = getattr(impl, '_sync_twin', None)
-    if cached is None:
-        cached = Session.__new__(Session)
-        cached._impl = impl
-        cached._portal = portal
-        impl._sync_twin = cached  # type: ignore[attr-defined]
-    return cached
+    twin: Session | None = getattr(impl, '_sync_twin', None)
+    if twin is None:
+        twin = Session.__new__(Session)
+        twin._impl = impl
+        twin._portal = portal
+        impl._sync_twin = twin  # type: ignore[attr-defined]
+    return twin
 
 
 def _wrap_browser(portal: Portal, impl: AsyncBrowser) -> Browser:
-    twin = Browser.__new__(Browser)
-    twin._impl = impl
-    twin._portal = portal
+    twin: Browser | None = getattr(impl, '_sync_twin', None)
+    if twin is None:
+        twin = Browser.__new__(Browser)
+        twin._impl = impl
+        twin._portal = portal
+        impl._sync_twin = twin  # type: ignore[attr-defined]
     return twin
+
+
+class Downloads:
+    """The session's downloads; ``save`` copies one to a path of your choice."""
+
+    _impl: AsyncDownloads
+    _portal: Portal
+
+    def read(self, *, since_seq: int = 0, limit: int = 100, pattern: str | None = None, page_id: str | None = None) -> EventPage[DownloadEntry]:
+        """Downloads after ``since_seq``; a status change re-lists a download."""
+        return self._impl.read(since_seq=since_seq, limit=limit, pattern=pattern, page_id=page_id)
+
+    def export(self, path: str, *, since_seq: int = 0, limit: int = 10000, pattern: str | None = None, page_id: str | None = None) -> Path:
+        """Write the selected page of downloads, with its cursor fields, as JSON to ``path``."""
+        return self._impl.export(path, since_seq=since_seq, limit=limit, pattern=pattern, page_id=page_id)
+
+    def save(self, download_id: str, path: str) -> DownloadEntry:
+        """Copy a finished download to ``path`` (its folder must exist); returns the entry.
+
+        Saving pins the entry: it is never evicted from the buffer afterwards.
+        """
+        return self._portal.call(self._impl.save(download_id, path))
+
+    def __repr__(self) -> str:
+        return repr(self._impl).replace('<Async', '<', 1)
 
 
 class Session:
@@ -73,6 +115,24 @@ class Session:
     def page_id(self) -> str:
         """The active tab's page id."""
         return self._impl.page_id
+
+    @property
+    def console(self) -> ConsoleView:
+        """Console messages, uncaught exceptions and failed loads of every tab.
+
+        ``s.console.read(level="error", since_seq=cursor)``; see :class:`ConsoleView`.
+        """
+        return self._impl.console
+
+    @property
+    def network(self) -> NetworkView:
+        """Requests of every tab, one entry each, updated as they progress."""
+        return self._impl.network
+
+    @property
+    def downloads(self) -> Downloads:
+        """Downloads of every tab; ``save(download_id, path)`` keeps one."""
+        return _wrap_downloads(self._portal, self._impl.downloads)
 
     def navigate(self, url: str, *, timeout_ms: float | None = None) -> Navigation:
         """Load ``url`` in the active tab and wait for its load event.

@@ -22,6 +22,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections import deque
 from collections.abc import Callable, Iterator
+from itertools import pairwise
 
 import attrs
 
@@ -148,7 +149,7 @@ class SnapshotDiff:
         return not (self.added or self.removed or self.changed)
 
     def __str__(self) -> str:
-        from browserkit.snapshot._render import render_diff
+        from browserkit.snapshot._render import render_diff  # _render imports this module
 
         return render_diff(self)
 
@@ -320,7 +321,7 @@ def apply(old: Outline, d: SnapshotDiff) -> Outline:
 class _Index:
     """An outline flattened in pre-order; id 0 stands for the outline itself."""
 
-    __slots__ = ("anchor", "by_ref", "kids", "nodes", "parent", "pos", "refs")
+    __slots__ = ("anchor", "by_ref", "kids", "nodes", "parent", "pos")
 
     def __init__(self, outline: Outline) -> None:
         self.nodes: list[Node] = [Node("", children=outline.children)]
@@ -328,7 +329,6 @@ class _Index:
         self.pos: list[int] = [0]
         self.kids: list[list[int]] = [[]]
         self.anchor: list[int] = [0]  # nearest ancestor with a ref, 0 if none
-        self.refs: set[str] = set()
         self.by_ref: dict[str, int] = {}  # refs printed exactly once
         dupes: set[str] = set()
         stack: list[tuple[Node, int, int]] = [
@@ -346,9 +346,8 @@ class _Index:
             self.anchor.append(parent if parent and up.ref is not None else self.anchor[parent])
             ref = node.ref
             if ref is not None:
-                if ref in self.refs:
+                if ref in self.by_ref:
                     dupes.add(ref)
-                self.refs.add(ref)
                 self.by_ref[ref] = x
             if node.children:
                 kids = node.children
@@ -408,19 +407,13 @@ def _match_children(
         kept_set = set(kept)
         reordered.update(new_kids[j] for i, j in here if (i, j) not in kept_set)
 
-    def free_old(c: int) -> bool:
-        ref = a.nodes[c].ref
-        return partner_b[c] < 0 and (ref is None or ref not in b.refs)
-
-    def free_new(c: int) -> bool:
-        ref = b.nodes[c].ref
-        return partner_a[c] < 0 and (ref is None or ref not in a.refs)
-
+    # Unpaired nodes between two kept pairs; a ref printed once on each side is
+    # already paired, so these have no ref, a vanished one or a duplicated one.
     prev_i = prev_j = -1
     for end_i, end_j in [*kept, (len(old_kids), len(new_kids))]:
         if end_i - prev_i > 1 and end_j - prev_j > 1:
-            old_gap = [old_kids[i] for i in range(prev_i + 1, end_i) if free_old(old_kids[i])]
-            new_gap = [new_kids[j] for j in range(prev_j + 1, end_j) if free_new(new_kids[j])]
+            old_gap = [c for c in old_kids[prev_i + 1 : end_i] if partner_b[c] < 0]
+            new_gap = [d for d in new_kids[prev_j + 1 : end_j] if partner_a[d] < 0]
             if old_gap and new_gap:
                 for c, d in _pair_gap(a, b, old_gap, new_gap):
                     partner_b[c] = d
@@ -479,7 +472,7 @@ def _increasing(pairs: list[tuple[int, int]]) -> list[tuple[int, int]]:
 
     Those siblings kept their order; the others moved.
     """
-    if all(p[0] < q[0] for p, q in zip(pairs, pairs[1:])):
+    if all(p[0] < q[0] for p, q in pairwise(pairs)):
         return pairs
     tail_values: list[int] = []
     tail_at: list[int] = []
@@ -531,10 +524,10 @@ class _Plan:
         self.touched_old: set[_Path] = set()
         self.touched_new: set[_Path] = set()
         removed_paths = {gone.path for gone in d.removed}
-        # Entries under a removed node only describe it; they are not replayed.
+        # Entries whose parent was removed too only describe what went with it.
         top_removed = 0
         for gone in d.removed:
-            if any(gone.path[:end] in removed_paths for end in range(1, len(gone.path))):
+            if gone.path[:-1] in removed_paths:
                 continue
             top_removed += 1
             self.removed_at.setdefault(gone.path[:-1], {})[gone.path[-1]] = gone.line

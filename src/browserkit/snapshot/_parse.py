@@ -296,8 +296,7 @@ def _node_from_line(line: str, prop_lines: tuple[str, ...], children: tuple[Node
     match = _LINE_RE.fullmatch(line)
     if match is not None:
         # The common shape, in one regex: - role "name" [attr]...[: text]
-        text = match["text"]
-        key_match: re.Match[str] = match
+        role, quoted_name, attrs, text = match.group("role", "name", "attrs", "text")
     else:
         parts = _split_line(line)
         if parts is None:
@@ -306,28 +305,32 @@ def _node_from_line(line: str, prop_lines: tuple[str, ...], children: tuple[Node
         found = _KEY_RE.fullmatch(key)
         if found is None:
             return _opaque(line, children, prop_lines)
-        key_match = found
+        role, quoted_name, attrs = found.group("role", "name", "attrs")
     if text is not None:
         text = _yaml_unquote(text)
     name: str | None = None
-    if key_match["name"] is not None:
+    if quoted_name is not None:
         try:
-            name = json.loads(key_match["name"])
+            name = json.loads(quoted_name)
         except ValueError:
             return _opaque(line, children, prop_lines)
     ref: str | None = None
-    attributes: list[tuple[str, str | None]] = []
-    if key_match["attrs"]:
-        for attr in _ATTR_RE.finditer(key_match["attrs"]):
+    attributes: tuple[tuple[str, str | None], ...] = ()
+    if attrs.startswith(" [ref=") and attrs.find("[", 2) < 0:
+        ref = attrs[6:-1]  # the usual case: the ref alone
+    elif attrs:
+        found_attrs: list[tuple[str, str | None]] = []
+        for attr in _ATTR_RE.finditer(attrs):
             attr_key, value = attr[1], attr[2]
             if attr_key == "ref" and ref is None and value is not None:
                 ref = value
             else:
-                attributes.append((attr_key, value))
+                found_attrs.append((attr_key, value))
+        attributes = tuple(found_attrs)
     return Node(
-        role=key_match["role"],
+        role=role,
         name=name,
-        attributes=tuple(attributes),
+        attributes=attributes,
         ref=ref,
         props=tuple(_prop(prop) for prop in prop_lines) if prop_lines else (),
         text=text,

@@ -2,16 +2,19 @@
 
 ::
 
-    changes: 2 changed, 1 added, 1 removed; 903 unchanged
+    changes: 3 changed, 1 added, 1 removed; 903 unchanged
     ~ button "Add to cart" [ref=e91] → button "Added ✓" [ref=e609]  # in listitem e90
     ~ link "Docs" [ref=e5]; /url: /v1 → /v2  # in navigation e2
-    + status [ref=e608]: 1 item in cart  # in banner e3
+    ~ listitem [ref=e12]: Call mom  # in list e8; moved to position 2
+    + status [ref=e608]: 1 item in cart  # in banner e2
     - dialog "Promo" [ref=e7]  # in main e2; 12 nested nodes
 
-Lines are outline lines without their ``- `` bullet; ``~`` changed, ``+``
-added (with the added subtree indented below, capped), ``-`` removed. The
-``# in <role> <ref>`` comment names the nearest enclosing node with a ref.
-Outline lines never contain an unquoted `` #``, so the comment is unambiguous.
+Each line is an outline line without its ``- `` bullet: ``~`` changed (old →
+new, or just the line when only properties or the position changed), ``+``
+added (its subtree indented below it, capped), ``-`` removed. The comment
+names the nearest enclosing node with a ref and notes moves; outline lines
+never contain an unquoted `` #``, so the comment cannot be mistaken for text.
+Changes and additions come in page order, removals last.
 """
 
 from __future__ import annotations
@@ -56,7 +59,8 @@ def render_diff(
     ]
     out = [f"changes: {', '.join(counts)}; {d.unchanged} unchanged"]
     # Changes and additions in the new outline's order, then removals.
-    here = sorted([*d.changed, *d.added], key=_new_path)
+    here: list[ChangedNode | AddedNode] = [*d.changed, *d.added]
+    here.sort(key=_new_path)
     blocks = [
         *(
             _changed(e, max_line_chars)
@@ -70,7 +74,8 @@ def render_diff(
         # Keep one line free for the summary when something is cut.
         if len(out) + len(block) > max_lines - (shown < len(blocks) - 1):
             left = len(blocks) - shown
-            out.append(f"… {left} more change{'s' if left > 1 else ''} not shown; take a full snapshot")
+            more = f"{left} more change{'s' if left > 1 else ''}"
+            out.append(f"… {more} not shown; take a full snapshot")
             break
         out.extend(block)
     return "\n".join(out)
@@ -172,7 +177,7 @@ def _clip_pair(old: str, new: str, limit: int) -> tuple[str, str]:
     if len(old) <= limit and len(new) <= limit:
         return old, new
     same = 0
-    for a, b in zip(old, new):
+    for a, b in zip(old, new, strict=False):
         if a != b:
             break
         same += 1

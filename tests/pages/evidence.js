@@ -1,0 +1,5 @@
+console.log("evidence loaded");
+function explode() {
+  throw new Error("kaboom from evidence.js");
+}
+setTimeout(explode, 0);
