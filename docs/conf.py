@@ -24,3 +24,4 @@ autodoc_default_options = {"members": True, "undoc-members": False, "show-inheri
 myst_enable_extensions = ["colon_fence"]
 html_theme = "alabaster"
 suppress_warnings = ["myst.header"]
+napoleon_use_ivar = True
