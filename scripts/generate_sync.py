@@ -123,6 +123,18 @@ def _wrap(expr: str, ret: str) -> str:
     return expr
 
 
+def _public_members(cls: type) -> list[tuple[str, object]]:
+    """Public members of ``cls`` and its mixins, in definition order, subclass winning."""
+    members: dict[str, object] = {}
+    for klass in reversed(cls.__mro__):
+        if klass is object:
+            continue
+        for attr, value in vars(klass).items():
+            if not attr.startswith("_"):
+                members[attr] = value
+    return list(members.items())
+
+
 def _collect_names(text: str, names: set[str]) -> None:
     for ident in IDENT.findall(text):
         names.add(ident)
@@ -154,9 +166,7 @@ def generate() -> str:
         body.append("    _portal: Portal")
         if sync_name == "Browser":
             body += _browser_init(cls, names)
-        for attr, value in cls.__dict__.items():
-            if attr.startswith("_"):
-                continue
+        for attr, value in _public_members(cls):
             if isinstance(value, property):
                 ret = _rename(str(inspect.signature(value.fget).return_annotation))  # type: ignore[arg-type]
                 _collect_names(ret, names)

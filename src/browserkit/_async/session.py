@@ -16,6 +16,7 @@ from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
 from browserkit import _images
 from browserkit._async._evidence import AsyncDownloads, ConsoleView, Evidence, NetworkView
+from browserkit._async._reading import ReadingMixin
 from browserkit._async._settle import Settler
 from browserkit._async._tab import Tab, on_close
 from browserkit.config import Config
@@ -59,6 +60,7 @@ T = TypeVar("T")
 
 _REF_RE = re.compile(r"\[ref=([^\]\s]+)\]")
 _REF_SHAPE = re.compile(r"^[a-z]*\d*[a-z]+\d+$")
+_DOM_REF = re.compile(r"^d\d+$")
 
 # Captured before any page script runs, so settling and scanning keep working
 # on pages whose polyfills replace DOM globals.
@@ -91,7 +93,7 @@ def _now_ms() -> int:
     return int(time.time() * 1000)
 
 
-class AsyncSession:
+class AsyncSession(ReadingMixin):
     """A browser session: its own cookies and storage, one or more tabs.
 
     Get one from :meth:`AsyncBrowser.start`. Every method that touches the
@@ -575,6 +577,9 @@ class AsyncSession:
                 f"{ref!r} is not a ref",
                 hint="refs look like e3 or f1e2; take a snapshot to get them",
             )
+        if _DOM_REF.match(ref):
+            # Refs handed out by dom() name elements the outline may not show.
+            return await self._resolve_dom_ref(tab, ref, generation, ms)
         printed_in = generation if generation is not None else tab.ref_generation
         if printed_in is None:
             raise RefNotFoundError(
