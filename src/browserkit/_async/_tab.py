@@ -7,7 +7,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from playwright.async_api import CDPSession, Dialog, Page
+from playwright.async_api import CDPSession, Dialog, FileChooser, Page
 
 from browserkit.results import DialogInfo
 
@@ -39,6 +39,7 @@ class Tab:
         self.baseline: tuple[int, str] | None = None
         self._cdp_task: asyncio.Future[CDPSession] | None = None
         self.pending_dialog: Dialog | None = None
+        self.pending_chooser: FileChooser | None = None
         self.dialog_info: DialogInfo | None = None
         self.dialog_seen = asyncio.Event()
         self.navigations = 0  # cross-document commits, for settling
@@ -111,13 +112,22 @@ class Tab:
         self.dialog_info = DialogInfo(dialog.type, dialog.message, dialog.default_value)
         self.dialog_seen.set()
 
+    def hold_chooser(self, chooser: FileChooser) -> None:
+        """A file chooser opened: a modal state answered by ``upload``."""
+        self.pending_chooser = chooser
+        multiple = "files" if chooser.is_multiple() else "a file"
+        self.dialog_info = DialogInfo(
+            "filechooser", f"the page asks for {multiple}; answer with upload(paths)"
+        )
+        self.dialog_seen.set()
+
     def note_dialog(self, info: DialogInfo) -> None:
         self.dialog_info = info
         self.dialog_seen.set()
 
     def take_dialog_info(self) -> DialogInfo | None:
         info, self.dialog_info = self.dialog_info, None
-        if self.pending_dialog is None:
+        if self.pending_dialog is None and self.pending_chooser is None:
             self.dialog_seen.clear()
         return info
 

@@ -5,16 +5,17 @@ from __future__ import annotations
 import asyncio
 import re
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeVar
 from urllib.parse import urlsplit
 
-from playwright.async_api import BrowserContext, Dialog, Locator, Page
+from playwright.async_api import BrowserContext, Dialog, Frame, Locator, Page
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
 from browserkit import _images
+from browserkit._async import _js
 from browserkit._async._evidence import AsyncDownloads, ConsoleView, Evidence, NetworkView
 from browserkit._async._reading import ReadingMixin
 from browserkit._async._settle import Settler
@@ -24,6 +25,7 @@ from browserkit.errors import (
     BrowserCrashedError,
     BrowserkitError,
     EvaluationError,
+    FrameNotFoundError,
     InvalidArgumentError,
     ModalStateBlockedError,
     NavigationFailedError,
@@ -33,6 +35,7 @@ from browserkit.errors import (
     SchemeNotAllowedError,
     SessionClosedError,
     StaleRefError,
+    TargetCoveredError,
     TargetNotFoundError,
     TimeoutError,
 )
@@ -62,28 +65,6 @@ _REF_RE = re.compile(r"\[ref=([^\]\s]+)\]")
 _REF_SHAPE = re.compile(r"^[a-z]*\d*[a-z]+\d+$")
 _DOM_REF = re.compile(r"^d\d+$")
 
-# Captured before any page script runs, so settling and scanning keep working
-# on pages whose polyfills replace DOM globals.
-_PRISTINE_JS = """
-(() => {
-  const k = Symbol.for('browserkit.pristine');
-  if (window[k]) return;
-  Object.defineProperty(window, k, { value: Object.freeze({
-    MutationObserver: window.MutationObserver,
-    setTimeout: window.setTimeout.bind(window),
-    clearTimeout: window.clearTimeout.bind(window),
-    querySelectorAll: Document.prototype.querySelectorAll,
-    elementFromPoint: Document.prototype.elementFromPoint,
-  }), enumerable: false });
-})();
-"""
-
-_METRICS_JS = """() => {
-  const d = document.documentElement, b = document.body;
-  return [innerWidth, innerHeight, scrollX, scrollY,
-          Math.max(d.scrollWidth, b ? b.scrollWidth : 0),
-          Math.max(d.scrollHeight, b ? b.scrollHeight : 0)];
-}"""
 
 _Button = Literal["left", "right", "middle"]
 _Modifier = Literal["Alt", "Control", "ControlOrMeta", "Meta", "Shift"]
@@ -133,7 +114,7 @@ class AsyncSession(ReadingMixin):
     # ------------------------------------------------------------------ setup
 
     async def _setup(self) -> None:
-        await self._context.add_init_script(_PRISTINE_JS)
+        await self._context.add_init_script(_js.PRISTINE)
         for page in self._context.pages:
             self._adopt(page)
         if not self._tabs:
@@ -159,6 +140,9 @@ class AsyncSession(ReadingMixin):
         if self._active is None:
             self._active = page_id
         page.on("dialog", lambda dialog: self._on_dialog(tab, dialog))
+        # Listening makes Playwright intercept file choosers instead of
+        # letting a native dialog open; upload() answers them.
+        page.on("filechooser", tab.hold_chooser)
         self._evidence.watch(page, page_id, tab.cdp_session())
         on_close(tab, self._on_tab_closed)
         return tab
@@ -239,13 +223,16 @@ class AsyncSession(ReadingMixin):
 
     # ---------------------------------------------------------------- helpers
 
-    def _check(self, *, mutating: bool = False, page_id: str | None = None) -> Tab:
+    def _check(
+        self, *, mutating: bool = False, page_id: str | None = None, answering_chooser: bool = False
+    ) -> Tab:
         if self._closed:
             raise SessionClosedError(f"session {self._id} is closed: {self._closed_reason}")
         if mutating and self._read_only:
             raise ReadOnlyError(f"session {self._id} is read-only")
         tab = self._tab(page_id)
-        self._check_modal(tab)
+        if not (answering_chooser and tab.pending_dialog is None):
+            self._check_modal(tab)
         self.last_used_ms = _now_ms()
         return tab
 
@@ -255,6 +242,11 @@ class AsyncSession(ReadingMixin):
             raise ModalStateBlockedError(
                 f"a {d.type} dialog is open on {tab.page_id}: {d.message!r}",
                 hint="call handle_dialog(accept=True|False) to answer it first",
+            )
+        if tab.pending_chooser is not None:
+            raise ModalStateBlockedError(
+                f"a file chooser is open on {tab.page_id}",
+                hint="call upload(paths) to answer it (an empty list cancels it)",
             )
 
     def _tab(self, page_id: str | None) -> Tab:
@@ -499,7 +491,7 @@ class AsyncSession(ReadingMixin):
         tab = self._check(page_id=page_id)
         ms = self._timeout(timeout_ms)
         metrics = await self._guard(
-            tab.page.evaluate(_METRICS_JS),
+            tab.page.evaluate(_js.METRICS),
             "screenshot",
             ms,
         )
@@ -628,8 +620,7 @@ class AsyncSession(ReadingMixin):
         return locator
 
     async def _resolve_selector(self, tab: Tab, sel: Selector) -> Locator:
-        root: Page = tab.page
-        base: Any = root
+        base: Page | Frame = tab.page
         if sel.frame is not None:
             base = await self._frame_for(tab, sel.frame)
         kind = sel.kind
@@ -638,7 +629,8 @@ class AsyncSession(ReadingMixin):
         elif kind == "xpath":
             locator = base.locator(f"xpath={sel.value}")
         elif kind == "role":
-            locator = base.get_by_role(sel.value, name=sel.name, exact=sel.name is not None)
+            role_name: Any = sel.value  # Playwright types it as a Literal of ARIA roles
+            locator = base.get_by_role(role_name, name=sel.name, exact=sel.name is not None)
         elif kind == "label":
             locator = base.get_by_label(sel.value, exact=True)
         elif kind == "placeholder":
@@ -646,6 +638,12 @@ class AsyncSession(ReadingMixin):
         else:
             locator = base.get_by_text(sel.value, exact=True)
         count = await locator.count()
+        if count == 0 and kind == "label":
+            # A <label> that wraps its control counts the control's own text
+            # (a select's options) in its text; fall back to a substring
+            # match, still refusing to pick one of several.
+            locator = base.get_by_label(sel.value)
+            count = await locator.count()
         if count == 0:
             raise TargetNotFoundError(f"{sel.describe()} matched no element")
         if sel.nth is None:
@@ -654,27 +652,46 @@ class AsyncSession(ReadingMixin):
                     f"{sel.describe()} matched {count} elements",
                     hint=f"pass nth= (0..{count - 1}) to pick one, or use a ref from a snapshot",
                 )
-            return locator  # type: ignore[no-any-return]
+            return locator
         index = sel.nth if sel.nth >= 0 else count + sel.nth
         if not 0 <= index < count:
             raise TargetNotFoundError(f"{sel.describe()}: only {count} elements matched")
-        return locator.nth(index)  # type: ignore[no-any-return]
+        return locator.nth(index)
 
-    async def _frame_for(self, tab: Tab, spec: str) -> Any:
-        from browserkit.errors import FrameNotFoundError
+    async def _frame_for(self, tab: Tab, spec: str) -> Frame:
+        """The frame ``spec`` names: its name, a url substring, its title, or an iframe CSS path.
 
-        frames = tab.page.frames[1:]
-        for frame in frames:
-            if spec == frame.name or (spec and spec in frame.url):
+        A CSS path joins nested iframes with `` >> `` (``"#outer >> iframe.pay"``).
+        """
+        children = tab.page.frames[1:]
+        for frame in children:
+            if spec == frame.name:
                 return frame
-        try:
-            locator: Any = tab.page
-            for part in spec.split(" >> "):
-                locator = locator.frame_locator(part.strip())
-            return locator
-        except PlaywrightError:
-            pass
-        raise FrameNotFoundError(f"no frame matches {spec!r}")
+        for frame in children:
+            if spec in frame.url:
+                return frame
+        for frame in children:
+            try:
+                if await frame.title() == spec:
+                    return frame
+            except PlaywrightError:
+                continue
+        frame = tab.page.main_frame
+        for part in (p.strip() for p in spec.split(" >> ")):
+            try:
+                handle = await frame.query_selector(part)
+            except PlaywrightError:
+                handle = None
+            child = await handle.content_frame() if handle is not None else None
+            if child is None:
+                names = ", ".join(f.name or f.url for f in children) or "none"
+                raise FrameNotFoundError(
+                    f"no frame matches {spec!r} (frames: {names})",
+                    hint="name a frame by its name, a url substring, its title, "
+                    "or a CSS selector of its <iframe>",
+                )
+            frame = child
+        return frame
 
     async def _point_xy(self, tab: Tab, point: Point, ms: float) -> tuple[float, float]:
         if point.space == "viewport":
@@ -707,6 +724,8 @@ class AsyncSession(ReadingMixin):
         observe: bool | None,
         timeout_ms: float | None,
         page_id: str | None = None,
+        more_targets: Sequence[Target] = (),
+        answers_chooser: bool = False,
     ) -> ActionResult:
         """Run one action with dialog racing, settling and an observed diff.
 
@@ -719,13 +738,16 @@ class AsyncSession(ReadingMixin):
         ``body`` performs the action on the resolved aim and returns whether
         the element was hit-verified (None for points and keys).
         """
-        tab = self._check(mutating=True, page_id=page_id)
+        tab = self._check(mutating=True, page_id=page_id, answering_chooser=answers_chooser)
         ms = self._timeout(timeout_ms)
         observing = self._observe(observe)
         started = time.monotonic()
         aim = Aim(None, None)
         if target is not None:
             aim = await self._aim(tab, target, ms)
+        if more_targets:
+            more = tuple([await self._aim(tab, t, ms) for t in more_targets])
+            aim = Aim(aim.locator, aim.xy, more)
         before: tuple[str, int] | None = None
         if observing:
             # Not recorded as printed refs: the caller never saw this outline.
@@ -745,7 +767,11 @@ class AsyncSession(ReadingMixin):
             finally:
                 dialog.cancel()
             if action not in done:
-                if tab.pending_dialog is None and tab.dialog_info is None:
+                if (
+                    tab.pending_dialog is None
+                    and tab.dialog_info is None
+                    and tab.pending_chooser is None
+                ):
                     action.cancel()
                     raise TimeoutError(f"{detail} did not finish within {int(ms)} ms")
                 # A dialog opened by the action blocks it until answered; the
@@ -831,7 +857,7 @@ class AsyncSession(ReadingMixin):
         mods = list(modifiers)
 
         async def body(tab: Tab, ms: float, aim: Aim) -> bool | None:
-            locator, xy = aim
+            locator, xy = aim.locator, aim.xy
             if locator is None:
                 assert xy is not None
                 for m in mods:
@@ -842,7 +868,10 @@ class AsyncSession(ReadingMixin):
                     for m in reversed(mods):
                         await tab.page.keyboard.up(m)
                 return None
-            await locator.click(button=button, click_count=click_count, modifiers=mods, timeout=ms)
+            force = await self._hit_check(locator, ms)
+            await locator.click(
+                button=button, click_count=click_count, modifiers=mods, timeout=ms, force=force
+            )
             return True
 
         return await self._act(
@@ -865,7 +894,7 @@ class AsyncSession(ReadingMixin):
         """Move the mouse over an element or a point."""
 
         async def body(tab: Tab, ms: float, aim: Aim) -> bool | None:
-            locator, xy = aim
+            locator, xy = aim.locator, aim.xy
             if locator is None:
                 assert xy is not None
                 await tab.page.mouse.move(xy[0], xy[1])
@@ -910,7 +939,7 @@ class AsyncSession(ReadingMixin):
                 if submit:
                     await tab.page.keyboard.press("Enter")
                 return None
-            locator, xy = aim
+            locator, xy = aim.locator, aim.xy
             if locator is None:
                 assert xy is not None
                 await tab.page.mouse.click(*xy)
@@ -957,7 +986,7 @@ class AsyncSession(ReadingMixin):
             if target is None:
                 await tab.page.keyboard.press(key)
                 return None
-            locator, xy = aim
+            locator, xy = aim.locator, aim.xy
             if locator is None:
                 assert xy is not None
                 await tab.page.mouse.click(*xy)
@@ -998,7 +1027,7 @@ class AsyncSession(ReadingMixin):
                     [delta_x, delta_y],
                 )
                 return None
-            locator, xy = aim
+            locator, xy = aim.locator, aim.xy
             if locator is None:
                 assert xy is not None
                 await tab.page.mouse.move(*xy)
@@ -1019,6 +1048,232 @@ class AsyncSession(ReadingMixin):
             observe=observe,
             timeout_ms=timeout_ms,
             page_id=page_id,
+        )
+
+    async def _hit_check(self, locator: Locator, ms: float) -> bool:
+        """Raise TargetCoveredError if another element would receive a click on ``locator``.
+
+        Returns True when the click point is held by the element's own label
+        (a styled custom checkbox): the click is right, and Playwright's own
+        hit check, which would wait on that label, should be skipped.
+        """
+        verdict: dict[str, Any] | None = await self._guard(
+            locator.evaluate(_js.HIT_CHECK, timeout=ms), "hit check", ms
+        )
+        if not verdict or verdict.get("ok"):
+            return bool(verdict and verdict.get("via_label"))
+        who = verdict.get("tag", "element")
+        if verdict.get("id"):
+            who += f"#{verdict['id']}"
+        for cls in verdict.get("classes", ()):
+            who += f".{cls}"
+        text = verdict.get("text") or ""
+        raise TargetCoveredError(
+            f"the target is covered by <{who}>" + (f" ({text!r})" if text else ""),
+            hint="close or act on the covering element first (e.g. accept a cookie banner), "
+            "or scroll so the target is not under a sticky header",
+        )
+
+    async def select(
+        self,
+        target: Target,
+        values: str | Sequence[str],
+        *,
+        observe: bool | None = None,
+        timeout_ms: float | None = None,
+        page_id: str | None = None,
+    ) -> ActionResult:
+        """Choose options of a native ``<select>`` by value or visible label.
+
+        Several values select several options of a ``multiple`` select. An
+        option that does not exist raises TargetNotFoundError listing the
+        options, and nothing is selected.
+        """
+        wanted = [values] if isinstance(values, str) else list(values)
+        if not wanted or not all(isinstance(v, str) for v in wanted):
+            raise InvalidArgumentError("values must be a string or a non-empty list of strings")
+
+        async def body(tab: Tab, ms: float, aim: Aim) -> bool | None:
+            assert aim.locator is not None
+            info: dict[str, Any] = await aim.locator.evaluate(_js.OPTIONS, timeout=ms)
+            if not info.get("select"):
+                raise InvalidArgumentError(
+                    f"the target is a <{info.get('tag')}>, not a <select>",
+                    hint="for custom dropdowns, click the control and then the option",
+                )
+            known = {o["value"] for o in info["options"]} | {o["label"] for o in info["options"]}
+            missing = [v for v in wanted if v not in known]
+            if missing:
+                shown = ", ".join(repr(o["label"]) for o in info["options"][:20])
+                raise TargetNotFoundError(f"no option {missing[0]!r}; options: {shown}")
+            if len(wanted) > 1 and not info.get("multiple"):
+                raise InvalidArgumentError("several values need a <select multiple>")
+            await aim.locator.select_option(wanted, timeout=ms)
+            return True
+
+        return await self._act(
+            f"selected {', '.join(map(repr, wanted))} in {_describe(target)}",
+            body,
+            target=target,
+            observe=observe,
+            timeout_ms=timeout_ms,
+            page_id=page_id,
+        )
+
+    async def check(
+        self,
+        target: Target,
+        checked: bool = True,
+        *,
+        observe: bool | None = None,
+        timeout_ms: float | None = None,
+        page_id: str | None = None,
+    ) -> ActionResult:
+        """Tick (or with ``checked=False`` untick) a checkbox, radio or ARIA checkbox.
+
+        Does nothing when it already has that state. The click is hit-checked
+        like :meth:`click`; a custom control whose label paints over the input
+        is clicked through its label.
+        """
+        if not isinstance(checked, bool):
+            raise InvalidArgumentError(f"checked must be True or False, got {checked!r}")
+
+        async def body(tab: Tab, ms: float, aim: Aim) -> bool | None:
+            assert aim.locator is not None
+            force = await self._hit_check(aim.locator, ms)
+            await aim.locator.set_checked(checked, timeout=ms, force=force)
+            return True
+
+        return await self._act(
+            f"{'checked' if checked else 'unchecked'} {_describe(target)}",
+            body,
+            target=target,
+            observe=observe,
+            timeout_ms=timeout_ms,
+            page_id=page_id,
+        )
+
+    async def drag(
+        self,
+        source: Target,
+        target: Target,
+        *,
+        observe: bool | None = None,
+        timeout_ms: float | None = None,
+        page_id: str | None = None,
+    ) -> ActionResult:
+        """Drag ``source`` onto ``target`` with the mouse (HTML5 drag and drop included)."""
+
+        async def body(tab: Tab, ms: float, aim: Aim) -> bool | None:
+            to = aim.more[0]
+            if aim.locator is not None and to.locator is not None:
+                await aim.locator.drag_to(to.locator, timeout=ms)
+                return True
+            start = aim.xy or await _center(aim.locator, ms)
+            end = to.xy or await _center(to.locator, ms)
+            mouse = tab.page.mouse
+            await mouse.move(*start)
+            await mouse.down()
+            await mouse.move(*end, steps=8)
+            await mouse.up()
+            return None
+
+        return await self._act(
+            f"dragged {_describe(source)} to {_describe(target)}",
+            body,
+            target=source,
+            more_targets=(target,),
+            observe=observe,
+            timeout_ms=timeout_ms,
+            page_id=page_id,
+        )
+
+    async def fill_form(
+        self,
+        fields: Sequence[Mapping[str, Any]],
+        *,
+        observe: bool | None = None,
+        timeout_ms: float | None = None,
+        page_id: str | None = None,
+    ) -> ActionResult:
+        """Fill several fields of mixed kinds in one call.
+
+        Each field is ``{"target": <ref or selector>, "value": ...}``: text
+        for inputs and textareas, True/False for checkboxes (True for a radio),
+        an option value/label (or a list) for selects, a path (or a list) for
+        file inputs. Every target is resolved before anything is typed, so a
+        bad one changes nothing.
+        """
+        if isinstance(fields, Mapping) or not fields:
+            raise InvalidArgumentError("fields must be a non-empty list of {target, value}")
+        targets: list[Target] = []
+        values: list[Any] = []
+        for i, field in enumerate(fields):
+            if not isinstance(field, Mapping) or "target" not in field or "value" not in field:
+                raise InvalidArgumentError(f"fields[{i}] must have 'target' and 'value'")
+            targets.append(field["target"])
+            values.append(field["value"])
+
+        async def body(tab: Tab, ms: float, aim: Aim) -> bool | None:
+            aims = (aim, *aim.more)
+            kinds = []
+            for i, one in enumerate(aims):
+                if one.locator is None:
+                    raise InvalidArgumentError(f"fields[{i}]: a point cannot be filled")
+                kinds.append(await one.locator.evaluate(_js.KIND, timeout=ms))
+            for i, (one, kind, value) in enumerate(zip(aims, kinds, values, strict=True)):
+                await _fill_one(one.locator, kind, value, ms, f"fields[{i}]")
+            return True
+
+        return await self._act(
+            f"filled {len(targets)} fields",
+            body,
+            target=targets[0],
+            more_targets=targets[1:],
+            observe=observe,
+            timeout_ms=timeout_ms,
+            page_id=page_id,
+        )
+
+    async def upload(
+        self,
+        paths: str | Sequence[str],
+        *,
+        target: Target | None = None,
+        observe: bool | None = None,
+        timeout_ms: float | None = None,
+        page_id: str | None = None,
+    ) -> ActionResult:
+        """Give files to a file input (``target``) or to the file chooser a click opened.
+
+        With no target it answers the pending file chooser (an empty list
+        cancels it). Every path must exist.
+        """
+        files = _paths(paths)
+
+        async def body(tab: Tab, ms: float, aim: Aim) -> bool | None:
+            if aim.locator is not None:
+                await aim.locator.set_input_files(files, timeout=ms)
+                return True
+            chooser = tab.pending_chooser
+            if chooser is None:
+                raise InvalidArgumentError(
+                    "no file chooser is open", hint="pass target= (a file input's ref)"
+                )
+            tab.pending_chooser = None
+            tab.dialog_seen.clear()
+            await chooser.set_files(files, timeout=ms)
+            return None
+
+        names = ", ".join(Path(f).name for f in files) or "no files"
+        return await self._act(
+            f"uploaded {names}",
+            body,
+            target=target,
+            observe=observe,
+            timeout_ms=timeout_ms,
+            page_id=page_id,
+            answers_chooser=target is None,
         )
 
     async def handle_dialog(
@@ -1228,11 +1483,52 @@ class AsyncSession(ReadingMixin):
         return f"<AsyncSession {self._id} {state}>"
 
 
+async def _center(locator: Locator | None, ms: float) -> tuple[float, float]:
+    assert locator is not None
+    await locator.scroll_into_view_if_needed(timeout=ms)
+    box = await locator.bounding_box(timeout=ms)
+    if box is None:
+        raise TargetNotFoundError("the target has no box (it is hidden)")
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def _paths(paths: str | Sequence[str]) -> list[str]:
+    files = [paths] if isinstance(paths, str) else list(paths)
+    for f in files:
+        if not isinstance(f, str) or not Path(f).is_file():
+            raise InvalidArgumentError(f"no such file: {f!r}")
+    return files
+
+
+async def _fill_one(locator: Locator | None, kind: str, value: Any, ms: float, where: str) -> None:
+    assert locator is not None
+    if kind in ("checkbox", "radio"):
+        if not isinstance(value, bool):
+            raise InvalidArgumentError(f"{where}: a {kind} takes True or False")
+        await locator.set_checked(value, timeout=ms)
+    elif kind == "select":
+        options = [value] if isinstance(value, str) else list(value)
+        await locator.select_option(options, timeout=ms)
+    elif kind == "file":
+        await locator.set_input_files(_paths(value), timeout=ms)
+    elif kind == "text":
+        if not isinstance(value, (str, int, float)) or isinstance(value, bool):
+            raise InvalidArgumentError(f"{where}: a text field takes a string")
+        await locator.fill(str(value), timeout=ms)
+    else:
+        raise InvalidArgumentError(f"{where}: a <{kind}> cannot be filled")
+
+
 class Aim(NamedTuple):
-    """Where an action lands: an element's locator, or a viewport point."""
+    """Where an action lands: an element's locator, or a viewport point.
+
+    ``more`` holds the aims of an action's further targets (drag's drop
+    target, fill_form's fields), resolved with the first.
+    """
 
     locator: Locator | None
     xy: tuple[float, float] | None
+    more: tuple[Aim, ...] = ()
 
 
 def check_scheme(url: str, config: Config) -> None:

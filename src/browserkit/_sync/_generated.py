@@ -10,7 +10,7 @@ from browserkit.buffers import DownloadEntry, EventPage
 from browserkit.config import Config
 from browserkit.results import ActionResult, Diagnostics, HistoryMove, Navigation, Screenshot, SessionInfo, Snapshot, TabInfo, WaitResult
 from browserkit.targets import Target
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal
 from browserkit._async._evidence import AsyncDownloads
@@ -208,6 +208,47 @@ class Session:
     def scroll(self, *, delta_y: float = 0, delta_x: float = 0, target: Target | None = None, observe: bool | None = None, timeout_ms: float | None = None, page_id: str | None = None) -> ActionResult:
         """Scroll the page, or a scrollable element, by CSS pixels."""
         return self._portal.call(self._impl.scroll(delta_y=delta_y, delta_x=delta_x, target=target, observe=observe, timeout_ms=timeout_ms, page_id=page_id))
+
+    def select(self, target: Target, values: str | Sequence[str], *, observe: bool | None = None, timeout_ms: float | None = None, page_id: str | None = None) -> ActionResult:
+        """Choose options of a native ``<select>`` by value or visible label.
+
+        Several values select several options of a ``multiple`` select. An
+        option that does not exist raises TargetNotFoundError listing the
+        options, and nothing is selected.
+        """
+        return self._portal.call(self._impl.select(target, values, observe=observe, timeout_ms=timeout_ms, page_id=page_id))
+
+    def check(self, target: Target, checked: bool = True, *, observe: bool | None = None, timeout_ms: float | None = None, page_id: str | None = None) -> ActionResult:
+        """Tick (or with ``checked=False`` untick) a checkbox, radio or ARIA checkbox.
+
+        Does nothing when it already has that state. The click is hit-checked
+        like :meth:`click`; a custom control whose label paints over the input
+        is clicked through its label.
+        """
+        return self._portal.call(self._impl.check(target, checked, observe=observe, timeout_ms=timeout_ms, page_id=page_id))
+
+    def drag(self, source: Target, target: Target, *, observe: bool | None = None, timeout_ms: float | None = None, page_id: str | None = None) -> ActionResult:
+        """Drag ``source`` onto ``target`` with the mouse (HTML5 drag and drop included)."""
+        return self._portal.call(self._impl.drag(source, target, observe=observe, timeout_ms=timeout_ms, page_id=page_id))
+
+    def fill_form(self, fields: Sequence[Mapping[str, Any]], *, observe: bool | None = None, timeout_ms: float | None = None, page_id: str | None = None) -> ActionResult:
+        """Fill several fields of mixed kinds in one call.
+
+        Each field is ``{"target": <ref or selector>, "value": ...}``: text
+        for inputs and textareas, True/False for checkboxes (True for a radio),
+        an option value/label (or a list) for selects, a path (or a list) for
+        file inputs. Every target is resolved before anything is typed, so a
+        bad one changes nothing.
+        """
+        return self._portal.call(self._impl.fill_form(fields, observe=observe, timeout_ms=timeout_ms, page_id=page_id))
+
+    def upload(self, paths: str | Sequence[str], *, target: Target | None = None, observe: bool | None = None, timeout_ms: float | None = None, page_id: str | None = None) -> ActionResult:
+        """Give files to a file input (``target``) or to the file chooser a click opened.
+
+        With no target it answers the pending file chooser (an empty list
+        cancels it). Every path must exist.
+        """
+        return self._portal.call(self._impl.upload(paths, target=target, observe=observe, timeout_ms=timeout_ms, page_id=page_id))
 
     def handle_dialog(self, accept: bool, *, prompt_text: str | None = None, timeout_ms: float | None = None, page_id: str | None = None) -> ActionResult:
         """Answer the open dialog (alert, confirm, prompt, beforeunload)."""

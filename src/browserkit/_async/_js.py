@@ -1,0 +1,84 @@
+"""JavaScript that browserkit runs in pages, kept apart from the Python that sends it."""
+
+from __future__ import annotations
+
+__all__ = ["HIT_CHECK", "KIND", "METRICS", "OPTIONS", "PRISTINE"]
+
+# Captured before any page script runs, so settling and scanning keep working
+# on pages whose polyfills replace DOM globals.
+PRISTINE = """
+(() => {
+  const k = Symbol.for('browserkit.pristine');
+  if (window[k]) return;
+  Object.defineProperty(window, k, { value: Object.freeze({
+    MutationObserver: window.MutationObserver,
+    setTimeout: window.setTimeout.bind(window),
+    clearTimeout: window.clearTimeout.bind(window),
+    querySelectorAll: Document.prototype.querySelectorAll,
+    elementFromPoint: Document.prototype.elementFromPoint,
+  }), enumerable: false });
+})();
+"""
+
+METRICS = """() => {
+  const d = document.documentElement, b = document.body;
+  return [innerWidth, innerHeight, scrollX, scrollY,
+          Math.max(d.scrollWidth, b ? b.scrollWidth : 0),
+          Math.max(d.scrollHeight, b ? b.scrollHeight : 0)];
+}"""
+
+# What would receive a click at the element's centre. Scrolls only when the
+# element is out of view (then to the centre, clear of sticky headers).
+HIT_CHECK = """(el) => {
+  const P = window[Symbol.for('browserkit.pristine')] || {};
+  const fromPoint = P.elementFromPoint || Document.prototype.elementFromPoint;
+  const box = () => el.getBoundingClientRect();
+  const inView = (r) => r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
+  let r = box();
+  if (r.width === 0 || r.height === 0) return null;  // hidden: let the click wait/fail
+  if (!inView(r)) { el.scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'}); r = box(); }
+  const within = (outer, node) => {
+    for (let n = node; n; n = n.parentNode || n.host) if (n === outer) return true;
+    return false;
+  };
+  const probe = () => {
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    let hit = fromPoint.call(document, x, y);
+    while (hit && hit.shadowRoot) {
+      const inner = hit.shadowRoot.elementFromPoint(x, y);
+      if (!inner || inner === hit) break;
+      hit = inner;
+    }
+    return hit;
+  };
+  let hit = probe();
+  if (hit && !within(el, hit)) {
+    el.scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'});
+    r = box();
+    hit = probe();
+  }
+  if (!hit || within(el, hit)) return {ok: true};
+  const label = hit.closest ? hit.closest('label') : null;
+  if (label && (label.control === el || within(label, el))) return {ok: true, via_label: true};
+  if (el.labels && Array.from(el.labels).some((l) => within(l, hit))) return {ok: true, via_label: true};
+  return {ok: false, tag: hit.tagName.toLowerCase(), id: hit.id || '',
+          classes: Array.from(hit.classList || []).slice(0, 3),
+          text: (hit.innerText || hit.textContent || '').trim().replace(/\\s+/g, ' ').slice(0, 60)};
+}"""
+
+OPTIONS = """(el) => el instanceof HTMLSelectElement
+  ? {select: true, multiple: el.multiple,
+     options: Array.from(el.options).map((o) => ({value: o.value, label: o.label || o.text}))}
+  : {select: false, tag: el.tagName.toLowerCase()}"""
+
+KIND = """(el) => {
+  const tag = el.tagName.toLowerCase();
+  if (tag === 'select') return 'select';
+  if (tag === 'textarea' || el.isContentEditable) return 'text';
+  if (el.getAttribute('role') === 'checkbox' || el.getAttribute('role') === 'switch') return 'checkbox';
+  if (tag !== 'input') return tag;
+  const type = (el.type || 'text').toLowerCase();
+  if (type === 'checkbox' || type === 'radio' || type === 'file') return type;
+  if (['button', 'submit', 'reset', 'image', 'hidden'].includes(type)) return type;
+  return 'text';
+}"""

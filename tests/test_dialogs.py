@@ -1,0 +1,67 @@
+"""Modal states: dialogs are reported and held until handled; policies answer them."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+
+import browserkit as bk
+from tests.conftest import aw
+from tests.test_targets import out
+
+
+async def test_alert_is_reported_held_and_blocks_other_calls(sess: Any, base_url: str) -> None:
+    await aw(sess.navigate(f"{base_url}/dialogs.html"))
+    r = await aw(sess.click(bk.role("button", "Alert")))
+    assert r.dialog is not None
+    assert (r.dialog.type, r.dialog.message, r.dialog.handled) == ("alert", "Saved!", "pending")
+    with pytest.raises(bk.ModalStateBlockedError) as info:
+        await aw(sess.snapshot())
+    assert "handle_dialog" in info.value.hint
+    handled = await aw(sess.handle_dialog(accept=True))
+    assert handled.dialog is not None and handled.dialog.handled == "accepted"
+    assert await out(sess) == "after alert"
+
+
+async def test_confirm_and_prompt_answers_reach_the_page(sess: Any, base_url: str) -> None:
+    await aw(sess.navigate(f"{base_url}/dialogs.html"))
+    await aw(sess.click(bk.role("button", "Confirm")))
+    await aw(sess.handle_dialog(accept=False))
+    assert await out(sess) == "cancelled"
+    await aw(sess.click(bk.role("button", "Confirm")))
+    await aw(sess.handle_dialog(accept=True))
+    assert await out(sess) == "confirmed"
+    r = await aw(sess.click(bk.role("button", "Prompt")))
+    assert r.dialog is not None and r.dialog.default_value == "anon"
+    await aw(sess.handle_dialog(accept=True, prompt_text="Ada"))
+    assert await out(sess) == "name: Ada"
+    with pytest.raises(bk.InvalidArgumentError):
+        await aw(sess.handle_dialog(accept=True))  # nothing is open
+
+
+async def test_dialog_during_page_load_does_not_hang_navigate(sess: Any, base_url: str) -> None:
+    started = time.monotonic()
+    nav = await aw(sess.navigate(f"{base_url}/load_alert.html", timeout_ms=10_000))
+    assert time.monotonic() - started < 5
+    assert nav.timed_out is True  # load waits on the dialog
+    with pytest.raises(bk.ModalStateBlockedError):
+        await aw(sess.snapshot())
+    await aw(sess.handle_dialog(accept=True))
+    assert "Loaded" in (await aw(sess.snapshot())).tree
+
+
+@pytest.mark.parametrize(
+    ("policy", "expected"), [("accept", "confirmed"), ("dismiss", "cancelled")]
+)
+async def test_policies_answer_dialogs_and_report_them(
+    policy: str, expected: str, base_url: str
+) -> None:
+    async with bk.AsyncBrowser(idle_stop_ms=0, dialog_policy=policy) as browser:  # type: ignore[arg-type]
+        s = await browser.start(url=f"{base_url}/dialogs.html")
+        r = await s.click(bk.role("button", "Confirm"))
+        assert r.dialog is not None
+        assert r.dialog.handled == ("accepted" if policy == "accept" else "dismissed")
+        assert await s.evaluate("document.getElementById('out').textContent") == expected
+        await s.snapshot()  # nothing is held

@@ -1,0 +1,81 @@
+"""Selector targets: exact matches, counts instead of silent picks, frames."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import browserkit as bk
+from tests.conftest import aw
+
+
+async def out(sess: Any) -> str:
+    return str(await aw(sess.evaluate("document.getElementById('out').textContent")))
+
+
+async def test_ambiguous_selector_reports_the_count(sess: Any, base_url: str) -> None:
+    await aw(sess.navigate(f"{base_url}/targets.html"))
+    with pytest.raises(bk.InvalidArgumentError) as info:
+        await aw(sess.click(bk.role("button", "Published")))
+    assert "matched 2 elements" in info.value.message
+    assert "nth=" in info.value.hint
+    assert await out(sess) == "none"
+    await aw(sess.click(bk.role("button", "Published", nth=1)))
+    assert await out(sess) == "filter button"
+    await aw(sess.click(bk.role("link", "Published")))
+    assert await out(sess) == "filtered by published"
+    await aw(sess.click(bk.text("Published", nth=0)))
+    assert await out(sess) == "sorted by published"
+
+
+async def test_every_selector_kind_finds_its_element(sess: Any, base_url: str) -> None:
+    await aw(sess.navigate(f"{base_url}/targets.html"))
+    await aw(sess.type(bk.label("Email"), "a@b.c"))
+    await aw(sess.type(bk.placeholder("you@example.org"), "x@y.z", clear=False))
+    assert await aw(sess.evaluate("document.getElementById('email').value")) == "a@b.cx@y.z"
+    await aw(sess.click(bk.css("aside button")))
+    assert await out(sess) == "filter button"
+    await aw(sess.click(bk.xpath("//thead//button")))
+    assert await out(sess) == "sorted by published"
+    await aw(sess.click(bk.css("button", nth=-1)))  # the last one: the aside's button
+    assert await out(sess) == "filter button"
+
+
+async def test_no_match_fails_at_once(sess: Any, base_url: str) -> None:
+    import time
+
+    await aw(sess.navigate(f"{base_url}/targets.html"))
+    started = time.monotonic()
+    with pytest.raises(bk.TargetNotFoundError):
+        await aw(sess.click(bk.role("button", "Nope"), timeout_ms=10_000))
+    with pytest.raises(bk.TargetNotFoundError):
+        await aw(sess.click(bk.css("aside button", nth=5)))
+    assert time.monotonic() - started < 2
+
+
+async def test_frames_by_name_url_title_and_css_path(sess: Any, base_url: str) -> None:
+    await aw(sess.navigate(f"{base_url}/targets.html"))
+    frame_text = (
+        "document.querySelector('iframe').contentDocument.getElementById('fout').textContent"
+    )
+    for spec in ("inner", "targets_frame.html", "Frame page", "iframe[name=inner]"):
+        await aw(
+            sess.evaluate(
+                "document.querySelector('iframe').contentDocument"
+                ".getElementById('fout').textContent = 'frame idle'"
+            )
+        )
+        await aw(sess.click(bk.role("button", "Inside", frame=spec)))
+        assert await aw(sess.evaluate(frame_text)) == "frame clicked", spec
+    await aw(sess.click(bk.role("button", "Deep", frame="iframe[name=inner] >> #deeper")))
+    deep = await aw(
+        sess.evaluate(
+            "document.querySelector('iframe').contentDocument.getElementById('deeper')"
+            ".contentDocument.querySelector('button').textContent"
+        )
+    )
+    assert deep == "deep clicked"
+    with pytest.raises(bk.FrameNotFoundError) as info:
+        await aw(sess.click(bk.role("button", "Inside", frame="#no-such-frame")))
+    assert info.value.code == "frame_not_found"
