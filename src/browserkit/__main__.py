@@ -1,4 +1,4 @@
-"""Command line: ``python -m browserkit demo|diagnostics|install-browser``."""
+"""Command line: ``python -m browserkit demo|diagnostics|install-browser|mcp|tools``."""
 
 from __future__ import annotations
 
@@ -30,6 +30,20 @@ def _cmd_install_browser(_args: argparse.Namespace) -> int:
     return install_browser()
 
 
+def _cmd_mcp(args: argparse.Namespace) -> int:
+    from browserkit.mcp import main, options_from_args
+
+    return main(options_from_args(args))
+
+
+def _cmd_tools(args: argparse.Namespace) -> int:
+    from browserkit import tools
+
+    exports = {"mcp": tools.to_mcp, "openai": tools.to_openai, "anthropic": tools.to_anthropic}
+    print(json.dumps(exports[args.format](), indent=2))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m browserkit",
@@ -50,6 +64,27 @@ def build_parser() -> argparse.ArgumentParser:
         help="install Chromium: Playwright's installer, then apt as root, else say what to run",
     )
     install.set_defaults(func=_cmd_install_browser)
+    from browserkit.mcp import add_arguments
+
+    mcp = sub.add_parser(
+        "mcp",
+        help="serve the agent tools over MCP (stdio, or --http on 127.0.0.1); "
+        "needs browserkit[mcp]",
+        description="Serve browserkit's agent tools to an MCP client. Flags override the "
+        "BROWSERKIT_* variables named in brackets.",
+    )
+    add_arguments(mcp)
+    mcp.set_defaults(func=_cmd_mcp)
+    tools = sub.add_parser(
+        "tools", help="print the agent tool registry (names, descriptions, schemas) as JSON"
+    )
+    tools.add_argument(
+        "--format",
+        choices=("mcp", "openai", "anthropic"),
+        default="mcp",
+        help="shape to print: MCP tools (default), OpenAI function tools, or Anthropic tools",
+    )
+    tools.set_defaults(func=_cmd_tools)
     return parser
 
 

@@ -1,0 +1,300 @@
+"""An MCP server over the tool registry: ``python -m browserkit mcp`` (extra ``mcp``).
+
+It is thin on purpose: tools, schemas and descriptions all come from
+:mod:`browserkit.tools`, passed through unchanged. The server owns one
+:class:`~browserkit.AsyncBrowser` and closes it (and every session) on
+shutdown. stdio by default; ``--http`` serves streamable HTTP on 127.0.0.1
+only. An MCP client configuration::
+
+    {"mcpServers": {"browser": {"command": "python", "args": ["-m", "browserkit", "mcp"]}}}
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import signal
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from browserkit.config import Config
+from browserkit.tools import REGISTRY, ToolContext
+
+if TYPE_CHECKING:
+    from mcp.server.lowlevel import Server
+
+    from browserkit._async.browser import AsyncBrowser
+
+__all__ = ["DEFAULT_PORT", "ServerOptions", "add_arguments", "build_server", "main", "serve"]
+
+DEFAULT_PORT = 8931
+"""Port of ``--http`` when ``--port`` is not given."""
+
+INSTALL_HINT = "the MCP server needs the 'mcp' extra: pip install 'browserkit[mcp]'"
+
+
+def _env_flag(name: str) -> bool:
+    return os.environ.get(name, "").strip().lower() in ("1", "true", "yes", "on")
+
+
+@attrs.frozen(kw_only=True)
+class ServerOptions:
+    """What ``python -m browserkit mcp`` was told, by flags or ``BROWSERKIT_*`` variables."""
+
+    http: bool = False
+    port: int = DEFAULT_PORT
+    headed: bool | None = None
+    allowed_schemes: str | None = None
+    read_only: bool = False
+    allow_attach: bool | None = None
+    max_sessions: int | None = None
+    output_dir: str | None = None
+
+    def config(self) -> Config:
+        """The browser config: ``BROWSERKIT_*`` variables, then the flags on top."""
+        overrides: dict[str, Any] = {}
+        if self.headed is not None:
+            overrides["headless"] = not self.headed
+        if self.allowed_schemes is not None:
+            overrides["allowed_schemes"] = self.allowed_schemes
+        if self.allow_attach is not None:
+            overrides["allow_attach"] = self.allow_attach
+        if self.max_sessions is not None:
+            overrides["max_sessions"] = self.max_sessions
+        return Config.from_env(**overrides)
+
+    def context(self) -> ToolContext:
+        """The tool policy: read-only sessions, the output directory (created if missing)."""
+        out = None
+        if self.output_dir is not None:
+            out = Path(self.output_dir).expanduser()
+            out.mkdir(parents=True, exist_ok=True)
+        return ToolContext(output_dir=out, read_only=self.read_only)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The ``mcp`` subcommand's flags (each also settable by the variable it names)."""
+    parser.add_argument(
+        "--http",
+        action="store_true",
+        default=_env_flag("BROWSERKIT_MCP_HTTP"),
+        help="serve streamable HTTP on 127.0.0.1 (at /mcp) instead of stdio [BROWSERKIT_MCP_HTTP]",
+    )
+    parser.add_argument(
+        "--port",
+        type=int,
+        default=int(os.environ.get("BROWSERKIT_MCP_PORT") or DEFAULT_PORT),
+        help=f"port for --http; 0 picks a free one (default {DEFAULT_PORT}) [BROWSERKIT_MCP_PORT]",
+    )
+    parser.add_argument(
+        "--headed",
+        action="store_true",
+        default=None,
+        help="show the browser window [BROWSERKIT_HEADLESS=0]",
+    )
+    parser.add_argument(
+        "--allowed-schemes",
+        metavar="LIST",
+        help="comma-separated URL schemes sessions may load (default http,https,about,data) "
+        "[BROWSERKIT_ALLOWED_SCHEMES]",
+    )
+    parser.add_argument(
+        "--read-only",
+        action="store_true",
+        default=_env_flag("BROWSERKIT_MCP_READ_ONLY"),
+        help="every session is read-only: observe, never act [BROWSERKIT_MCP_READ_ONLY]",
+    )
+    parser.add_argument(
+        "--allow-attach",
+        action="store_true",
+        default=None,
+        help="allow attaching to a running Chrome over CDP [BROWSERKIT_ALLOW_ATTACH]",
+    )
+    parser.add_argument(
+        "--max-sessions",
+        type=int,
+        metavar="N",
+        help="sessions that may run at once [BROWSERKIT_MAX_SESSIONS]",
+    )
+    parser.add_argument(
+        "--output-dir",
+        metavar="DIR",
+        default=os.environ.get("BROWSERKIT_MCP_OUTPUT_DIR") or None,
+        help="screenshots and downloads are saved only inside this folder; paths outside it "
+        "are refused [BROWSERKIT_MCP_OUTPUT_DIR]",
+    )
+
+
+def options_from_args(args: argparse.Namespace) -> ServerOptions:
+    """The options a parsed ``mcp`` command line stands for."""
+    return ServerOptions(
+        http=args.http,
+        port=args.port,
+        headed=args.headed,
+        allowed_schemes=args.allowed_schemes,
+        read_only=args.read_only,
+        allow_attach=args.allow_attach,
+        max_sessions=args.max_sessions,
+        output_dir=args.output_dir,
+    )
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def _content(name: str, result: dict[str, Any]) -> tuple[list[Any], bool]:
+    """MCP content for a tool result: images as image content, long text unescaped."""
+    import mcp_types as types
+
+    if "error" in result:
+        return [types.TextContent(type="text", text=_dumps(result))], True
+    content: list[Any] = []
+    rest = dict(result)
+    data = rest.pop("data", None) if name == "browser_screenshot" else None
+    # The outline reads best as plain text; JSON would escape every newline.
+    text = None
+    for key in ("snapshot", "observed"):
+        if isinstance(rest.get(key), str):
+            text = rest.pop(key)
+            break
+    content.append(types.TextContent(type="text", text=_dumps(rest)))
+    if text is not None:
+        content.append(types.TextContent(type="text", text=text))
+    if isinstance(data, str):
+        content.append(types.ImageContent(type="image", data=data, mime_type=rest["mime"]))
+    return content, False
+
+
+def build_server(browser: AsyncBrowser, context: ToolContext) -> Server[Any]:
+    """A low-level MCP server whose tools are the registry, schemas passed through unchanged."""
+    import mcp_types as types
+    from mcp.server.lowlevel import Server
+
+    from browserkit import __version__
+
+    listed = [
+        types.Tool(name=t.name, description=t.description, input_schema=t.input_schema)
+        for t in REGISTRY.values()
+    ]
+
+    async def list_tools(_ctx: Any, _params: Any) -> types.ListToolsResult:
+        return types.ListToolsResult(tools=listed)
+
+    async def call_tool(_ctx: Any, params: types.CallToolRequestParams) -> types.CallToolResult:
+        tool = REGISTRY.get(params.name)
+        if tool is None:
+            result: dict[str, Any] = {
+                "error": {
+                    "code": "invalid_argument",
+                    "message": f"no tool {params.name!r}",
+                    "hint": f"tools are: {', '.join(REGISTRY)}",
+                }
+            }
+        else:
+            result = await tool.call(browser, params.arguments, context)
+        content, is_error = _content(params.name, result)
+        return types.CallToolResult(content=content, is_error=is_error)
+
+    return Server(
+        "browserkit",
+        version=__version__,
+        instructions=(
+            "Drive a real Chromium: browser_sessions_start, then browser_snapshot to read the "
+            "page with refs, browser_act to act on a ref (it returns what changed), "
+            "browser_sessions_stop when done."
+        ),
+        get_tool_input_schema=lambda name: (
+            REGISTRY[name].input_schema if name in REGISTRY else None
+        ),
+        on_list_tools=list_tools,
+        on_call_tool=call_tool,
+    )
+
+
+async def _serve_stdio(server: Server[Any]) -> None:
+    from mcp.server.stdio import stdio_server
+
+    async with stdio_server() as (read_stream, write_stream):
+        await server.run(read_stream, write_stream, server.create_initialization_options())
+
+
+async def _serve_http(server: Server[Any], port: int) -> None:
+    import uvicorn
+
+    app = server.streamable_http_app(host="127.0.0.1")
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
+    web = uvicorn.Server(config)
+
+    async def announce() -> None:
+        # uvicorn offers a flag, not an event, for "listening".
+        while not web.started:  # noqa: ASYNC110
+            await asyncio.sleep(0.05)
+        bound = web.servers[0].sockets[0].getsockname()[1]
+        print(f"browserkit mcp: serving http://127.0.0.1:{bound}/mcp", file=sys.stderr, flush=True)
+
+    announcer = asyncio.ensure_future(announce())
+    # uvicorn shuts down gracefully on SIGINT/SIGTERM, then re-raises the signal to
+    # whatever handler was there before; a no-op one lets us close Chromium afterwards.
+    previous = {sig: signal.signal(sig, _note_signal) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        await web.serve()
+    finally:
+        announcer.cancel()
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+
+
+def _note_signal(_sig: int, _frame: Any) -> None:
+    """Stand-in for SIGINT/SIGTERM while uvicorn serves (it handles them itself)."""
+
+
+async def serve(options: ServerOptions) -> None:
+    """Serve until the client goes away (stdio) or the process is interrupted (HTTP)."""
+    from browserkit._async.browser import AsyncBrowser
+
+    browser = AsyncBrowser(options.config())
+    server = build_server(browser, options.context())
+    task = asyncio.current_task()
+    loop = asyncio.get_running_loop()
+    if task is not None and not options.http:
+        # stdio: a SIGTERM should still close Chromium; uvicorn handles its own signals.
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(signal.SIGTERM, task.cancel)
+    try:
+        if options.http:
+            await _serve_http(server, options.port)
+        else:
+            await _serve_stdio(server)
+    finally:
+        await browser.close()
+
+
+def main(options: ServerOptions) -> int:
+    """Run the server; 2 when the ``mcp`` extra is missing."""
+    try:
+        import mcp.server.lowlevel  # noqa: F401
+    except ImportError:
+        print(f"error: {INSTALL_HINT}", file=sys.stderr)
+        return 2
+    with contextlib.suppress(KeyboardInterrupt, asyncio.CancelledError):
+        asyncio.run(serve(options))
+    return 0
+
+
+def run(argv: Sequence[str] | None = None) -> int:
+    """``python -m browserkit.mcp`` with the same flags as ``python -m browserkit mcp``."""
+    parser = argparse.ArgumentParser(prog="python -m browserkit mcp")
+    add_arguments(parser)
+    return main(options_from_args(parser.parse_args(argv)))
+
+
+if __name__ == "__main__":
+    sys.exit(run())

@@ -1,0 +1,105 @@
+"""Agent tools: every browserkit function as a named, described, schema'd tool.
+
+One registry feeds the MCP server and the function-calling exports, so they
+cannot drift from the SDK::
+
+    import browserkit as bk
+    from browserkit import tools
+
+    async with bk.AsyncBrowser() as browser:
+        out = await tools.call(browser, "browser_sessions_start", {"url": "https://example.org"})
+        snap = await tools.call(browser, "browser_snapshot", {"session_id": out["session_id"]})
+
+    tools.to_openai()      # [{"type": "function", "function": {...}}, ...]
+    tools.to_anthropic()   # [{"name", "description", "input_schema"}, ...]
+    tools.to_mcp()         # [{"name", "description", "inputSchema"}, ...]
+
+``call`` never raises: a failure is ``{"error": {"code", "message", "hint"}}``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from browserkit.errors import InvalidArgumentError
+from browserkit.tools import _defs  # noqa: F401  (defines and registers every tool)
+from browserkit.tools._registry import REGISTRY, Tool, ToolContext, tool
+from browserkit.tools._schema import arg
+
+if TYPE_CHECKING:
+    from browserkit._async.browser import AsyncBrowser
+
+__all__ = [
+    "REGISTRY",
+    "Tool",
+    "ToolContext",
+    "arg",
+    "call",
+    "get",
+    "registry",
+    "to_anthropic",
+    "to_mcp",
+    "to_openai",
+    "tool",
+]
+
+
+def registry() -> list[Tool[Any]]:
+    """Every tool, in a stable order."""
+    return list(REGISTRY.values())
+
+
+def get(name: str) -> Tool[Any]:
+    """The tool called ``name``; :class:`~browserkit.InvalidArgumentError` if there is none."""
+    try:
+        return REGISTRY[name]
+    except KeyError:
+        raise InvalidArgumentError(
+            f"no tool {name!r}", hint=f"tools are: {', '.join(REGISTRY)}"
+        ) from None
+
+
+async def call(
+    browser: AsyncBrowser,
+    name: str,
+    arguments: Mapping[str, Any] | None = None,
+    context: ToolContext | None = None,
+) -> dict[str, Any]:
+    """Call tool ``name``: a JSON result, or an error envelope (an unknown name is one too)."""
+    try:
+        found = get(name)
+    except InvalidArgumentError as exc:
+        return {"error": exc.to_dict()}
+    return await found.call(browser, arguments, context)
+
+
+def to_mcp() -> list[dict[str, Any]]:
+    """The tools as MCP ``Tool`` objects (``name``, ``description``, ``inputSchema``)."""
+    return [
+        {"name": t.name, "description": t.description, "inputSchema": t.input_schema}
+        for t in REGISTRY.values()
+    ]
+
+
+def to_openai() -> list[dict[str, Any]]:
+    """The tools as OpenAI function tools (Chat Completions ``tools=``)."""
+    return [
+        {
+            "type": "function",
+            "function": {
+                "name": t.name,
+                "description": t.description,
+                "parameters": t.input_schema,
+            },
+        }
+        for t in REGISTRY.values()
+    ]
+
+
+def to_anthropic() -> list[dict[str, Any]]:
+    """The tools as Anthropic tool-use definitions (Messages API ``tools=``)."""
+    return [
+        {"name": t.name, "description": t.description, "input_schema": t.input_schema}
+        for t in REGISTRY.values()
+    ]

@@ -1,0 +1,639 @@
+"""Every agent function browserkit implements: one argument class and one coroutine each.
+
+Adding a tool is one definition here: an ``@attrs.frozen`` argument class
+whose fields use :func:`arg`, and a ``@tool(name, Args)`` coroutine whose
+docstring is what the model reads. Outputs are kept compact: tokens matter.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Literal
+
+import attrs
+
+from browserkit._convert import to_jsonable
+from browserkit.errors import InvalidArgumentError
+from browserkit.targets import Point, Selector, SelectorKind, Target
+from browserkit.tools._registry import ToolContext, tool
+from browserkit.tools._schema import arg
+
+if TYPE_CHECKING:
+    from browserkit._async.browser import AsyncBrowser
+    from browserkit._async.session import AsyncSession
+
+JSON = dict[str, Any]
+
+_SESSION = "The session id browser_sessions_start returned (e.g. 's1')."
+_PAGE = "The tab to use (page id from browser_tabs, e.g. 't2'); default: the active tab."
+_TIMEOUT = "Give up after this many milliseconds (default 15000, capped by the server)."
+
+
+def _prune(value: Any) -> Any:
+    """Drop null, empty and false-by-default noise from JSON output, recursively."""
+    if isinstance(value, dict):
+        return {k: _prune(v) for k, v in value.items() if v is not None and v != [] and v != ()}
+    if isinstance(value, list):
+        return [_prune(v) for v in value]
+    return value
+
+
+# ------------------------------------------------------------------ sessions
+
+
+@attrs.frozen(kw_only=True)
+class StartArgs:
+    url: str | None = arg(
+        "Page to open first (http/https by default). Omit for about:blank.", default=None
+    )
+    read_only: bool | None = arg(
+        "Observe only: snapshots, screenshots and evidence work; actions, evaluate and "
+        "dialogs are refused. Default false (true when the server is read-only).",
+        default=None,
+    )
+    timeout_ms: int | None = arg(_TIMEOUT, default=None, minimum=1)
+
+
+@tool("browser_sessions_start", StartArgs)
+async def _sessions_start(browser: AsyncBrowser, a: StartArgs, ctx: ToolContext) -> JSON:
+    """Start a new browser session (its own cookies and storage, one tab), optionally opening a URL.
+
+    Returns session_id, which every other browser_* tool needs. Start one session per
+    independent task and stop it with browser_sessions_stop when done. Next step is usually
+    browser_snapshot to see the page with refs.
+    """
+    if ctx.read_only and a.read_only is False:
+        raise InvalidArgumentError(
+            "read_only: this server only starts read-only sessions",
+            hint="omit read_only; observe the page with snapshots and screenshots",
+        )
+    session = await browser.start(
+        a.url, read_only=bool(a.read_only) or ctx.read_only, timeout_ms=a.timeout_ms
+    )
+    return {
+        "session_id": session.id,
+        "url": session.url,
+        "page_id": session.page_id,
+        "read_only": session.read_only,
+    }
+
+
+def _given(a: Any) -> set[str]:
+    """Fields that differ from their default (what the caller set)."""
+    return {
+        f.name
+        for f in attrs.fields(type(a))
+        if f.default is attrs.NOTHING or getattr(a, f.name) != f.default
+    }
+
+
+@attrs.frozen(kw_only=True)
+class NoArgs:
+    pass
+
+
+@tool("browser_sessions_list", NoArgs)
+async def _sessions_list(browser: AsyncBrowser, a: NoArgs, ctx: ToolContext) -> JSON:
+    """List the running sessions: id, current URL, read_only, and console entry count.
+
+    Use it to recover a session id you lost; it does not touch any page.
+    """
+    return {"sessions": to_jsonable(browser.sessions())}
+
+
+@attrs.frozen(kw_only=True)
+class SessionArgs:
+    session_id: str = arg(_SESSION)
+
+
+@tool("browser_sessions_stop", SessionArgs)
+async def _sessions_stop(browser: AsyncBrowser, a: SessionArgs, ctx: ToolContext) -> JSON:
+    """Stop a session and close its tabs. stopped=false means it was not running (no error)."""
+    return {"stopped": await browser.stop(a.session_id)}
+
+
+@tool("browser_diagnostics", NoArgs)
+async def _diagnostics(browser: AsyncBrowser, a: NoArgs, ctx: ToolContext) -> JSON:
+    """Report which Chromium is used, its version, limits, and every degraded capability.
+
+    Call it when starting a session fails or something behaves oddly; ok=false means a
+    problem is listed in issues with how to fix it. Starts no browser.
+    """
+    return dict(_prune(to_jsonable(browser.diagnostics())))
+
+
+# ---------------------------------------------------------------- navigation
+
+
+@attrs.frozen(kw_only=True)
+class NavigateArgs:
+    session_id: str = arg(_SESSION)
+    url: str = arg("Absolute URL to load in the active tab.")
+    timeout_ms: int | None = arg(_TIMEOUT, default=None, minimum=1)
+
+
+@tool("browser_navigate", NavigateArgs)
+async def _navigate(browser: AsyncBrowser, a: NavigateArgs, ctx: ToolContext) -> JSON:
+    """Load a URL in the session's active tab and wait for it to load.
+
+    Returns the final url (after redirects), the HTTP status and the new generation: refs
+    from earlier snapshots are now stale, so take browser_snapshot next. timed_out=true
+    means the page committed but did not finish loading; it is still usable.
+    """
+    nav = await browser.session(a.session_id).navigate(a.url, timeout_ms=a.timeout_ms)
+    return dict(to_jsonable(nav))
+
+
+@attrs.frozen(kw_only=True)
+class HistoryArgs:
+    session_id: str = arg(_SESSION)
+    action: Literal["back", "forward", "reload"] = arg("Which way to move.")
+    timeout_ms: int | None = arg(_TIMEOUT, default=None, minimum=1)
+
+
+@tool("browser_history", HistoryArgs)
+async def _history(browser: AsyncBrowser, a: HistoryArgs, ctx: ToolContext) -> JSON:
+    """Go back, forward, or reload in the active tab.
+
+    moved=false means there was no history entry that way (not an error). Any move starts
+    a new generation: take a new browser_snapshot before using refs.
+    """
+    session = browser.session(a.session_id)
+    move = {"back": session.back, "forward": session.forward, "reload": session.reload}
+    return dict(to_jsonable(await move[a.action](timeout_ms=a.timeout_ms)))
+
+
+# --------------------------------------------------------------- observation
+
+
+@attrs.frozen(kw_only=True)
+class SnapshotArgs:
+    session_id: str = arg(_SESSION)
+    diff: bool = arg(
+        "Return only what changed since this tab's previous snapshot (when there is one "
+        "of the same page generation); otherwise the full outline.",
+        default=False,
+    )
+    ref: str | None = arg(
+        "Outline only this element's subtree (a ref from an earlier snapshot).", default=None
+    )
+    depth: int | None = arg("Limit the outline's nesting depth.", default=None, minimum=1)
+    page_id: str | None = arg(_PAGE, default=None)
+    timeout_ms: int | None = arg(_TIMEOUT, default=None, minimum=1)
+
+
+@tool("browser_snapshot", SnapshotArgs)
+async def _snapshot(browser: AsyncBrowser, a: SnapshotArgs, ctx: ToolContext) -> JSON:
+    """Read the page as an accessibility outline in which every interactive element has a ref.
+
+    This is the main way to see a page: use the refs ([ref=e3]) with browser_act. Prefer it
+    to browser_screenshot unless layout or visuals matter. With diff=true you get only the
+    lines added/removed/changed since your previous snapshot (cheap to re-check a page).
+    Refs become stale after a navigation (new generation): snapshot again then.
+    """
+    snap = await browser.session(a.session_id).snapshot(
+        diff=a.diff, target=a.ref, depth=a.depth, page_id=a.page_id, timeout_ms=a.timeout_ms
+    )
+    return {
+        "snapshot": str(snap),
+        "is_diff": snap.diff is not None,
+        "url": snap.url,
+        "title": snap.title,
+        "generation": snap.generation,
+        "page_id": snap.page_id,
+        "refs": snap.refs,
+        "truncated": snap.truncated,
+    }
+
+
+@attrs.frozen(kw_only=True)
+class ScreenshotArgs:
+    session_id: str = arg(_SESSION)
+    full_page: bool = arg(
+        "Capture the whole scrollable page, not just the viewport.", default=False
+    )
+    format: Literal["jpeg", "png"] = arg("Image format.", default="jpeg")
+    ref: str | None = arg("Capture only this element (a ref from a snapshot).", default=None)
+    max_side: int = arg("Longest side of the image in pixels.", default=1568, minimum=16)
+    path: str | None = arg(
+        "Also save the image to this file (relative to the server's output directory).",
+        default=None,
+    )
+    page_id: str | None = arg(_PAGE, default=None)
+    timeout_ms: int | None = arg(_TIMEOUT, default=None, minimum=1)
+
+
+@tool("browser_screenshot", ScreenshotArgs)
+async def _screenshot(browser: AsyncBrowser, a: ScreenshotArgs, ctx: ToolContext) -> JSON:
+    """Take an image of the viewport, the full page, or one element.
+
+    Use it when visuals matter (layout, images, charts, colours); to find and act on
+    elements use browser_snapshot, whose refs browser_act accepts. The result carries the
+    image (base64 in data; an MCP client shows it as an image), its size, and source size
+    in CSS pixels.
+    """
+    path = None if a.path is None else ctx.output_path(a.path)
+    shot = await browser.session(a.session_id).screenshot(
+        full_page=a.full_page,
+        format=a.format,
+        target=a.ref,
+        max_side=a.max_side,
+        path=path,
+        page_id=a.page_id,
+        timeout_ms=a.timeout_ms,
+    )
+    return dict(_prune(to_jsonable(shot)))
+
+
+# ------------------------------------------------------------------- actions
+
+_ACTION_ARGS: dict[str, frozenset[str]] = {
+    "click": frozenset({"button", "click_count", "modifiers"}),
+    "hover": frozenset(),
+    "type": frozenset({"text", "submit", "clear"}),
+    "press": frozenset({"key"}),
+    "scroll": frozenset({"delta_y", "delta_x"}),
+}
+_NEEDS_TARGET = frozenset({"click", "hover"})
+
+
+@attrs.frozen(kw_only=True)
+class ActArgs:
+    session_id: str = arg(_SESSION)
+    action: Literal["click", "hover", "type", "press", "scroll"] = arg(
+        "What to do. click/hover need a target; type, press and scroll work on the focused "
+        "element or page when no target is given."
+    )
+    detail: str = arg(
+        "One short sentence saying what you are doing and why, for the transcript "
+        "(e.g. 'Click Sign in to open the login form')."
+    )
+    ref: str | None = arg(
+        "Target element: a ref from the latest snapshot, e.g. 'e3'.", default=None
+    )
+    selector: str | None = arg(
+        "Target element by selector instead of a ref (see selector_type).", default=None
+    )
+    selector_type: Literal["css", "xpath", "role", "label", "placeholder", "text"] = arg(
+        "How to read selector: css, xpath, role (an ARIA role; add name), label, placeholder "
+        "or text (exact visible text).",
+        default="css",
+    )
+    name: str | None = arg(
+        "With selector_type=role: the element's exact accessible name.", default=None
+    )
+    nth: int | None = arg(
+        "Which match to use when the selector matches several (0-based; -1 = last).",
+        default=None,
+    )
+    frame: str | None = arg(
+        "With selector: the iframe to look in (url substring, name or CSS selector).",
+        default=None,
+    )
+    x: float | None = arg(
+        "Target a point instead (CSS pixels from the viewport's left; with y).",
+        default=None,
+        minimum=0,
+    )
+    y: float | None = arg(
+        "Point target, pixels from the viewport's top (with x).", default=None, minimum=0
+    )
+    button: Literal["left", "right", "middle"] = arg("click: mouse button.", default="left")
+    click_count: int = arg("click: 2 for a double click.", default=1, minimum=1, maximum=3)
+    modifiers: tuple[Literal["Alt", "Control", "ControlOrMeta", "Meta", "Shift"], ...] = arg(
+        "click: keys held during the click.", default=()
+    )
+    text: str | None = arg("type: the text to enter (required for type).", default=None)
+    submit: bool = arg("type: press Enter afterwards.", default=False)
+    clear: bool = arg("type: replace the field's value (false: append).", default=True)
+    key: str | None = arg(
+        "press: key or chord, e.g. 'Enter', 'Escape', 'Control+a' (required for press).",
+        default=None,
+    )
+    delta_y: float = arg("scroll: pixels down (negative: up).", default=0)
+    delta_x: float = arg("scroll: pixels right (negative: left).", default=0)
+    page_id: str | None = arg(_PAGE, default=None)
+    timeout_ms: int | None = arg(_TIMEOUT, default=None, minimum=1)
+
+
+def _act_target(a: ActArgs) -> Target | None:
+    ways = [
+        w
+        for w, on in (
+            ("ref", a.ref is not None),
+            ("selector", a.selector is not None),
+            ("x/y", a.x is not None or a.y is not None),
+        )
+        if on
+    ]
+    if len(ways) > 1:
+        raise InvalidArgumentError(
+            f"give one target, not {' and '.join(ways)}",
+            hint="use ref (preferred), or selector, or x and y",
+        )
+    for field in ("name", "nth", "frame"):
+        if getattr(a, field) is not None and a.selector is None:
+            raise InvalidArgumentError(f"{field}: only applies with selector")
+    if a.ref is not None:
+        return a.ref
+    if a.selector is not None:
+        if a.name is not None and a.selector_type != "role":
+            raise InvalidArgumentError("name: only applies with selector_type=role")
+        kind: SelectorKind = a.selector_type
+        return Selector(kind, a.selector, name=a.name, nth=a.nth, frame=a.frame)
+    if a.x is not None or a.y is not None:
+        if a.x is None or a.y is None:
+            missing = "y" if a.y is None else "x"
+            raise InvalidArgumentError(f"{missing}: a point target needs both x and y")
+        return Point(a.x, a.y)
+    if a.action in _NEEDS_TARGET:
+        raise InvalidArgumentError(
+            f"{a.action} needs a target: ref, selector, or x and y",
+            hint="take browser_snapshot and pass the element's ref",
+        )
+    return None
+
+
+@tool("browser_act", ActArgs)
+async def _act(browser: AsyncBrowser, a: ActArgs, ctx: ToolContext) -> JSON:
+    """Act on the page like a user: click, hover, type, press a key, or scroll.
+
+    Name the element with ref (from the latest browser_snapshot; preferred), or selector +
+    selector_type (+ name, nth), or x + y. The result says what happened: 'observed' is the
+    change the action caused (lines added/removed/changed in the outline, with refs you can
+    use next), plus navigated (then refs are stale: snapshot again), dialog (answer it with
+    browser_handle_dialog), new_tabs and downloads. No need to snapshot after every action.
+    """
+    given = _given(a)
+    for action, names in _ACTION_ARGS.items():
+        if action != a.action:
+            for name in sorted(names & given - _ACTION_ARGS[a.action]):
+                raise InvalidArgumentError(f"{name}: does not apply to action={a.action}")
+    target = _act_target(a)
+    s = browser.session(a.session_id)
+    common: dict[str, Any] = {"timeout_ms": a.timeout_ms, "page_id": a.page_id}
+    if a.action == "click":
+        assert target is not None
+        result = await s.click(
+            target,
+            button=a.button,
+            click_count=a.click_count,
+            modifiers=a.modifiers,
+            **common,
+        )
+    elif a.action == "hover":
+        assert target is not None
+        result = await s.hover(target, **common)
+    elif a.action == "type":
+        if a.text is None:
+            raise InvalidArgumentError("text: required for action=type")
+        result = await s.type(target, a.text, submit=a.submit, clear=a.clear, **common)
+    elif a.action == "press":
+        if a.key is None:
+            raise InvalidArgumentError("key: required for action=press")
+        result = await s.press(a.key, target=target, **common)
+    else:
+        result = await s.scroll(delta_y=a.delta_y, delta_x=a.delta_x, target=target, **common)
+    out: JSON = {
+        "observed": str(result),
+        "url": result.url,
+        "generation": result.generation,
+        "navigated": result.navigated,
+        "target_verified": result.target_verified,
+        "settled": result.settled,
+        "dialog": to_jsonable(result.dialog),
+        "new_tabs": list(result.new_tabs),
+        "downloads": list(result.downloads),
+    }
+    return dict(_prune(out))
+
+
+@attrs.frozen(kw_only=True)
+class DialogArgs:
+    session_id: str = arg(_SESSION)
+    accept: bool = arg("true: OK/accept; false: Cancel/dismiss.")
+    prompt_text: str | None = arg("For a prompt() dialog: the text to answer with.", default=None)
+    page_id: str | None = arg(_PAGE, default=None)
+
+
+@tool("browser_handle_dialog", DialogArgs)
+async def _handle_dialog(browser: AsyncBrowser, a: DialogArgs, ctx: ToolContext) -> JSON:
+    """Answer the JavaScript dialog (alert, confirm, prompt, beforeunload) an action opened.
+
+    Call it when browser_act reported a dialog or a call failed with modal_state_blocked.
+    Returns what answering changed, like browser_act.
+    """
+    result = await browser.session(a.session_id).handle_dialog(
+        a.accept, prompt_text=a.prompt_text, page_id=a.page_id
+    )
+    return dict(
+        _prune(
+            {
+                "observed": str(result),
+                "url": result.url,
+                "generation": result.generation,
+                "navigated": result.navigated,
+                "settled": result.settled,
+            }
+        )
+    )
+
+
+# ----------------------------------------------------------------- scripting
+
+
+@attrs.frozen(kw_only=True)
+class EvaluateArgs:
+    session_id: str = arg(_SESSION)
+    expression: str = arg(
+        "A JavaScript expression, or function source like '() => document.title'."
+    )
+    page_id: str | None = arg(_PAGE, default=None)
+    timeout_ms: int | None = arg(_TIMEOUT, default=None, minimum=1)
+
+
+@tool("browser_evaluate", EvaluateArgs)
+async def _evaluate(browser: AsyncBrowser, a: EvaluateArgs, ctx: ToolContext) -> JSON:
+    """Run JavaScript in the page and return its JSON value (as value).
+
+    Use it to read data the outline does not show; to act, prefer browser_act (it reports
+    what changed). A thrown error comes back as evaluation_failed. Refused in read-only
+    sessions.
+    """
+    value = await browser.session(a.session_id).evaluate(
+        a.expression, timeout_ms=a.timeout_ms, page_id=a.page_id
+    )
+    return {"value": value}
+
+
+@attrs.frozen(kw_only=True)
+class WaitArgs:
+    session_id: str = arg(_SESSION)
+    text: str | None = arg("Wait until this text is visible on the page.", default=None)
+    text_gone: str | None = arg("Wait until this text is no longer visible.", default=None)
+    selector: str | None = arg("Wait until a CSS selector matches an element.", default=None)
+    url: str | None = arg("Wait until the URL contains this (or matches /regex/).", default=None)
+    page_id: str | None = arg(_PAGE, default=None)
+    timeout_ms: int | None = arg(_TIMEOUT, default=None, minimum=1)
+
+
+@tool("browser_wait_for", WaitArgs)
+async def _wait_for(browser: AsyncBrowser, a: WaitArgs, ctx: ToolContext) -> JSON:
+    """Wait until every given condition holds (text, text_gone, selector, url).
+
+    Actions already wait for the page to settle, so use this only for slow, later changes
+    (a spinner, a delayed result). met=false means the timeout passed (not an error).
+    """
+    result = await browser.session(a.session_id).wait_for(
+        text=a.text,
+        text_gone=a.text_gone,
+        selector=a.selector,
+        url=a.url,
+        timeout_ms=a.timeout_ms,
+        page_id=a.page_id,
+    )
+    return dict(to_jsonable(result))
+
+
+# ------------------------------------------------------------------ evidence
+
+
+@attrs.frozen(kw_only=True)
+class ConsoleArgs:
+    session_id: str = arg(_SESSION)
+    level: Literal["log", "info", "warning", "error", "debug", "exception"] | None = arg(
+        "Only this level; 'error' includes uncaught exceptions.", default=None
+    )
+    pattern: str | None = arg("Regular expression searched in the text and source.", default=None)
+    since_seq: int = arg(
+        "Only entries after this seq (pass the previous read's last_seq); 0: the newest.",
+        default=0,
+        minimum=0,
+    )
+    limit: int = arg("At most this many entries.", default=50, minimum=1, maximum=1000)
+    page_id: str | None = arg("Only entries of this tab.", default=None)
+
+
+@tool("browser_console_read", ConsoleArgs)
+async def _console_read(browser: AsyncBrowser, a: ConsoleArgs, ctx: ToolContext) -> JSON:
+    """Read the session's console messages and uncaught page errors, oldest first.
+
+    Use level='error' to check whether the page broke. Page on with since_seq=last_seq;
+    dropped counts entries evicted from the bounded buffer, has_more means more match.
+    """
+    page = browser.session(a.session_id).console.read(
+        since_seq=a.since_seq, limit=a.limit, pattern=a.pattern, level=a.level, page_id=a.page_id
+    )
+    return dict(_prune(to_jsonable(page)))
+
+
+@attrs.frozen(kw_only=True)
+class NetworkArgs:
+    session_id: str = arg(_SESSION)
+    failed_only: bool = arg("Only failed requests and HTTP statuses >= 400.", default=False)
+    include_static: bool = arg(
+        "Also list images, fonts, stylesheets and media (hidden by default).", default=False
+    )
+    pattern: str | None = arg(
+        "Regular expression searched in URL, method and failure.", default=None
+    )
+    since_seq: int = arg(
+        "Only entries after this seq (pass the previous read's last_seq); 0: the newest.",
+        default=0,
+        minimum=0,
+    )
+    limit: int = arg("At most this many entries.", default=50, minimum=1, maximum=1000)
+    page_id: str | None = arg("Only requests of this tab.", default=None)
+
+
+@tool("browser_network_read", NetworkArgs)
+async def _network_read(browser: AsyncBrowser, a: NetworkArgs, ctx: ToolContext) -> JSON:
+    """Read the session's network requests (method, url, status, failure, duration).
+
+    Use failed_only=true to find what broke. A request is re-listed when it completes.
+    Page on with since_seq=last_seq.
+    """
+    page = browser.session(a.session_id).network.read(
+        since_seq=a.since_seq,
+        limit=a.limit,
+        pattern=a.pattern,
+        failed_only=a.failed_only,
+        include_static=a.include_static,
+        page_id=a.page_id,
+    )
+    return dict(_prune(to_jsonable(page)))
+
+
+@attrs.frozen(kw_only=True)
+class DownloadsArgs:
+    session_id: str = arg(_SESSION)
+    pattern: str | None = arg("Regular expression searched in URL and file name.", default=None)
+    since_seq: int = arg("Only entries after this seq; 0: the newest.", default=0, minimum=0)
+    limit: int = arg("At most this many entries.", default=50, minimum=1, maximum=1000)
+    page_id: str | None = arg("Only downloads of this tab.", default=None)
+
+
+@tool("browser_downloads_read", DownloadsArgs)
+async def _downloads_read(browser: AsyncBrowser, a: DownloadsArgs, ctx: ToolContext) -> JSON:
+    """List the session's downloads: download_id, url, suggested_filename and status.
+
+    A finished download (status 'completed') can be kept with browser_download_save.
+    """
+    page = browser.session(a.session_id).downloads.read(
+        since_seq=a.since_seq, limit=a.limit, pattern=a.pattern, page_id=a.page_id
+    )
+    return dict(_prune(to_jsonable(page)))
+
+
+@attrs.frozen(kw_only=True)
+class DownloadSaveArgs:
+    session_id: str = arg(_SESSION)
+    download_id: str = arg("The id from browser_downloads_read or a browser_act result.")
+    path: str = arg("File to write, relative to the server's output directory.")
+
+
+@tool("browser_download_save", DownloadSaveArgs)
+async def _download_save(browser: AsyncBrowser, a: DownloadSaveArgs, ctx: ToolContext) -> JSON:
+    """Save a finished download to a file; returns its entry with the saved path."""
+    path = ctx.output_path(a.path)
+    entry = await browser.session(a.session_id).downloads.save(a.download_id, path)
+    return dict(_prune(to_jsonable(entry)))
+
+
+# ---------------------------------------------------------------------- tabs
+
+
+@attrs.frozen(kw_only=True)
+class TabsArgs:
+    session_id: str = arg(_SESSION)
+    action: Literal["list", "new", "select", "close"] = arg(
+        "list the tabs, open a new one (and select it), select one, or close one."
+    )
+    url: str | None = arg("new: page to open in the new tab.", default=None)
+    page_id: str | None = arg("select/close: the tab's page id (e.g. 't2').", default=None)
+    timeout_ms: int | None = arg(_TIMEOUT, default=None, minimum=1)
+
+
+@tool("browser_tabs", TabsArgs)
+async def _tabs(browser: AsyncBrowser, a: TabsArgs, ctx: ToolContext) -> JSON:
+    """List, open, select or close the session's tabs. Other tools act on the active tab.
+
+    Tabs a page opens (popups, target=_blank) join automatically; browser_act reports them
+    in new_tabs. Returns the tab list after the change.
+    """
+    s: AsyncSession = browser.session(a.session_id)
+    if a.url is not None and a.action != "new":
+        raise InvalidArgumentError(f"url: does not apply to action={a.action}")
+    if a.action in ("select", "close"):
+        if a.page_id is None:
+            raise InvalidArgumentError(f"page_id: required for action={a.action}")
+    elif a.page_id is not None:
+        raise InvalidArgumentError(f"page_id: does not apply to action={a.action}")
+    out: JSON = {}
+    if a.action == "new":
+        out["opened"] = (await s.new_tab(a.url, timeout_ms=a.timeout_ms)).page_id
+    elif a.action == "select":
+        await s.select_tab(a.page_id or "")
+    elif a.action == "close":
+        out["closed"] = await s.close_tab(a.page_id or "")
+    out["tabs"] = to_jsonable(await s.tabs())
+    return out

@@ -1,0 +1,136 @@
+"""The tool type and the registry every export and the MCP server read from."""
+
+from __future__ import annotations
+
+import inspect
+import logging
+from collections.abc import Awaitable, Callable, Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+import attrs
+
+from browserkit._convert import to_jsonable
+from browserkit.errors import BrowserkitError, InvalidArgumentError
+from browserkit.tools._schema import json_schema, parse
+
+if TYPE_CHECKING:
+    from browserkit._async.browser import AsyncBrowser
+
+__all__ = ["REGISTRY", "Tool", "ToolContext", "tool"]
+
+_A = TypeVar("_A")
+
+_log = logging.getLogger("browserkit.tools")
+
+
+def _resolved(path: str | Path | None) -> Path | None:
+    return None if path is None else Path(path).resolve()
+
+
+@attrs.frozen
+class ToolContext:
+    """Policy the host applies to every tool call (the MCP server builds one from its flags).
+
+    ``output_dir``: files (screenshots, saved downloads) may only be written
+    inside it; relative paths are taken relative to it. None: paths are used
+    as given. ``read_only``: every session is started read-only, and asking
+    for a writable one is refused.
+    """
+
+    output_dir: Path | None = attrs.field(default=None, converter=_resolved)
+    read_only: bool = False
+
+    def output_path(self, path: str, what: str = "path") -> str:
+        """Where to write ``path``; refused with ``invalid_argument`` outside ``output_dir``."""
+        if self.output_dir is None:
+            return path
+        candidate = Path(path)
+        if not candidate.is_absolute():
+            candidate = self.output_dir / candidate
+        resolved = candidate.resolve()
+        if resolved != self.output_dir and not resolved.is_relative_to(self.output_dir):
+            raise InvalidArgumentError(
+                f"{what}: {path!r} is outside the output directory {str(self.output_dir)!r}",
+                hint="give a file name relative to the output directory",
+            )
+        resolved.parent.mkdir(parents=True, exist_ok=True)
+        return str(resolved)
+
+
+Runner = Callable[["AsyncBrowser", _A, ToolContext], Awaitable[Any]]
+
+
+def _envelope(code: str, message: str, hint: str) -> dict[str, Any]:
+    return {"error": {"code": code, "message": message, "hint": hint}}
+
+
+@attrs.frozen
+class Tool(Generic[_A]):
+    """One agent function: a name, a description for a model, a schema, and ``call``.
+
+    Build tools with the :func:`tool` decorator; the argument class is the one
+    definition the schema and the parser both come from.
+    """
+
+    name: str
+    description: str
+    arguments: type[_A]
+    run: Runner[_A] = attrs.field(repr=False)
+
+    @property
+    def input_schema(self) -> dict[str, Any]:
+        """The JSON Schema (draft 2020-12) of the arguments."""
+        return json_schema(self.arguments)
+
+    def parse(self, arguments: Any) -> _A:
+        """The typed argument value of JSON ``arguments`` (``InvalidArgumentError`` if bad)."""
+        return parse(self.arguments, arguments)
+
+    async def call(
+        self,
+        browser: AsyncBrowser,
+        arguments: Mapping[str, Any] | None,
+        context: ToolContext | None = None,
+    ) -> dict[str, Any]:
+        """Run the tool; a JSON dict, or ``{"error": {"code", "message", "hint"}}``. Never raises.
+
+        (Cancellation still propagates: it is the caller stopping the call.)
+        """
+        try:
+            parsed = self.parse(arguments)
+            result = await self.run(browser, parsed, context or ToolContext())
+        except BrowserkitError as exc:
+            return {"error": exc.to_dict()}
+        except Exception as exc:
+            _log.exception("tool %s failed unexpectedly", self.name)
+            return _envelope(
+                "internal_error",
+                f"{self.name} failed unexpectedly: {type(exc).__name__}: {exc}",
+                "this is a browserkit bug; retrying may help, and a new session usually does",
+            )
+        out = to_jsonable(result)
+        return out if isinstance(out, dict) else {"result": out}
+
+
+REGISTRY: dict[str, Tool[Any]] = {}
+"""Every tool, by name, in definition order."""
+
+
+def tool(name: str, arguments: type[_A]) -> Callable[[Runner[_A]], Tool[_A]]:
+    """Register the decorated coroutine as tool ``name``; its docstring is the description."""
+
+    def register(run: Runner[_A]) -> Tool[_A]:
+        if name in REGISTRY:
+            raise ValueError(f"tool {name} is defined twice")
+        # Paragraphs unwrapped: the docstring's line breaks are for source, not for the model.
+        paragraphs = inspect.cleandoc(run.__doc__ or "").split("\n\n")
+        description = "\n\n".join(" ".join(p.split()) for p in paragraphs if p.strip())
+        if not description:
+            raise ValueError(f"tool {name} needs a docstring: it is the model's description")
+        json_schema(arguments)  # fail at import, not at the first call, on an unsupported type
+        made = Tool(name, description, arguments, run)
+        REGISTRY[name] = made
+        return made
+
+    return register

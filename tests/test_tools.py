@@ -1,0 +1,405 @@
+"""The agent tool registry: schemas, strict arguments, exports, and calls on real Chromium."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+
+import browserkit as bk
+from browserkit import tools
+from browserkit.tools import ToolContext
+
+TOOLS = tools.registry()
+NAME_RE = re.compile(r"^[a-zA-Z0-9_-]{1,64}$")  # what OpenAI and Anthropic accept as a tool name
+
+WRONG = {"string": 123, "integer": "7", "number": "7", "boolean": "yes", "array": "Shift"}
+
+
+def _type(schema: dict[str, Any]) -> str:
+    t = schema["type"]
+    return t[0] if isinstance(t, list) else t  # type: ignore[no-any-return]
+
+
+def _valid_args(tool: tools.Tool[Any]) -> dict[str, Any]:
+    """The smallest arguments that pass validation (required fields only)."""
+    props = tool.input_schema["properties"]
+    sample = {"string": "s999", "integer": 1, "number": 1.0, "boolean": True}
+    return {
+        name: props[name]["enum"][0] if "enum" in props[name] else sample[_type(props[name])]
+        for name in tool.input_schema.get("required", [])
+    }
+
+
+# ------------------------------------------------------------------- schemas
+
+
+@pytest.mark.parametrize("tool", TOOLS, ids=lambda t: t.name)
+def test_every_schema_is_valid_draft_2020_12(tool: tools.Tool[Any]) -> None:
+    jsonschema.Draft202012Validator.check_schema(tool.input_schema)
+    assert tool.input_schema["type"] == "object"
+    assert tool.input_schema["additionalProperties"] is False
+    assert tool.description and len(tool.description) > 60
+    jsonschema.Draft202012Validator(tool.input_schema).validate(_valid_args(tool))
+
+
+def test_registry_lists_only_what_the_sdk_implements() -> None:
+    assert [t.name for t in TOOLS] == [
+        "browser_sessions_start",
+        "browser_sessions_list",
+        "browser_sessions_stop",
+        "browser_diagnostics",
+        "browser_navigate",
+        "browser_history",
+        "browser_snapshot",
+        "browser_screenshot",
+        "browser_act",
+        "browser_handle_dialog",
+        "browser_evaluate",
+        "browser_wait_for",
+        "browser_console_read",
+        "browser_network_read",
+        "browser_downloads_read",
+        "browser_download_save",
+        "browser_tabs",
+    ]
+    for tool in TOOLS:
+        if tool.name not in (
+            "browser_sessions_start",
+            "browser_sessions_list",
+            "browser_diagnostics",
+        ):
+            assert "session_id" in tool.input_schema["required"], tool.name
+
+
+@pytest.mark.parametrize("tool", TOOLS, ids=lambda t: t.name)
+async def test_every_tool_rejects_an_unknown_argument(
+    tool: tools.Tool[Any], abrowser: bk.AsyncBrowser
+) -> None:
+    out = await tool.call(abrowser, {**_valid_args(tool), "bogus_field": 1})
+    assert out["error"]["code"] == "invalid_argument"
+    assert "bogus_field" in out["error"]["message"]
+    assert set(out["error"]) == {"code", "message", "hint"}
+
+
+CASES = [(tool, name) for tool in TOOLS for name in tool.input_schema["properties"]]
+
+
+@pytest.mark.parametrize(("tool", "field"), CASES, ids=[f"{t.name}.{f}" for t, f in CASES])
+async def test_every_tool_rejects_an_ill_typed_argument_naming_it(
+    tool: tools.Tool[Any], field: str, abrowser: bk.AsyncBrowser
+) -> None:
+    schema = tool.input_schema["properties"][field]
+    out = await tool.call(abrowser, {**_valid_args(tool), field: WRONG[_type(schema)]})
+    assert out["error"]["code"] == "invalid_argument"
+    assert out["error"]["message"].startswith(f"{field}:"), out
+
+
+@pytest.mark.parametrize("tool", TOOLS, ids=lambda t: t.name)
+async def test_arguments_that_are_not_an_object_are_refused(
+    tool: tools.Tool[Any], abrowser: bk.AsyncBrowser
+) -> None:
+    out = await tool.call(abrowser, [1, 2])  # type: ignore[arg-type]
+    assert out["error"]["code"] == "invalid_argument"
+
+
+async def test_values_are_not_coerced_and_bounds_are_checked(abrowser: bk.AsyncBrowser) -> None:
+    act = {"session_id": "s999", "action": "click", "detail": "d", "ref": "e1"}
+    for bad, field in [
+        ({"click_count": True}, "click_count"),
+        ({"click_count": 4}, "click_count"),
+        ({"action": "clack"}, "action"),
+        ({"modifiers": ["Hyper"]}, "modifiers"),
+        ({"text": "hi"}, "text"),  # type's argument on a click
+    ]:
+        out = await tools.call(abrowser, "browser_act", {**act, **bad})
+        assert out["error"]["code"] == "invalid_argument"
+        assert out["error"]["message"].startswith(f"{field}:"), out
+
+
+async def test_unknown_tool_and_session_come_back_as_envelopes(abrowser: bk.AsyncBrowser) -> None:
+    out = await tools.call(abrowser, "browser_teleport", {})
+    assert out["error"]["code"] == "invalid_argument"
+    out = await tools.call(abrowser, "browser_snapshot", {"session_id": "s999"})
+    assert out["error"]["code"] == "session_not_found"
+    assert out["error"]["hint"]
+
+
+# ------------------------------------------------------------------- exports
+
+
+def test_openai_export_has_the_function_tool_shape() -> None:
+    exported = tools.to_openai()
+    assert len(exported) == len(TOOLS)
+    for item, tool in zip(exported, TOOLS, strict=True):
+        assert set(item) == {"type", "function"} and item["type"] == "function"
+        fn = item["function"]
+        assert set(fn) == {"name", "description", "parameters"}
+        assert NAME_RE.match(fn["name"]) and fn["name"] == tool.name
+        assert fn["parameters"] == tool.input_schema and fn["parameters"]["type"] == "object"
+    json.dumps(exported)
+
+
+def test_anthropic_export_has_the_tool_use_shape() -> None:
+    for item, tool in zip(tools.to_anthropic(), TOOLS, strict=True):
+        assert set(item) == {"name", "description", "input_schema"}
+        assert NAME_RE.match(item["name"]) and item["input_schema"]["type"] == "object"
+        assert item["input_schema"] == tool.input_schema
+
+
+def test_mcp_export_validates_as_mcp_tools() -> None:
+    exported = tools.to_mcp()
+    for item in exported:
+        assert set(item) == {"name", "description", "inputSchema"}
+    mcp_types = pytest.importorskip("mcp_types")
+    for item in exported:
+        parsed = mcp_types.Tool.model_validate(item)
+        assert parsed.input_schema == item["inputSchema"]
+
+
+def test_tools_command_prints_the_registry_as_json() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "browserkit", "tools", "--format", "openai"],
+        capture_output=True,
+        text=True,
+        timeout=30,
+        check=True,
+    )
+    assert json.loads(proc.stdout) == tools.to_openai()
+
+
+# ------------------------------------------------------------- real browser
+
+
+async def test_a_session_is_driven_through_the_registry(
+    abrowser: bk.AsyncBrowser, base_url: str, tmp_path: Path
+) -> None:
+    ctx = ToolContext(output_dir=tmp_path)
+    start = await tools.call(abrowser, "browser_sessions_start", {"url": f"{base_url}/basic.html"})
+    sid = start["session_id"]
+    try:
+        first = await tools.call(abrowser, "browser_snapshot", {"session_id": sid, "diff": True})
+        assert first["is_diff"] is False and 'button "Increment"' in first["snapshot"]
+        acted = await tools.call(
+            abrowser,
+            "browser_act",
+            {
+                "session_id": sid,
+                "action": "click",
+                "selector": "button",
+                "selector_type": "role",
+                "name": "Increment",
+                "detail": "Click Increment by role",
+            },
+        )
+        assert "clicked 1" in acted["observed"], acted
+        assert acted["target_verified"] is True
+        again = await tools.call(abrowser, "browser_snapshot", {"session_id": sid, "diff": True})
+        assert again["is_diff"] is True
+        typed = await tools.call(
+            abrowser,
+            "browser_act",
+            {
+                "session_id": sid,
+                "action": "type",
+                "selector": "#name",
+                "text": "Ada",
+                "detail": "d",
+            },
+        )
+        assert "error" not in typed
+        value = await tools.call(
+            abrowser,
+            "browser_evaluate",
+            {"session_id": sid, "expression": "document.querySelector('#name').value"},
+        )
+        assert value == {"value": "Ada"}
+        tabs = await tools.call(abrowser, "browser_tabs", {"session_id": sid, "action": "new"})
+        assert len(tabs["tabs"]) == 2 and tabs["opened"]
+        shot = await tools.call(
+            abrowser, "browser_screenshot", {"session_id": sid, "path": "/etc/x.png"}, ctx
+        )
+        assert shot["error"]["code"] == "invalid_argument"
+        assert "outside the output directory" in shot["error"]["message"]
+        nav = await tools.call(
+            abrowser, "browser_navigate", {"session_id": sid, "url": "file:///etc/passwd"}
+        )
+        assert nav["error"]["code"] == "scheme_not_allowed"
+        no_target = await tools.call(
+            abrowser, "browser_act", {"session_id": sid, "action": "click", "detail": "d"}
+        )
+        assert no_target["error"]["code"] == "invalid_argument"
+    finally:
+        assert await tools.call(abrowser, "browser_sessions_stop", {"session_id": sid}) == {
+            "stopped": True
+        }
+
+
+async def test_a_read_only_context_starts_only_read_only_sessions(
+    abrowser: bk.AsyncBrowser, base_url: str
+) -> None:
+    ctx = ToolContext(read_only=True)
+    refused = await tools.call(abrowser, "browser_sessions_start", {"read_only": False}, ctx)
+    assert refused["error"]["code"] == "invalid_argument"
+    start = await tools.call(abrowser, "browser_sessions_start", {}, ctx)
+    assert start["read_only"] is True
+    sid = start["session_id"]
+    out = await tools.call(abrowser, "browser_evaluate", {"session_id": sid, "expression": "1"})
+    assert out["error"]["code"] == "read_only"
+    await tools.call(abrowser, "browser_sessions_stop", {"session_id": sid})
+
+
+# ---------------------------------------------------------------------- fuzz
+
+
+class LoopThread:
+    """An event loop on its own thread, so hypothesis (sync) can drive async tools."""
+
+    def __init__(self) -> None:
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.thread.start()
+
+    def run(self, coro: Any, timeout: float = 30) -> Any:
+        return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout)
+
+    def close(self) -> None:
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(5)
+
+
+@pytest.fixture(scope="module")
+def fuzz_env(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[LoopThread, Any]]:
+    runner = LoopThread()
+    config = bk.Config.from_env(
+        idle_stop_ms=0,
+        max_sessions=3,
+        default_timeout_ms=800,
+        max_timeout_ms=1500,
+        allowed_schemes=("about", "data"),
+    )
+
+    async def make() -> bk.AsyncBrowser:
+        return bk.AsyncBrowser(config)
+
+    browser = runner.run(make())
+    yield runner, browser
+    runner.run(browser.close())
+    runner.close()
+
+
+JSON_LEAF = (
+    st.none()
+    | st.booleans()
+    | st.integers(-(10**6), 10**6)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=12)
+)
+JSON_ANY = st.recursive(
+    JSON_LEAF,
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3)
+    ),
+    max_leaves=6,
+)
+
+
+def _value(name: str, schema: dict[str, Any], sloppy: bool) -> st.SearchStrategy[Any]:
+    """A well-typed value (to get past validation and reach the browser); sloppy: or anything."""
+    if name == "session_id":
+        typed: st.SearchStrategy[Any] = st.sampled_from(["LIVE", "LIVE", "s999"]) | st.text(
+            max_size=4
+        )
+    elif "enum" in schema:
+        typed = st.sampled_from([v for v in schema["enum"] if v is not None])
+    else:
+        typed = {
+            "string": st.text(max_size=16),
+            "integer": st.integers(-5, 2000),
+            "number": st.floats(-50, 2000, allow_nan=False),
+            "boolean": st.booleans(),
+            "array": st.lists(st.sampled_from(["Shift", "Alt", "x"]), max_size=2),
+        }[_type(schema)]
+    return typed | JSON_LEAF if sloppy else typed
+
+
+def _arguments(tool: tools.Tool[Any]) -> st.SearchStrategy[Any]:
+    props = tool.input_schema["properties"]
+    required = tool.input_schema.get("required", [])
+
+    def fields(sloppy: bool) -> st.SearchStrategy[dict[str, Any]]:
+        return st.fixed_dictionaries(
+            {n: _value(n, props[n], sloppy) for n in required},
+            optional={n: _value(n, s, sloppy) for n, s in props.items() if n not in required},
+        )
+
+    with_extra = st.builds(
+        lambda d, extra: {**d, **extra},
+        fields(False),
+        st.dictionaries(st.text(max_size=5), JSON_LEAF, max_size=2),
+    )
+    return st.one_of(fields(False), fields(False), fields(True), with_extra, JSON_ANY)
+
+
+CALLS = st.sampled_from(TOOLS).flatmap(lambda t: st.tuples(st.just(t), _arguments(t)))
+
+
+@settings(
+    max_examples=150,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(call=CALLS)
+def test_fuzzed_arguments_never_escape_as_exceptions(
+    fuzz_env: tuple[LoopThread, Any], tmp_path_factory: pytest.TempPathFactory, call: Any
+) -> None:
+    runner, browser = fuzz_env
+    tool, arguments = call
+    live = [s.id for s in browser.sessions()]
+    if not live:
+        live = [runner.run(browser.start()).id]
+    if isinstance(arguments, dict) and arguments.get("session_id") == "LIVE":
+        arguments = {**arguments, "session_id": live[0]}
+    ctx = ToolContext(output_dir=tmp_path_factory.mktemp("fuzz", numbered=True))
+    out = runner.run(tool.call(browser, arguments, ctx))
+    assert isinstance(out, dict)
+    json.dumps(out)
+    event("error" if "error" in out else "result")
+    if "error" in out:
+        assert set(out["error"]) == {"code", "message", "hint"}
+        assert out["error"]["code"] != "internal_error", out
+    # Keep capacity for the next example: one live session is enough.
+    for info in browser.sessions()[1:]:
+        runner.run(browser.stop(info.id))
+
+
+def test_the_registry_still_works_after_the_fuzzing(fuzz_env: tuple[LoopThread, Any]) -> None:
+    runner, browser = fuzz_env
+    start = runner.run(
+        tools.call(browser, "browser_sessions_start", {"url": "data:text/html,<button>Go</button>"})
+    )
+    if start.get("error", {}).get("code") == "capacity":
+        for info in browser.sessions():
+            runner.run(browser.stop(info.id))
+        start = runner.run(
+            tools.call(
+                browser, "browser_sessions_start", {"url": "data:text/html,<button>Go</button>"}
+            )
+        )
+    sid = start["session_id"]
+    snap = runner.run(tools.call(browser, "browser_snapshot", {"session_id": sid}))
+    assert 'button "Go"' in snap["snapshot"]
+    assert runner.run(tools.call(browser, "browser_sessions_stop", {"session_id": sid})) == {
+        "stopped": True
+    }
