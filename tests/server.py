@@ -25,6 +25,11 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     """
 
     protocol_version = "HTTP/1.1"
+    extensions_map: ClassVar[dict[str, str]] = {  # type: ignore[misc]
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".html": "text/html; charset=utf-8",
+        ".js": "text/javascript; charset=utf-8",
+    }
     requests: ClassVar[list[str]] = []  # every path asked for, in order (tests read it)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
