@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 import browserkit as bk
 from browserkit import tools
 from browserkit.tools import ToolContext
+from tests.test_session_core import ref_of
 
 TOOLS = tools.registry()
 NAME_RE = re.compile(r"^[a-zA-Z0-9_-]{1,64}$")  # what OpenAI and Anthropic accept as a tool name
@@ -35,7 +36,7 @@ def _type(schema: dict[str, Any]) -> str:
 def _valid_args(tool: tools.Tool[Any]) -> dict[str, Any]:
     """The smallest arguments that pass validation (required fields only)."""
     props = tool.input_schema["properties"]
-    sample = {"string": "s999", "integer": 1, "number": 1.0, "boolean": True}
+    sample = {"string": "s999", "integer": 1, "number": 1.0, "boolean": True, "array": []}
     return {
         name: props[name]["enum"][0] if "enum" in props[name] else sample[_type(props[name])]
         for name in tool.input_schema.get("required", [])
@@ -66,6 +67,7 @@ def test_registry_lists_only_what_the_sdk_implements() -> None:
         "browser_screenshot",
         "browser_act",
         "browser_handle_dialog",
+        "browser_upload",
         "browser_evaluate",
         "browser_wait_for",
         "browser_console_read",
@@ -403,3 +405,80 @@ def test_the_registry_still_works_after_the_fuzzing(fuzz_env: tuple[LoopThread, 
     assert runner.run(tools.call(browser, "browser_sessions_stop", {"session_id": sid})) == {
         "stopped": True
     }
+
+
+async def test_form_actions_and_uploads_through_the_registry(
+    abrowser: bk.AsyncBrowser, base_url: str, tmp_path: Path
+) -> None:
+    (tmp_path / "a.txt").write_text("hello")
+    ctx = ToolContext(output_dir=tmp_path)
+    start = await tools.call(abrowser, "browser_sessions_start", {"url": f"{base_url}/forms.html"})
+    sid = start["session_id"]
+    try:
+        snap = await tools.call(abrowser, "browser_snapshot", {"session_id": sid})
+        text = snap["snapshot"] if "snapshot" in snap else json.dumps(snap)
+
+        def ref(needle: str) -> str:
+            return ref_of(text, needle)
+
+        base = {"session_id": sid, "detail": "testing form actions"}
+        out = await tools.call(
+            abrowser,
+            "browser_act",
+            {**base, "action": "select", "ref": ref('combobox "Country"'), "values": ["Japan"]},
+        )
+        assert "error" not in out, out
+        out = await tools.call(
+            abrowser,
+            "browser_act",
+            {**base, "action": "check", "ref": ref('checkbox "Newsletter"')},
+        )
+        assert "error" not in out, out
+        out = await tools.call(
+            abrowser,
+            "browser_act",
+            {**base, "action": "drag", "ref": ref("Drag me"), "to_ref": ref("Drop here")},
+        )
+        assert "error" not in out, out
+        missing = await tools.call(
+            abrowser, "browser_act", {**base, "action": "select", "ref": "e1"}
+        )
+        assert missing["error"]["code"] == "invalid_argument"
+        state = await tools.call(
+            abrowser,
+            "browser_evaluate",
+            {
+                "session_id": sid,
+                "expression": "[document.getElementById('country').value,"
+                " document.getElementById('news').checked,"
+                " document.getElementById('drop').textContent]",
+            },
+        )
+        assert state["value"] == ["jp", True, "dropped drag-me"]
+        await tools.call(
+            abrowser, "browser_navigate", {"session_id": sid, "url": f"{base_url}/chooser.html"}
+        )
+        snap = await tools.call(abrowser, "browser_snapshot", {"session_id": sid})
+        text = snap["snapshot"] if "snapshot" in snap else json.dumps(snap)
+        opened = await tools.call(
+            abrowser,
+            "browser_act",
+            {**base, "action": "click", "ref": ref('button "Choose files"')},
+        )
+        assert opened["dialog"]["type"] == "filechooser"
+        outside = await tools.call(
+            abrowser, "browser_upload", {"session_id": sid, "paths": ["/etc/hostname"]}, ctx
+        )
+        assert outside["error"]["code"] == "invalid_argument"
+        done = await tools.call(
+            abrowser, "browser_upload", {"session_id": sid, "paths": ["a.txt"]}, ctx
+        )
+        assert "error" not in done, done
+        shown = await tools.call(
+            abrowser,
+            "browser_evaluate",
+            {"session_id": sid, "expression": "document.getElementById('out').textContent"},
+        )
+        assert shown["value"] == "a.txt:5"
+    finally:
+        await tools.call(abrowser, "browser_sessions_stop", {"session_id": sid})

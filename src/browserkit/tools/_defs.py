@@ -252,16 +252,19 @@ _ACTION_ARGS: dict[str, frozenset[str]] = {
     "type": frozenset({"text", "submit", "clear"}),
     "press": frozenset({"key"}),
     "scroll": frozenset({"delta_y", "delta_x"}),
+    "select": frozenset({"values"}),
+    "check": frozenset({"checked"}),
+    "drag": frozenset({"to_ref"}),
 }
-_NEEDS_TARGET = frozenset({"click", "hover"})
+_NEEDS_TARGET = frozenset({"click", "hover", "select", "check", "drag"})
 
 
 @attrs.frozen(kw_only=True)
 class ActArgs:
     session_id: str = arg(_SESSION)
-    action: Literal["click", "hover", "type", "press", "scroll"] = arg(
-        "What to do. click/hover need a target; type, press and scroll work on the focused "
-        "element or page when no target is given."
+    action: Literal["click", "hover", "type", "press", "scroll", "select", "check", "drag"] = arg(
+        "What to do. click, hover, select, check and drag need a target; type, press and "
+        "scroll work on the focused element or page when no target is given."
     )
     detail: str = arg(
         "One short sentence saying what you are doing and why, for the transcript "
@@ -311,6 +314,14 @@ class ActArgs:
     )
     delta_y: float = arg("scroll: pixels down (negative: up).", default=0)
     delta_x: float = arg("scroll: pixels right (negative: left).", default=0)
+    values: tuple[str, ...] | None = arg(
+        "select: option values or visible labels of a native <select> (several for multiple).",
+        default=None,
+    )
+    checked: bool | None = arg(
+        "check: true to tick, false to untick a checkbox/radio (default true).", default=None
+    )
+    to_ref: str | None = arg("drag: the ref of the element to drop onto.", default=None)
     page_id: str | None = arg(_PAGE, default=None)
     timeout_ms: int | None = arg(_TIMEOUT, default=None, minimum=1)
 
@@ -391,8 +402,21 @@ async def _act(browser: AsyncBrowser, a: ActArgs, ctx: ToolContext) -> JSON:
         if a.key is None:
             raise InvalidArgumentError("key: required for action=press")
         result = await s.press(a.key, target=target, **common)
-    else:
+    elif a.action == "scroll":
         result = await s.scroll(delta_y=a.delta_y, delta_x=a.delta_x, target=target, **common)
+    elif a.action == "select":
+        assert target is not None
+        if not a.values:
+            raise InvalidArgumentError("values: required for action=select")
+        result = await s.select(target, list(a.values), **common)
+    elif a.action == "check":
+        assert target is not None
+        result = await s.check(target, True if a.checked is None else a.checked, **common)
+    else:
+        assert target is not None
+        if a.to_ref is None:
+            raise InvalidArgumentError("to_ref: required for action=drag")
+        result = await s.drag(target, a.to_ref, **common)
     out: JSON = {
         "observed": str(result),
         "url": result.url,
@@ -431,6 +455,43 @@ async def _handle_dialog(browser: AsyncBrowser, a: DialogArgs, ctx: ToolContext)
                 "observed": str(result),
                 "url": result.url,
                 "generation": result.generation,
+                "navigated": result.navigated,
+                "settled": result.settled,
+            }
+        )
+    )
+
+
+@attrs.frozen(kw_only=True)
+class UploadArgs:
+    session_id: str = arg(_SESSION)
+    paths: tuple[str, ...] = arg(
+        "Files to give the page (relative paths are taken in the server's file directory)."
+    )
+    ref: str | None = arg(
+        "A file input's ref. Omit it to answer the file chooser an action opened.",
+        default=None,
+    )
+    page_id: str | None = arg(_PAGE, default=None)
+    timeout_ms: int | None = arg(_TIMEOUT, default=None, minimum=1)
+
+
+@tool("browser_upload", UploadArgs)
+async def _upload(browser: AsyncBrowser, a: UploadArgs, ctx: ToolContext) -> JSON:
+    """Give files to a file input (ref) or to the file chooser a click opened.
+
+    When browser_act reports dialog type 'filechooser', call this without ref; an empty
+    paths list cancels the chooser. Returns what the upload changed, like browser_act.
+    """
+    paths = [ctx.output_path(p, "paths") for p in a.paths]
+    result = await browser.session(a.session_id).upload(
+        paths, target=a.ref, timeout_ms=a.timeout_ms, page_id=a.page_id
+    )
+    return dict(
+        _prune(
+            {
+                "observed": str(result),
+                "url": result.url,
                 "navigated": result.navigated,
                 "settled": result.settled,
             }
