@@ -5,6 +5,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
+import pytest
+
 import browserkit as bk
 from tests.conftest import aw
 from tests.test_session_core import ref_of
@@ -128,3 +130,38 @@ async def test_one_change_on_a_300_item_page_costs_under_100_tokens(
     assert "Added 150" in text
     assert len(text) / 4 < 100, text
     assert len(text) / len(snap.tree) < 0.02
+
+
+@pytest.mark.parametrize("page", ["observe.html", "observe_plain.html"])
+async def test_a_change_between_snapshot_and_action_is_not_blamed_on_the_action(
+    sess: Any, base_url: str, page: str
+) -> None:
+    # observe_plain.html has no iframe, so browserkit may reuse its last outline
+    # as the "before" of an action: only when the page provably did not change.
+    await aw(sess.navigate(f"{base_url}/{page}"))
+    tree = (await aw(sess.snapshot())).tree
+    nothing = ref_of(tree, 'button "Nothing"')
+    await aw(sess.click(nothing))  # focus moves to the button; that is this click's change
+    # The page changes after the last outline browserkit read, before the action...
+    await aw(
+        sess.evaluate(
+            "document.getElementById('list').append(Object.assign("
+            "document.createElement('li'), {textContent: 'between'}))"
+        )
+    )
+    r = await aw(sess.click(nothing))
+    assert r.diff is not None
+    # ...so the diff of a click that does nothing stays empty.
+    assert not (r.diff.added or r.diff.removed or r.diff.changed), str(r.diff)
+
+
+async def test_consecutive_actions_each_report_only_their_own_change(
+    sess: Any, base_url: str
+) -> None:
+    tree = await open_observe(sess, base_url)
+    first = await aw(sess.click(ref_of(tree, 'button "Change text"')))
+    assert first.diff is not None and any("changed" in c.line for c in first.diff.changed)
+    second = await aw(sess.click(ref_of(tree, 'button "Add later"')))
+    assert second.diff is not None
+    assert [a.line for a in second.diff.added if "late item" in a.line]
+    assert not any("changed" in c.line and "status" in c.line for c in second.diff.changed)

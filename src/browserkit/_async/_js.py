@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["HIT_CHECK", "KIND", "METRICS", "OPTIONS", "PRISTINE"]
+__all__ = ["CHANGE_STAMP", "HIT_CHECK", "KIND", "METRICS", "OPTIONS", "PRISTINE"]
 
 # Captured before any page script runs, so settling and scanning keep working
 # on pages whose polyfills replace DOM globals.
@@ -17,8 +17,25 @@ PRISTINE = """
     querySelectorAll: Document.prototype.querySelectorAll,
     elementFromPoint: Document.prototype.elementFromPoint,
   }), enumerable: false });
+  // A change stamp: anything that may alter the accessibility outline
+  // without a navigation bumps it, so an unchanged stamp lets an action
+  // reuse the last outline as its "before" instead of capturing it again.
+  let stamp = 0;
+  const bump = () => { stamp++; };
+  new MutationObserver(bump).observe(document,
+    {subtree: true, childList: true, attributes: true, characterData: true});
+  for (const type of ['input', 'change', 'focusin', 'focusout', 'mouseover', 'mouseout',
+                      'pointerdown', 'pointerup', 'keydown', 'keyup', 'scroll', 'toggle',
+                      'animationstart', 'animationend', 'transitionstart', 'transitionend',
+                      'resize']) {
+    window.addEventListener(type, bump, {capture: true, passive: true});
+  }
+  Object.defineProperty(window, Symbol.for('browserkit.changes'),
+    { get: () => stamp, enumerable: false });
 })();
 """
+
+CHANGE_STAMP = "() => { const n = window[Symbol.for('browserkit.changes')]; return typeof n === 'number' ? n : -1; }"
 
 METRICS = """() => {
   const d = document.documentElement, b = document.body;

@@ -7,13 +7,35 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
+import attrs
 from playwright.async_api import CDPSession, Dialog, FileChooser, Page
 
 from browserkit.results import DialogInfo
+from browserkit.snapshot import Outline, parse
 
 log = logging.getLogger("browserkit")
 
 _EARLIER_KEPT = 3
+
+
+@attrs.define
+class Baseline:
+    """The last whole-page outline browserkit read of a tab, for diffs.
+
+    ``stamp`` is the page's change stamp read just before the outline was
+    captured (-1: unknown); ``outline`` is parsed on first use and kept.
+    """
+
+    generation: int
+    text: str
+    stamp: int = -1
+    _outline: Outline | None = None
+
+    @property
+    def outline(self) -> Outline:
+        if self._outline is None:
+            self._outline = parse(self.text)
+        return self._outline
 
 
 class Tab:
@@ -36,7 +58,7 @@ class Tab:
         # Refs of the few generations before ref_generation, so a string ref
         # from an older page is reported as stale rather than unknown.
         self.earlier_refs: dict[int, set[str]] = {}
-        self.baseline: tuple[int, str] | None = None
+        self.baseline: Baseline | None = None
         self._cdp_task: asyncio.Future[CDPSession] | None = None
         self.pending_dialog: Dialog | None = None
         self.pending_chooser: FileChooser | None = None

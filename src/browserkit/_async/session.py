@@ -19,7 +19,7 @@ from browserkit._async import _js
 from browserkit._async._evidence import AsyncDownloads, ConsoleView, Evidence, NetworkView
 from browserkit._async._reading import ReadingMixin
 from browserkit._async._settle import Settler
-from browserkit._async._tab import Tab, on_close
+from browserkit._async._tab import Baseline, Tab, on_close
 from browserkit.config import Config
 from browserkit.errors import (
     BrowserCrashedError,
@@ -51,7 +51,6 @@ from browserkit.results import (
     WaitResult,
 )
 from browserkit.snapshot import diff as diff_outlines
-from browserkit.snapshot import parse as parse_outline
 from browserkit.targets import Point, Selector, Target
 
 if TYPE_CHECKING:
@@ -405,6 +404,37 @@ class AsyncSession(ReadingMixin):
             hint="wait for the page to settle, then snapshot again",
         )
 
+    async def _stamp(self, tab: Tab) -> int:
+        """The page's change stamp (-1 when unknown, e.g. before our init script ran)."""
+        try:
+            return int(await tab.page.evaluate(_js.CHANGE_STAMP))
+        except PlaywrightError:
+            return -1
+
+    async def _read_baseline(self, tab: Tab, ms: float) -> Baseline:
+        """A fresh whole-page outline, stamped first so a change during the capture shows."""
+        stamp = await self._stamp(tab)
+        text, generation = await self._capture(tab, ms)
+        return Baseline(generation, text, stamp)
+
+    async def _before_action(self, tab: Tab, ms: float) -> Baseline:
+        """The outline just before an action: the last one when provably unchanged.
+
+        Reused only when it is of this generation, the page has no child
+        frames (their changes do not move the main frame's stamp) and the
+        stamp has not moved since it was read; otherwise captured again.
+        """
+        last = tab.baseline
+        if (
+            last is not None
+            and last.stamp >= 0
+            and last.generation == tab.generation
+            and len(tab.page.frames) == 1
+            and await self._stamp(tab) == last.stamp
+        ):
+            return last
+        return await self._read_baseline(tab, ms)
+
     def _record(self, tab: Tab, text: str, generation: int) -> int:
         refs = set(_REF_RE.findall(text))
         tab.remember_refs(generation, refs)
@@ -436,22 +466,25 @@ class AsyncSession(ReadingMixin):
         locator = None
         if target is not None:
             locator, _ = await self._resolve(tab, target, ms)
-        text, generation = await self._capture(tab, ms, locator, depth)
+        whole_page = target is None and depth is None
+        if whole_page:
+            base = await self._read_baseline(tab, ms)
+            text, generation = base.text, base.generation
+        else:
+            text, generation = await self._capture(tab, ms, locator, depth)
         lines = text.count("\n") + 1 if text else 0
         truncated = lines > self._config.max_snapshot_nodes
         if truncated:
             text = "\n".join(text.split("\n")[: self._config.max_snapshot_nodes])
         ref_count = self._record(tab, text, generation)
         snapshot_diff = None
-        whole_page = target is None and depth is None
         if whole_page:
-            if diff and tab.baseline is not None and tab.baseline[0] == generation:
+            previous = tab.baseline
+            if diff and previous is not None and previous.generation == generation:
                 snapshot_diff = diff_outlines(
-                    parse_outline(tab.baseline[1]),
-                    parse_outline(text),
-                    baseline_generation=tab.baseline[0],
+                    previous.outline, base.outline, baseline_generation=previous.generation
                 )
-            tab.baseline = (generation, text)
+            tab.baseline = base
         title = await self._guard(tab.page.title(), "title", ms)
         return Snapshot(
             tree=text,
@@ -748,10 +781,10 @@ class AsyncSession(ReadingMixin):
         if more_targets:
             more = tuple([await self._aim(tab, t, ms) for t in more_targets])
             aim = Aim(aim.locator, aim.xy, more)
-        before: tuple[str, int] | None = None
+        before: Baseline | None = None
         if observing:
             # Not recorded as printed refs: the caller never saw this outline.
-            before = await self._capture(tab, ms)
+            before = await self._before_action(tab, ms)
         self._new_tabs.clear()
         self._evidence.new_downloads.clear()
         tab.dialog_seen.clear()
@@ -800,15 +833,15 @@ class AsyncSession(ReadingMixin):
         change = None
         if observing and before is not None and not navigated and tab.pending_dialog is None:
             try:
-                after, gen_after = await self._capture(tab, ms)
+                after: Baseline | None = await self._read_baseline(tab, ms)
             except BrowserkitError:
-                after, gen_after = "", -1
-            if gen_after == before[1]:
-                self._record(tab, after, gen_after)
+                after = None
+            if after is not None and after.generation == before.generation:
+                self._record(tab, after.text, after.generation)
                 change = diff_outlines(
-                    parse_outline(before[0]), parse_outline(after), baseline_generation=before[1]
+                    before.outline, after.outline, baseline_generation=before.generation
                 )
-                tab.baseline = (gen_after, after)
+                tab.baseline = after
             else:
                 navigated = True
         return ActionResult(
