@@ -35,7 +35,7 @@ PRISTINE = """
 })();
 """
 
-CHANGE_STAMP = "() => { const n = window[Symbol.for('browserkit.changes')]; return typeof n === 'number' ? n : -1; }"
+CHANGE_STAMP = "() => { const n = window[Symbol.for('browserkit.changes')]; return [typeof n === 'number' ? n : -1, document.title]; }"
 
 METRICS = """() => {
   const d = document.documentElement, b = document.body;

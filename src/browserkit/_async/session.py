@@ -404,18 +404,20 @@ class AsyncSession(ReadingMixin):
             hint="wait for the page to settle, then snapshot again",
         )
 
-    async def _stamp(self, tab: Tab) -> int:
-        """The page's change stamp (-1 when unknown, e.g. before our init script ran)."""
+    async def _stamp(self, tab: Tab) -> tuple[int, str | None]:
+        """The page's change stamp (-1 when unknown, e.g. before our init script ran)
+        and its title, in one round trip."""
         try:
-            return int(await tab.page.evaluate(_js.CHANGE_STAMP))
-        except PlaywrightError:
-            return -1
+            stamp, title = await tab.page.evaluate(_js.CHANGE_STAMP)
+            return int(stamp), str(title)
+        except (PlaywrightError, TypeError, ValueError):
+            return -1, None
 
-    async def _read_baseline(self, tab: Tab, ms: float) -> Baseline:
+    async def _read_baseline(self, tab: Tab, ms: float) -> tuple[Baseline, str | None]:
         """A fresh whole-page outline, stamped first so a change during the capture shows."""
-        stamp = await self._stamp(tab)
+        stamp, title = await self._stamp(tab)
         text, generation = await self._capture(tab, ms)
-        return Baseline(generation, text, stamp)
+        return Baseline(generation, text, stamp), title
 
     async def _before_action(self, tab: Tab, ms: float) -> Baseline:
         """The outline just before an action: the last one when provably unchanged.
@@ -430,10 +432,10 @@ class AsyncSession(ReadingMixin):
             and last.stamp >= 0
             and last.generation == tab.generation
             and len(tab.page.frames) == 1
-            and await self._stamp(tab) == last.stamp
+            and (await self._stamp(tab))[0] == last.stamp
         ):
             return last
-        return await self._read_baseline(tab, ms)
+        return (await self._read_baseline(tab, ms))[0]
 
     def _record(self, tab: Tab, text: str, generation: int) -> int:
         refs = set(_REF_RE.findall(text))
@@ -467,8 +469,9 @@ class AsyncSession(ReadingMixin):
         if target is not None:
             locator, _ = await self._resolve(tab, target, ms)
         whole_page = target is None and depth is None
+        title: str | None = None
         if whole_page:
-            base = await self._read_baseline(tab, ms)
+            base, title = await self._read_baseline(tab, ms)
             text, generation = base.text, base.generation
         else:
             text, generation = await self._capture(tab, ms, locator, depth)
@@ -485,7 +488,8 @@ class AsyncSession(ReadingMixin):
                     previous.outline, base.outline, baseline_generation=previous.generation
                 )
             tab.baseline = base
-        title = await self._guard(tab.page.title(), "title", ms)
+        if title is None:
+            title = await self._guard(tab.page.title(), "title", ms)
         return Snapshot(
             tree=text,
             generation=generation,
@@ -833,7 +837,7 @@ class AsyncSession(ReadingMixin):
         change = None
         if observing and before is not None and not navigated and tab.pending_dialog is None:
             try:
-                after: Baseline | None = await self._read_baseline(tab, ms)
+                after: Baseline | None = (await self._read_baseline(tab, ms))[0]
             except BrowserkitError:
                 after = None
             if after is not None and after.generation == before.generation:
