@@ -68,7 +68,13 @@ class Evidence:
         self.new_downloads: list[str] = []
         self._tasks: set[asyncio.Future[Any]] = set()
 
-    def watch(self, page: Page, page_id: str, cdp: Awaitable[CDPSession]) -> None:
+    def watch(
+        self,
+        page: Page,
+        page_id: str,
+        cdp: Awaitable[CDPSession],
+        listen: Callable[[Any, str, Callable[..., Any]], None],
+    ) -> None:
         """Record everything ``page`` reports, tagged with ``page_id``.
 
         Console output and uncaught exceptions come straight from the page's
@@ -80,11 +86,13 @@ class Evidence:
         task = asyncio.ensure_future(self._listen(cdp, page_id))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
-        page.on("request", lambda req: self._on_request(req, page_id))
-        page.on("response", self._on_response)
-        page.on("requestfinished", lambda req: self._on_request_done(req, None))
-        page.on("requestfailed", lambda req: self._on_request_done(req, req.failure or "failed"))
-        page.on("download", lambda d: self._on_download(d, page_id))
+        listen(page, "request", lambda req: self._on_request(req, page_id))
+        listen(page, "response", self._on_response)
+        listen(page, "requestfinished", lambda req: self._on_request_done(req, None))
+        listen(
+            page, "requestfailed", lambda req: self._on_request_done(req, req.failure or "failed")
+        )
+        listen(page, "download", lambda d: self._on_download(d, page_id))
 
     # ---------------------------------------------------------------- console
 

@@ -68,7 +68,32 @@ class Tab:
         self.nav_seen = asyncio.Event()
         self.closed = False
         self.opener_id: str | None = None
+        self._listeners: list[tuple[Any, str, Callable[..., Any]]] = []
         self._watch_navigations()
+
+    def listen(self, emitter: Any, event: str, handler: Callable[..., Any]) -> None:
+        """Subscribe ``handler`` and remember it, so :meth:`release` can take it back."""
+        emitter.on(event, handler)
+        self._listeners.append((emitter, event, handler))
+
+    async def release(self) -> None:
+        """Take back every listener and the CDP session: the page is left as it was found.
+
+        Used for a tab adopted from a browser browserkit attached to; while a
+        ``dialog`` or ``filechooser`` listener stays, Playwright would keep
+        intercepting the user's dialogs and file choosers.
+        """
+        for emitter, event, handler in self._listeners:
+            try:
+                emitter.remove_listener(event, handler)
+            except (KeyError, ValueError):
+                pass
+        self._listeners.clear()
+        if self._cdp_task is not None and self._cdp_task.done() and not self._cdp_task.cancelled():
+            try:
+                await self._cdp_task.result().detach()
+            except Exception:
+                pass
 
     def _watch_navigations(self) -> None:
         frame: Any = self.page.main_frame
@@ -81,7 +106,7 @@ class Tab:
                 if not event.get("error") and event.get("newDocument") is not None:
                     self._advance()
 
-            emitter.on("navigated", on_navigated)
+            self.listen(emitter, "navigated", on_navigated)
             return
         # Fallback if Playwright's internals change: count every main-frame
         # navigation as a new document. Too many generations only make refs
@@ -92,7 +117,7 @@ class Tab:
             if fr == self.page.main_frame:
                 self._advance()
 
-        self.page.on("framenavigated", on_frame)
+        self.listen(self.page, "framenavigated", on_frame)
 
     def _advance(self) -> None:
         if self._fresh and self.ref_generation is None:
@@ -161,4 +186,4 @@ def on_close(tab: Tab, callback: Callable[[Tab], None]) -> None:
         tab.closed = True
         callback(tab)
 
-    tab.page.on("close", closed)
+    tab.listen(tab.page, "close", closed)

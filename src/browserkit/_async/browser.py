@@ -15,19 +15,21 @@ from typing import Any
 
 from playwright.async_api import Browser as PlaywrightBrowser
 from playwright.async_api import Error as PlaywrightError
-from playwright.async_api import Playwright, async_playwright
+from playwright.async_api import Page, Playwright, async_playwright
 
 from browserkit import _chromium
 from browserkit._async.session import AsyncSession, check_scheme
 from browserkit.config import Config
 from browserkit.errors import (
+    AttachDisabledError,
     BrowserCrashedError,
     BrowserNotFoundError,
     CapacityError,
     InvalidArgumentError,
+    PageNotFoundError,
     SessionNotFoundError,
 )
-from browserkit.results import DiagnosticIssue, Diagnostics, SessionInfo
+from browserkit.results import DiagnosticIssue, Diagnostics, SessionInfo, TabInfo
 
 __all__ = ["AsyncBrowser"]
 
@@ -58,6 +60,11 @@ class AsyncBrowser:
         self._closed = False
         self.crashed = False
         self._version: str | None = None
+        # Browsers attached over CDP, by endpoint, with the sessions using them.
+        self._remotes: dict[str, PlaywrightBrowser] = {}
+        self._remote_users: dict[str, set[str]] = {}
+        self._adopted: dict[Page, str] = {}
+        self._remote_ids: dict[Page, str] = {}
 
     @property
     def config(self) -> Config:
@@ -164,12 +171,7 @@ class AsyncBrowser:
         """
         if self._closed:
             raise InvalidArgumentError("this browser was closed", hint="create a new AsyncBrowser")
-        if len(self._sessions) >= self._config.max_sessions:
-            raise CapacityError(
-                f"{len(self._sessions)} sessions are running "
-                f"(max_sessions={self._config.max_sessions})",
-                hint="stop a session you no longer need, or raise max_sessions",
-            )
+        self._check_capacity()
         headless = self._config.headless if headful is None else not headful
         session_id = f"s{self._next_session}"
         self._next_session += 1
@@ -191,6 +193,169 @@ class AsyncBrowser:
             raise
         self._ensure_reaper()
         return session
+
+    # ---------------------------------------------------------------- attach
+
+    def _check_attach(self) -> None:
+        if not self._config.allow_attach:
+            raise AttachDisabledError(
+                "attaching to a running Chrome is disabled",
+                hint="set allow_attach=True (BROWSERKIT_ALLOW_ATTACH=1) to allow it",
+            )
+        if self._closed:
+            raise InvalidArgumentError("this browser was closed", hint="create a new AsyncBrowser")
+
+    async def _remote(self, cdp_url: str, ms: float) -> PlaywrightBrowser:
+        if not isinstance(cdp_url, str) or not cdp_url.startswith(
+            ("http://", "https://", "ws://", "wss://")
+        ):
+            raise InvalidArgumentError(
+                f"cdp_url must be an http(s):// or ws(s):// DevTools endpoint, got {cdp_url!r}",
+                hint="start Chrome with --remote-debugging-port=9222 and pass http://127.0.0.1:9222",
+            )
+        remote = self._remotes.get(cdp_url)
+        if remote is not None and remote.is_connected():
+            return remote
+        if self._lock is None:
+            self._lock = asyncio.Lock()
+        async with self._lock:
+            if self._playwright is None:
+                self._playwright = await async_playwright().start()
+            try:
+                remote = await self._playwright.chromium.connect_over_cdp(cdp_url, timeout=ms)
+            except PlaywrightError as exc:
+                first = str(exc).strip().splitlines()[0] if str(exc).strip() else "failed"
+                raise BrowserNotFoundError(
+                    f"no browser answered at {cdp_url}: {first}",
+                    hint="check that Chrome runs with --remote-debugging-port and the URL",
+                ) from None
+        remote.on("disconnected", lambda _b: self._on_remote_gone(cdp_url))
+        self._remotes[cdp_url] = remote
+        return remote
+
+    def _on_remote_gone(self, cdp_url: str) -> None:
+        self._remotes.pop(cdp_url, None)
+        for session_id in self._remote_users.pop(cdp_url, set()):
+            session = self._sessions.pop(session_id, None)
+            if session is not None:
+                session._closed = True
+                session._closed_reason = f"the browser at {cdp_url} went away"
+
+    def _remote_pages(self, remote: PlaywrightBrowser) -> list[Page]:
+        pages = [p for context in remote.contexts for p in context.pages]
+        for page in pages:
+            if page not in self._remote_ids:
+                self._remote_ids[page] = f"c{len(self._remote_ids) + 1}"
+        return pages
+
+    async def tabs(self, cdp_url: str, *, timeout_ms: float | None = None) -> list[TabInfo]:
+        """The tabs of a Chrome running at ``cdp_url``; ``adopted`` marks those a session holds.
+
+        Refused with :class:`~browserkit.AttachDisabledError` unless ``config.allow_attach``.
+        """
+        self._check_attach()
+        remote = await self._remote(cdp_url, self._config.clamp_timeout(timeout_ms))
+        out = []
+        for page in self._remote_pages(remote):
+            try:
+                title = await page.title()
+            except PlaywrightError:
+                title = ""
+            out.append(
+                TabInfo(self._remote_ids[page], page.url, title, adopted=page in self._adopted)
+            )
+        return out
+
+    async def attach(
+        self,
+        cdp_url: str,
+        *,
+        adopt_url_substring: str | None = None,
+        url: str | None = None,
+        read_only: bool = False,
+        timeout_ms: float | None = None,
+    ) -> AsyncSession:
+        """A session in a Chrome already running at ``cdp_url`` (DevTools endpoint).
+
+        By default the session opens a fresh tab of its own and closes it on
+        stop. With ``adopt_url_substring`` it adopts the one existing tab
+        whose URL contains that text (exclusively: no other session can
+        adopt it) and on stop hands it back untouched. Refused with
+        :class:`~browserkit.AttachDisabledError` unless ``config.allow_attach``.
+        """
+        self._check_attach()
+        self._check_capacity()
+        if url is not None:
+            check_scheme(url, self._config)
+        ms = self._config.clamp_timeout(timeout_ms)
+        remote = await self._remote(cdp_url, ms)
+        if adopt_url_substring is not None:
+            pages = self._remote_pages(remote)
+            matches = [p for p in pages if adopt_url_substring in p.url]
+            if not matches:
+                known = ", ".join(p.url for p in pages) or "none"
+                raise PageNotFoundError(
+                    f"no tab at {cdp_url} has {adopt_url_substring!r} in its URL (tabs: {known})",
+                    hint="list them with tabs(cdp_url)",
+                )
+            if len(matches) > 1:
+                raise InvalidArgumentError(
+                    f"{len(matches)} tabs have {adopt_url_substring!r} in their URL",
+                    hint="give a longer part of the URL so exactly one tab matches",
+                )
+            page = matches[0]
+            holder = self._adopted.get(page)
+            if holder is not None:
+                raise InvalidArgumentError(
+                    f"that tab is already adopted by session {holder}",
+                    hint="stop that session first, or adopt another tab",
+                )
+            owned = False
+        else:
+            contexts = remote.contexts
+            context = contexts[0] if contexts else await remote.new_context()
+            page = await context.new_page()
+            owned = True
+        session_id = f"s{self._next_session}"
+        self._next_session += 1
+        session = AsyncSession(
+            self,
+            session_id,
+            page.context,
+            read_only=read_only,
+            owns_context=False,
+            attached=page,
+            owns_attached=owned,
+        )
+        session.cdp_url = cdp_url
+        self._sessions[session_id] = session
+        self._remote_users.setdefault(cdp_url, set()).add(session_id)
+        if not owned:
+            self._adopted[page] = session_id
+        try:
+            await session._setup()
+            if url is not None:
+                await session.navigate(url, timeout_ms=ms)
+        except BaseException:
+            await self.stop(session_id)
+            raise
+        self._ensure_reaper()
+        return session
+
+    async def _release_remote(self, session: AsyncSession) -> None:
+        for page, holder in list(self._adopted.items()):
+            if holder == session.id:
+                del self._adopted[page]
+        url = session.cdp_url
+        if url is None:
+            return
+        users = self._remote_users.get(url, set())
+        users.discard(session.id)
+        if not users and url in self._remotes:
+            # Disconnecting leaves the user's browser and its other tabs running.
+            remote = self._remotes.pop(url)
+            with contextlib.suppress(Exception):
+                await remote.close()
 
     def sessions(self) -> list[SessionInfo]:
         """The running sessions (no I/O)."""
@@ -222,7 +387,17 @@ class AsyncBrowser:
         session = self._sessions.pop(session_id, None)
         if session is None:
             return False
-        return await session._shutdown("the session was stopped")
+        was_running = await session._shutdown("the session was stopped")
+        await self._release_remote(session)
+        return was_running
+
+    def _check_capacity(self) -> None:
+        if len(self._sessions) >= self._config.max_sessions:
+            raise CapacityError(
+                f"{len(self._sessions)} sessions are running "
+                f"(max_sessions={self._config.max_sessions})",
+                hint="stop a session you no longer need, or raise max_sessions",
+            )
 
     def _ensure_reaper(self) -> None:
         if self._config.idle_stop_ms <= 0 or (self._reaper and not self._reaper.done()):
@@ -239,6 +414,7 @@ class AsyncBrowser:
                 if now - session.last_used_ms > idle_ms:
                     self._sessions.pop(session.id, None)
                     await session._shutdown(f"idle for more than {idle_ms} ms")
+                    await self._release_remote(session)
 
     # ------------------------------------------------------------ diagnostics
 
@@ -258,10 +434,11 @@ class AsyncBrowser:
         for session_id in list(self._sessions):
             with contextlib.suppress(Exception):
                 await self.stop(session_id)
-        for browser in list(self._browsers.values()):
+        for browser in [*self._browsers.values(), *self._remotes.values()]:
             with contextlib.suppress(Exception):
-                await browser.close()
+                await browser.close()  # for an attached browser: disconnect only
         self._browsers.clear()
+        self._remotes.clear()
         if self._playwright is not None:
             with contextlib.suppress(Exception):
                 await self._playwright.stop()

@@ -88,6 +88,8 @@ class AsyncSession(ReadingMixin):
         *,
         read_only: bool,
         owns_context: bool = True,
+        attached: Page | None = None,
+        owns_attached: bool = True,
     ) -> None:
         self._browser = browser
         self._config: Config = browser.config
@@ -107,12 +109,24 @@ class AsyncSession(ReadingMixin):
         self._console = ConsoleView(self._evidence.console)
         self._network = NetworkView(self._evidence.network)
         self._downloads = AsyncDownloads(self._evidence)
-        self._browser_headless = True
-        context.on("page", self._on_new_page)
+        # Which local browser the session lives in (None: an attached one).
+        self._browser_headless: bool | None = True if attached is None else None
+        # An attached session lives in someone else's browser: it owns only
+        # its tab (new, or adopted) and the popups that tab opens.
+        self._attached = attached
+        self._owns_attached = owns_attached
+        self.cdp_url: str | None = None
+        if attached is None:
+            context.on("page", self._on_new_page)
 
     # ------------------------------------------------------------------ setup
 
     async def _setup(self) -> None:
+        if self._attached is not None:
+            if self._owns_attached:
+                await self._attached.add_init_script(_js.PRISTINE)
+            self._adopt(self._attached)
+            return
         await self._context.add_init_script(_js.PRISTINE)
         for page in self._context.pages:
             self._adopt(page)
@@ -138,11 +152,13 @@ class AsyncSession(ReadingMixin):
         self._tabs[page_id] = tab
         if self._active is None:
             self._active = page_id
-        page.on("dialog", lambda dialog: self._on_dialog(tab, dialog))
+        tab.listen(page, "dialog", lambda dialog: self._on_dialog(tab, dialog))
         # Listening makes Playwright intercept file choosers instead of
         # letting a native dialog open; upload() answers them.
-        page.on("filechooser", tab.hold_chooser)
-        self._evidence.watch(page, page_id, tab.cdp_session())
+        tab.listen(page, "filechooser", tab.hold_chooser)
+        self._evidence.watch(page, page_id, tab.cdp_session(), tab.listen)
+        if self._attached is not None:
+            tab.listen(page, "popup", self._on_new_page)
         on_close(tab, self._on_tab_closed)
         return tab
 
@@ -1508,7 +1524,16 @@ class AsyncSession(ReadingMixin):
         self._closed = True
         self._closed_reason = reason
         self._evidence.close()
-        if self._owns_context:
+        if self._attached is not None:
+            for tab in list(self._tabs.values()):
+                try:
+                    if tab.page is self._attached and not self._owns_attached:
+                        await tab.release()  # adopted: hand it back untouched
+                    else:
+                        await tab.page.close()
+                except PlaywrightError:
+                    pass
+        elif self._owns_context:
             try:
                 await self._context.close()
             except PlaywrightError:

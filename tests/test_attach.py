@@ -1,0 +1,98 @@
+"""Attaching to a Chrome that is already running, over CDP."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import tempfile
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import browserkit as bk
+from browserkit._chromium import find_chromium, launch_args
+
+
+@pytest.fixture(scope="module")
+def running_chrome(base_url: str) -> Iterator[str]:
+    """A separately started headless Chromium with a DevTools port, showing basic.html."""
+    found = find_chromium(os.environ.get("BROWSERKIT_CHROMIUM"))
+    assert found is not None
+    profile = tempfile.mkdtemp(prefix="bk-attach-")
+    proc = subprocess.Popen(
+        [
+            found.path,
+            "--headless",
+            *launch_args(),
+            "--remote-debugging-port=0",
+            f"--user-data-dir={profile}",
+            f"{base_url}/basic.html?adopt-me",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        port_file = Path(profile) / "DevToolsActivePort"
+        deadline = time.monotonic() + 20
+        while not (port_file.exists() and port_file.read_text().strip()):
+            assert time.monotonic() < deadline, "Chromium did not open its DevTools port"
+            time.sleep(0.05)
+        yield f"http://127.0.0.1:{port_file.read_text().split()[0]}"
+    finally:
+        proc.kill()
+        proc.wait(timeout=10)
+
+
+def remote_pages(cdp_url: str) -> list[str]:
+    with urllib.request.urlopen(f"{cdp_url}/json/list", timeout=5) as answer:
+        return [t["url"] for t in json.load(answer) if t["type"] == "page"]
+
+
+async def test_attach_is_refused_unless_allowed(running_chrome: str) -> None:
+    async with bk.AsyncBrowser(idle_stop_ms=0) as browser:
+        with pytest.raises(bk.AttachDisabledError) as info:
+            await browser.attach(running_chrome)
+        assert "allow_attach" in info.value.hint
+        with pytest.raises(bk.AttachDisabledError):
+            await browser.tabs(running_chrome)
+
+
+async def test_owned_tab_is_opened_used_and_closed(running_chrome: str, base_url: str) -> None:
+    before = remote_pages(running_chrome)
+    async with bk.AsyncBrowser(idle_stop_ms=0, allow_attach=True) as browser:
+        s = await browser.attach(running_chrome, url=f"{base_url}/basic.html?owned")
+        snap = await s.snapshot()
+        ref = snap.tree.split('button "Increment" [ref=', 1)[1].split("]", 1)[0]
+        r = await s.click(ref)
+        assert r.diff is not None and "clicked 1" in str(r.diff)
+        assert any("owned" in u for u in remote_pages(running_chrome))
+        assert await s.stop() is True
+        assert remote_pages(running_chrome) == before  # our tab is gone, the rest untouched
+
+
+async def test_adopted_tab_is_exclusive_and_released_untouched(
+    running_chrome: str, base_url: str
+) -> None:
+    async with bk.AsyncBrowser(idle_stop_ms=0, allow_attach=True) as browser:
+        listed = await browser.tabs(running_chrome)
+        assert any("adopt-me" in t.url and not t.adopted for t in listed)
+        with pytest.raises(bk.PageNotFoundError):
+            await browser.attach(running_chrome, adopt_url_substring="no-such-tab")
+        s = await browser.attach(running_chrome, adopt_url_substring="adopt-me")
+        assert any("adopt-me" in t.url and t.adopted for t in await browser.tabs(running_chrome))
+        with pytest.raises(bk.InvalidArgumentError) as info:
+            await browser.attach(running_chrome, adopt_url_substring="adopt-me")
+        assert s.id in info.value.message
+        snap = await s.snapshot()
+        ref = snap.tree.split('button "Increment" [ref=', 1)[1].split("]", 1)[0]
+        await s.click(ref)
+        assert await s.stop() is True
+        pages = remote_pages(running_chrome)
+        assert any("adopt-me" in u for u in pages)  # handed back, still open
+        again = await browser.attach(running_chrome, adopt_url_substring="adopt-me")
+        assert await again.evaluate("document.getElementById('out').textContent") == "clicked 1"
+        await again.stop()
