@@ -1,0 +1,41 @@
+"""Command line: ``python -m benchmarks [--quick] [--only SECTION ...] [--no-write]``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from benchmarks.report import to_markdown, write
+from benchmarks.runner import SECTIONS, Options, run
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Parse arguments, run the benchmark, print the markdown and write the results."""
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks",
+        description="browserkit vs raw Playwright vs Playwright MCP, side by side.",
+    )
+    parser.add_argument("--quick", action="store_true", help="few repetitions (< 2 minutes)")
+    parser.add_argument(
+        "--only",
+        action="append",
+        choices=SECTIONS,
+        metavar="SECTION",
+        help=f"run only this section (repeatable): {', '.join(SECTIONS)}",
+    )
+    parser.add_argument(
+        "--no-write", action="store_true", help="print only; do not write benchmarks/results/"
+    )
+    args = parser.parse_args(argv)
+    sections = tuple(s for s in SECTIONS if s in (args.only or SECTIONS))
+    opts = Options.quick(sections) if args.quick else Options(sections=sections)
+    results = run(opts)
+    print(to_markdown(results))
+    if not args.no_write:
+        md, js = write(results)
+        print(f"wrote {md} and {js}", file=sys.stderr)
+    return 1 if results.failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,251 @@
+"""Generated test pages served on 127.0.0.1 for the side-by-side benchmark.
+
+Every page is static HTML with a little inline script; only the slow page talks
+to the server again (``/slow?ms=300``). The server runs in a daemon thread and
+is stopped by :meth:`PageServer.close` (or the ``with`` block).
+
+Pages (each has one button the benchmark clicks, named in :data:`BUTTONS`):
+
+- ``/shop``: 300 items, each a name, a price and an "Add to cart" button that
+  changes its own text, plus a cart status line; no network on click.
+- ``/list?n=5000``: a long list; "Rename item" changes the text of one item.
+- ``/form``: a few fields and a submit button that writes a result line
+  without navigating.
+- ``/slowpage``: "Load data" fetches ``/slow?ms=300`` and then writes the answer.
+- ``/frames``: two same-origin iframes; a button inside the first one changes
+  a line inside that frame.
+"""
+
+from __future__ import annotations
+
+import html
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from types import TracebackType
+from urllib.parse import parse_qs, urlparse
+
+__all__ = ["BUTTONS", "CHANGE_TEXT", "HEAVY_PAGES", "PAGES", "PageServer"]
+
+PAGES: dict[str, str] = {
+    "shop": "/shop",
+    "form": "/form",
+    "slow": "/slowpage",
+    "frames": "/frames",
+    "list5k": "/list?n=5000",
+}
+"""Benchmark page key → path on the server, in the order the benchmark visits them."""
+
+HEAVY_PAGES = frozenset({"list5k"})
+"""Pages slow enough that the benchmark repeats their steps fewer times."""
+
+BUTTONS: dict[str, str] = {
+    "shop": "Add to cart",
+    "list5k": "Rename item",
+    "form": "Send",
+    "slow": "Load data",
+    "frames": "Toggle A",
+}
+"""Benchmark page key → accessible name of the button each click step presses."""
+
+CHANGE_TEXT: dict[str, str] = {
+    "shop": "Cart: 1 item",
+    "form": "Thanks, Ada",
+    "slow": "Loaded:",
+    "frames": "State A: on",
+    "list5k": "(renamed)",
+}
+"""Text that appears once the click's effect is on the page (``frames``: inside frame A)."""
+
+MAX_SLOW_MS = 5_000
+
+_HEAD = (
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{title}</title></head><body>'
+)
+
+
+def _page(title: str, body: str) -> str:
+    return _HEAD.format(title=html.escape(title)) + body + "</body></html>"
+
+
+def shop_page(items: int = 300) -> str:
+    """A shop with ``items`` products; the first "Add to cart" is what gets clicked."""
+    rows = "".join(
+        f"<li><span>Product {i}</span> <span>${(i * 37) % 200 + 0.99:.2f}</span> "
+        f'<button type="button" onclick="add(this)">Add to cart</button></li>'
+        for i in range(1, items + 1)
+    )
+    script = (
+        "<script>let n=0;function add(b){n+=1;b.textContent='Added';"
+        "document.getElementById('cart').textContent='Cart: '+n+' item(s)';}</script>"
+    )
+    body = (
+        '<header><h1>Shop</h1><p id="cart">Cart: empty</p></header>'
+        f'<main><ul aria-label="Products">{rows}</ul></main>{script}'
+    )
+    return _page("Shop", body)
+
+
+def list_page(n: int) -> str:
+    """A list of ``n`` items; "Rename item" changes the text of the middle one."""
+    n = max(1, min(n, 50_000))
+    rows = "".join(f"<li>Entry number {i}</li>" for i in range(1, n + 1))
+    mid = n // 2
+    script = (
+        "<script>function rename(){"
+        f"const li=document.querySelectorAll('li')[{mid - 1 if n > 1 else 0}];"
+        "li.textContent=li.textContent+' (renamed)';}</script>"
+    )
+    body = (
+        f"<h1>List of {n}</h1>"
+        '<button type="button" onclick="rename()">Rename item</button>'
+        f'<ul aria-label="Entries">{rows}</ul>{script}'
+    )
+    return _page(f"List {n}", body)
+
+
+def form_page() -> str:
+    """A form whose submit writes a result line instead of navigating."""
+    body = (
+        "<h1>Contact</h1>"
+        '<form id="f" onsubmit="event.preventDefault();'
+        "document.getElementById('result').textContent="
+        "'Thanks, '+(this.name.value||'anonymous')+' ('+this.topic.value+')';\">"
+        '<label>Name <input name="name" value="Ada"></label>'
+        '<label>Email <input name="email" type="email" placeholder="you@example.org"></label>'
+        '<label>Topic <select name="topic"><option>Sales</option><option>Support</option>'
+        "</select></label>"
+        '<label><input type="checkbox" name="news"> Newsletter</label>'
+        '<button type="submit">Send</button></form>'
+        '<p id="result" role="status">Not sent yet</p>'
+    )
+    return _page("Form", body)
+
+
+def slow_page() -> str:
+    """A button that fetches ``/slow?ms=300`` and then writes the answer into the page."""
+    body = (
+        "<h1>Slow data</h1>"
+        '<button type="button" onclick="load()">Load data</button>'
+        '<p id="out">No data</p>'
+        "<script>async function load(){"
+        "const r=await fetch('/slow?ms=300');const t=await r.text();"
+        "document.getElementById('out').textContent='Loaded: '+t;}</script>"
+    )
+    return _page("Slow", body)
+
+
+def frame_inner(name: str, with_button: bool) -> str:
+    """The document of one iframe; frame A has a button that changes its own line."""
+    button = (
+        f'<button type="button" onclick="document.getElementById(\'s\').textContent='
+        f"'State {name}: on'\">Toggle {name}</button>"
+        if with_button
+        else ""
+    )
+    return _page(f"Frame {name}", f'<h2>Frame {name}</h2>{button}<p id="s">State {name}: off</p>')
+
+
+def frames_page() -> str:
+    """Two same-origin iframes served by this server."""
+    body = (
+        "<h1>Frames</h1>"
+        '<iframe title="Frame A" src="/frame?name=A&button=1" width="400" height="200"></iframe>'
+        '<iframe title="Frame B" src="/frame?name=B" width="400" height="200"></iframe>'
+    )
+    return _page("Frames", body)
+
+
+class _Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, format: str, *args: object) -> None:
+        """Silence the default per-request logging."""
+
+    def _send(self, status: int, body: str, ctype: str = "text/html; charset=utf-8") -> None:
+        data = body.encode()
+        try:
+            self.send_response(status)
+            self.send_header("Content-Type", ctype)
+            self.send_header("Content-Length", str(len(data)))
+            self.send_header("Cache-Control", "no-store")
+            self.end_headers()
+            self.wfile.write(data)
+        except (BrokenPipeError, ConnectionResetError):
+            # The page went away first (a reset navigation aborted a slow fetch).
+            self.close_connection = True
+
+    def do_GET(self) -> None:
+        """Serve one generated page."""
+        url = urlparse(self.path)
+        q = parse_qs(url.query)
+
+        def arg(name: str, default: str) -> str:
+            return q.get(name, [default])[0]
+
+        try:
+            if url.path == "/shop":
+                self._send(200, shop_page(int(arg("n", "300"))))
+            elif url.path == "/list":
+                self._send(200, list_page(int(arg("n", "5000"))))
+            elif url.path == "/form":
+                self._send(200, form_page())
+            elif url.path == "/slowpage":
+                self._send(200, slow_page())
+            elif url.path == "/slow":
+                ms = max(0, min(int(arg("ms", "300")), MAX_SLOW_MS))
+                time.sleep(ms / 1000)
+                self._send(200, f"{ms} ms later", "text/plain; charset=utf-8")
+            elif url.path == "/frames":
+                self._send(200, frames_page())
+            elif url.path == "/frame":
+                self._send(200, frame_inner(arg("name", "A")[:8], arg("button", "0") == "1"))
+            elif url.path == "/favicon.ico":
+                self._send(204, "")
+            else:
+                self._send(404, _page("Not found", "<h1>Not found</h1>"))
+        except ValueError:
+            self._send(400, _page("Bad request", "<h1>Bad request</h1>"))
+
+
+class PageServer:
+    """A ThreadingHTTPServer on a free 127.0.0.1 port, serving the benchmark pages."""
+
+    def __init__(self) -> None:
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
+        self._server.daemon_threads = True
+        self._thread = threading.Thread(
+            target=self._server.serve_forever, kwargs={"poll_interval": 0.1}, daemon=True
+        )
+        self._thread.start()
+        self._closed = False
+
+    @property
+    def base(self) -> str:
+        """``http://127.0.0.1:<port>``."""
+        host, port = self._server.server_address[:2]
+        return f"http://{host!s}:{port}"
+
+    def url(self, key_or_path: str) -> str:
+        """The full URL of a page key from :data:`PAGES`, or of a path."""
+        return self.base + PAGES.get(key_or_path, key_or_path)
+
+    def close(self) -> None:
+        """Stop serving and release the port (idempotent)."""
+        if self._closed:
+            return
+        self._closed = True
+        self._server.shutdown()
+        self._server.server_close()
+        self._thread.join(timeout=5)
+
+    def __enter__(self) -> PageServer:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()

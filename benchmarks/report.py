@@ -1,0 +1,347 @@
+"""Turns :class:`~benchmarks.runner.Results` into ratios, markdown and JSON."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from benchmarks.runner import AFTER_CLICK, Results
+
+__all__ = ["RESULTS_DIR", "ratios", "to_json", "to_markdown", "write"]
+
+RESULTS_DIR = Path(__file__).resolve().parent / "results"
+
+_STEP_ORDER = {"snapshot": 0, "click": 1, AFTER_CLICK: 2}
+_CONTENDER_ORDER = {
+    "raw-playwright": 0,
+    "browserkit": 1,
+    "browserkit observe": 2,
+    "browserkit no-observe": 3,
+    "playwright-mcp": 4,
+}
+
+
+def _ratio(num: float | None, den: float | None) -> float | None:
+    if num is None or not den:
+        return None
+    return num / den
+
+
+def _target(name: str, value: float | None, target: float, how: str) -> dict[str, Any]:
+    return {
+        "name": name,
+        "value": round(value, 4) if value is not None else None,
+        "target": target,
+        "met": None if value is None else value <= target,
+        "how": how,
+    }
+
+
+def ratios(r: Results) -> list[dict[str, Any]]:
+    """The four issue targets (≤ each), plus context ratios (target None)."""
+
+    def med(page: str, step: str, who: str) -> float | None:
+        s = r.find(page, step, who)
+        return s.median_ms if s and s.ms else None
+
+    def tok(page: str, step: str, who: str) -> float | None:
+        s = r.find(page, step, who)
+        return float(s.median_tokens) if s and s.tokens else None
+
+    out = [
+        _target(
+            "browserkit snapshot() / raw aria_snapshot, 300-item shop (median ms)",
+            _ratio(
+                med("shop", "snapshot", "browserkit"), med("shop", "snapshot", "raw-playwright")
+            ),
+            1.15,
+            "median latency of snapshot() over page.aria_snapshot(mode='ai'), same page",
+        ),
+        _target(
+            "parse + diff / capture, 5,000-item list (median ms)",
+            _engine_ratio(r),
+            0.15,
+            "parse(old) + parse(new) + diff, over one aria_snapshot capture of the page",
+        ),
+        _target(
+            "browserkit click(observe) / Playwright MCP browser_click, shop (median ms)",
+            _ratio(
+                med("shop", "click", "browserkit observe"), med("shop", "click", "playwright-mcp")
+            ),
+            0.3,
+            "both return what the click changed; static change, no network",
+        ),
+        _target(
+            "tokens of a one-element change / full snapshot, shop",
+            _ratio(
+                tok("shop", AFTER_CLICK, "browserkit"),
+                tok("shop", "snapshot", "browserkit"),
+            ),
+            0.02,
+            "str(snapshot(diff=True)) after one 'Add to cart' click, over the full tree",
+        ),
+    ]
+    context: list[tuple[str, float | None]] = []
+    for page in ("shop", "list5k", "form", "slow", "frames"):
+        context.append(
+            (
+                f"snapshot ms browserkit / raw, {page}",
+                _ratio(
+                    med(page, "snapshot", "browserkit"), med(page, "snapshot", "raw-playwright")
+                ),
+            )
+        )
+    for page in ("shop", "list5k", "form", "slow", "frames"):
+        context.append(
+            (
+                f"after-click read ms, browserkit snapshot(diff=True) / raw full, {page}",
+                _ratio(
+                    med(page, AFTER_CLICK, "browserkit"), med(page, AFTER_CLICK, "raw-playwright")
+                ),
+            )
+        )
+    for page in ("shop", "list5k", "form", "slow", "frames"):
+        context.append(
+            (
+                f"click ms browserkit observe / playwright-mcp, {page}",
+                _ratio(
+                    med(page, "click", "browserkit observe"), med(page, "click", "playwright-mcp")
+                ),
+            )
+        )
+    context += [
+        (
+            "tokens of click(observe) answer / full snapshot, shop",
+            _ratio(
+                tok("shop", "click", "browserkit observe"), tok("shop", "snapshot", "browserkit")
+            ),
+        ),
+        (
+            "tokens browserkit click(observe) / playwright-mcp click (inline + file), shop",
+            _ratio(
+                tok("shop", "click", "browserkit observe"), tok("shop", "click", "playwright-mcp")
+            ),
+        ),
+    ]
+    for name, value in context:
+        if value is not None:
+            out.append(
+                {"name": name, "value": round(value, 4), "target": None, "met": None, "how": ""}
+            )
+    return out
+
+
+def _engine_ratio(r: Results) -> float | None:
+    if not r.engine:
+        return None
+    for row in r.engine["rows"]:
+        if row["items"] == 5000:
+            value = row["ratio_to_capture"]
+            return float(value) if value is not None else None
+    return None
+
+
+def _status(t: dict[str, Any]) -> str:
+    if t["met"] is None:
+        return "n/a (not measured)" if t["target"] is not None else ""
+    return "**met**" if t["met"] else "**missed**"
+
+
+def _fmt(v: float | None, digits: int = 1) -> str:
+    return "–" if v is None else f"{v:.{digits}f}"
+
+
+def to_markdown(r: Results) -> str:
+    """The human report: machine, targets, every step, engine, memory, buffers, notes."""
+    m = r.machine
+    lines = [
+        "# browserkit benchmark — latest run",
+        "",
+        f"Python {m.get('python', '?')} · Playwright {m.get('playwright', '?')} · "
+        f"mcp {m.get('mcp', '?')} · Chromium {m.get('chromium_version', '?')} "
+        f"(`{m.get('chromium', '?')}`) · {m.get('cpu_count', '?')} CPUs · "
+        f"{m.get('platform', '?')} · {m.get('date_utc', '?')} · run took {r.wall_s} s · "
+        f"load average at start {m.get('load_average_at_start')}, at end "
+        f"{m.get('load_average_at_end')}",
+        "",
+        f"Repetitions per step (after one warm-up): snapshot {r.options.snapshot_reps}, "
+        f"click {r.options.click_reps}, snapshot after click {r.options.diff_reps}, "
+        f"engine {r.options.engine_reps}. Contenders alternate within every repetition. "
+        "Tokens = characters / 4.",
+        "",
+        "## Targets",
+        "",
+        "| ratio | value | target | status |",
+        "|---|---:|---:|---|",
+    ]
+    rs = ratios(r)
+    for t in rs:
+        if t["target"] is not None:
+            lines.append(
+                f"| {t['name']} | {_fmt(t['value'], 3)} | ≤ {t['target']} | {_status(t)} |"
+            )
+    context = [t for t in rs if t["target"] is None]
+    if context:
+        lines += ["", "Context ratios:", "", "| ratio | value |", "|---|---:|"]
+        for t in context:
+            lines.append(f"| {t['name']} | {_fmt(t['value'], 3)} |")
+    if r.series:
+        lines += _steps_table(r)
+    if r.engine:
+        lines += [
+            "",
+            "## Pure engine (parse + diff, no browser)",
+            "",
+            "| items | nodes | capture ms | parse ×2 ms | diff ms | render ms | parse+diff ms "
+            "| parse+diff ms / 1k nodes (median · best) | parse+diff / capture |",
+            "|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        ]
+        for row in r.engine["rows"]:
+            lines.append(
+                f"| {row['items']} | {row['nodes']} | {row['capture_ms']:.1f} | "
+                f"{row['parse_ms']:.1f} | {row['diff_ms']:.1f} | {row['render_ms']:.2f} | "
+                f"{row['parse_diff_ms']:.1f} | {row['parse_diff_ms_per_1k_nodes']:.2f} · "
+                f"{row['parse_diff_best_ms_per_1k_nodes']:.2f} | "
+                f"{_fmt(row['ratio_to_capture'], 3)} |"
+            )
+        growth = r.engine.get("per_node_cost_growth")
+        verdict = "linear" if r.engine.get("linear") else "NOT linear"
+        lines += [
+            "",
+            f"Best parse + diff cost per node, largest / smallest size: {_fmt(growth, 2)} → "
+            f"{verdict} (tolerance {r.engine.get('linear_tolerance')}). Capture and "
+            "parse + diff alternate; parse + diff runs 3 times per capture, after gc.collect(); "
+            "'parse ×2' parses the outline before and after the change, as an observed "
+            "action does.",
+        ]
+    if r.engine_micro:
+        lines += ["", "### benchmarks.bench_snapshot", "", *_kv_table(r.engine_micro)]
+    if r.memory:
+        lines += [
+            "",
+            "## Memory",
+            "",
+            f"Python process (hosts raw Playwright's and browserkit's clients, the MCP client "
+            f"and the engine runs) peak RSS: {r.memory.get('python_peak_rss_mb')} MB.",
+            "",
+            "| contender | peak tree PSS MB | driver/server peak RSS MB | max Chromium processes |",
+            "|---|---:|---:|---:|",
+        ]
+        for t in r.memory.get("trees", []):
+            lines.append(
+                f"| {t['contender']} | {t['peak_tree_pss_mb']} | {t['peak_driver_hwm_mb']} | "
+                f"{t['peak_chromium_processes']} |"
+            )
+        lines += ["", f"Method: {r.memory.get('method')}."]
+    if r.buffers:
+        lines += ["", "## Buffers (benchmarks.bench_buffers)", "", *_kv_table(r.buffers)]
+    if r.mcp:
+        lines += [
+            "",
+            "## Playwright MCP",
+            "",
+            f"Command: `{' '.join(r.mcp['command'])}` (cwd: a temporary folder, removed after "
+            f"the run). Ref argument of browser_click: `{r.mcp['click_argument']}`. "
+            f"Answer formats seen: {', '.join(r.mcp['formats_seen']) or 'inline text only'}.",
+            "",
+            "browser_snapshot answers inline (a yaml block). browser_navigate and browser_click "
+            "answer with the code they ran, the page URL and title, and a markdown link such as "
+            "`[Snapshot](.playwright-mcp/page-<time>.yml)` to a file holding the full "
+            "post-action outline. The benchmark resolves every link or path in an answer "
+            "(relative paths against the server's workspace root, its working folder), reads "
+            'the file after the clock stops, and counts its tokens under "of which in files", '
+            "since an agent must read it to learn what the click did.",
+        ]
+    if r.notes:
+        lines += ["", "## Notes", "", *[f"- {n}" for n in r.notes]]
+    return "\n".join(lines) + "\n"
+
+
+def _steps_table(r: Results) -> list[str]:
+    lines = [
+        "",
+        "## Steps",
+        "",
+        "| page | step | contender | median ms | p90 ms | tokens | of which in files "
+        "| answer shows the change | n |",
+        "|---|---|---|---:|---:|---:|---:|---|---:|",
+    ]
+    ordered = sorted(
+        r.series,
+        key=lambda s: (
+            list(_page_order(r)).index(s.page) if s.page in _page_order(r) else 99,
+            _STEP_ORDER.get(s.step, 9),
+            _CONTENDER_ORDER.get(s.contender, 9),
+        ),
+    )
+    for s in ordered:
+        j = s.to_json()
+        lines.append(
+            f"| {s.page} | {s.step} | {s.contender} | {j['median_ms']:.1f} | {j['p90_ms']:.1f} | "
+            f"{j['tokens']} | {j['tokens_file']} | {j['shows_change'] or '–'} | {j['n']} |"
+        )
+    lines += [
+        "",
+        "raw-playwright's click returns nothing (0 tokens): to learn what changed an agent "
+        "must take another full snapshot (see its snapshot row). Playwright MCP's click "
+        "answers with a link to a snapshot file; its tokens include that file "
+        '("of which in files"). "answer shows the change": in how many repetitions the text '
+        "the click put on the page appears in what the contender returned. "
+        f'"{AFTER_CLICK}": the click is made untimed (browserkit unobserved), then the timed '
+        "step reads the page: raw Playwright a full outline, browserkit snapshot(diff=True). "
+        "Ref ids carry a frame prefix that Playwright bumps on every navigation (e1 → f1e1 → "
+        "f12e1), so the same page can cost a few tokens more for a contender that navigated "
+        "more often.",
+    ]
+    return lines
+
+
+def _page_order(r: Results) -> list[str]:
+    order: list[str] = []
+    for s in r.series:
+        if s.page not in order:
+            order.append(s.page)
+    return order
+
+
+def _kv_table(d: dict[str, Any]) -> list[str]:
+    rows = ["| measure | value |", "|---|---:|"]
+    for k, v in d.items():
+        shown = json.dumps(v) if isinstance(v, (dict, list)) else str(v)
+        rows.append(f"| {k} | {shown} |")
+    return rows
+
+
+def to_json(r: Results) -> dict[str, Any]:
+    """Everything, as plain data (raw samples included)."""
+    return {
+        "machine": r.machine,
+        "wall_s": r.wall_s,
+        "options": {
+            "sections": list(r.options.sections),
+            "snapshot_reps": r.options.snapshot_reps,
+            "click_reps": r.options.click_reps,
+            "diff_reps": r.options.diff_reps,
+            "engine_reps": r.options.engine_reps,
+            "engine_sizes": list(r.options.engine_sizes),
+        },
+        "targets": ratios(r),
+        "steps": [s.to_json() for s in r.series],
+        "engine": r.engine,
+        "engine_micro": r.engine_micro,
+        "memory": r.memory,
+        "buffers": r.buffers,
+        "playwright_mcp": r.mcp,
+        "notes": r.notes,
+    }
+
+
+def write(r: Results, folder: Path = RESULTS_DIR) -> tuple[Path, Path]:
+    """Write ``latest.md`` and ``latest.json``; returns their paths."""
+    folder.mkdir(parents=True, exist_ok=True)
+    md = folder / "latest.md"
+    js = folder / "latest.json"
+    md.write_text(to_markdown(r), encoding="utf-8")
+    js.write_text(json.dumps(to_json(r), indent=2) + "\n", encoding="utf-8")
+    return md, js
