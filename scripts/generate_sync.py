@@ -157,6 +157,10 @@ def generate() -> str:
         module = importlib.import_module(module_name)
         modules[module_name] = module
         cls = getattr(module, async_name)
+        for klass in cls.__mro__[1:]:
+            # Mixins (ReadingMixin) annotate with names their own module imports.
+            if klass.__module__.startswith("browserkit."):
+                modules.setdefault(klass.__module__, sys.modules[klass.__module__])
         body.append("")
         body.append("")
         body.append(f"class {sync_name}:")

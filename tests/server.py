@@ -22,6 +22,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     - ``/status/N``: an empty page with status N
     - ``/redirect?to=URL``: a 302 to URL
     - ``/generated/list?n=N``: a page with an N-item list of buttons
+    - ``/generated/table?rows=N``: an orders table with N rows (a View button in each)
     """
 
     protocol_version = "HTTP/1.1"
@@ -93,8 +94,31 @@ class Handler(http.server.SimpleHTTPRequestHandler):
                 "</script>"
             )
             self._send(200, page.encode())
+        elif url.path == "/generated/table":
+            self._send(200, _table_page(int(query.get("rows", "2000"))).encode())
         else:
             super().do_GET()
+
+
+def _table_page(rows: int) -> str:
+    customers = ("Ada Lovelace", "Grace Hopper", "Alan Turing", "Edsger Dijkstra", "Barbara Liskov")
+    body = "".join(
+        f'<tr class="order-row"><td>{i}</td><td>{customers[i % 5]}</td>'
+        f'<td>{(i * 37) % 1000}.{i % 100:02d} EUR</td><td><span class="status">'
+        f"{'shipped' if i % 3 else 'pending'}</span></td>"
+        f'<td><button type="button" class="view" data-id="{i}">View {i}</button></td></tr>'
+        for i in range(1, rows + 1)
+    )
+    return (
+        "<!doctype html><html lang=en><title>Orders</title>"
+        "<h1>Orders</h1><p>All orders of the shop, oldest first.</p>"
+        '<div class="panel"><table class="orders"><thead><tr><th>Id</th><th>Customer</th>'
+        "<th>Total</th><th>Status</th><th></th></tr></thead>"
+        f"<tbody>{body}</tbody></table></div>"
+        '<footer><p>Page 1 of 1</p><ul class="links">'
+        + "".join(f'<li><a href="/help/{i}">Help topic {i}</a></li>' for i in range(12))
+        + "</ul></footer>"
+    )
 
 
 @contextlib.contextmanager
