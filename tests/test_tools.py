@@ -60,6 +60,8 @@ def test_registry_lists_only_what_the_sdk_implements() -> None:
         "browser_sessions_start",
         "browser_sessions_list",
         "browser_sessions_stop",
+        "browser_sessions_attach",
+        "browser_tabs_list",
         "browser_diagnostics",
         "browser_navigate",
         "browser_history",
@@ -68,6 +70,8 @@ def test_registry_lists_only_what_the_sdk_implements() -> None:
         "browser_act",
         "browser_handle_dialog",
         "browser_upload",
+        "browser_handoff",
+        "browser_handoff_confirm",
         "browser_evaluate",
         "browser_wait_for",
         "browser_console_read",
@@ -80,7 +84,10 @@ def test_registry_lists_only_what_the_sdk_implements() -> None:
         if tool.name not in (
             "browser_sessions_start",
             "browser_sessions_list",
+            "browser_sessions_attach",
+            "browser_tabs_list",
             "browser_diagnostics",
+            "browser_handoff_confirm",
         ):
             assert "session_id" in tool.input_schema["required"], tool.name
 
@@ -480,5 +487,33 @@ async def test_form_actions_and_uploads_through_the_registry(
             {"session_id": sid, "expression": "document.getElementById('out').textContent"},
         )
         assert shown["value"] == "a.txt:5"
+    finally:
+        await tools.call(abrowser, "browser_sessions_stop", {"session_id": sid})
+
+
+async def test_handoff_and_attach_through_the_registry(
+    abrowser: bk.AsyncBrowser, base_url: str
+) -> None:
+    refused = await tools.call(
+        abrowser, "browser_sessions_attach", {"cdp_url": "http://127.0.0.1:9"}
+    )
+    assert refused["error"]["code"] == "attach_disabled"
+    start = await tools.call(abrowser, "browser_sessions_start", {"url": f"{base_url}/basic.html"})
+    sid = start["session_id"]
+    try:
+        waiting = asyncio.ensure_future(
+            tools.call(abrowser, "browser_handoff", {"session_id": sid, "instructions": "Log in"})
+        )
+        confirmed = {"confirmed": False}
+        for _ in range(100):
+            confirmed = await tools.call(abrowser, "browser_handoff_confirm", {"session_id": sid})
+            if confirmed["confirmed"]:
+                break
+            await asyncio.sleep(0.05)
+        assert confirmed == {"confirmed": True}
+        result = await asyncio.wait_for(waiting, 10)
+        assert result["via"] == "confirm_call" and result["confirmed"] is True
+        nothing = await tools.call(abrowser, "browser_handoff_confirm", {})
+        assert nothing["error"]["code"] == "invalid_argument"
     finally:
         await tools.call(abrowser, "browser_sessions_stop", {"session_id": sid})

@@ -65,6 +65,8 @@ class AsyncBrowser:
         self._remote_users: dict[str, set[str]] = {}
         self._adopted: dict[Page, str] = {}
         self._remote_ids: dict[Page, str] = {}
+        self._handoffs: dict[str, tuple[str, asyncio.Event]] = {}
+        self._next_handoff = 1
 
     @property
     def config(self) -> Config:
@@ -390,6 +392,35 @@ class AsyncBrowser:
         was_running = await session._shutdown("the session was stopped")
         await self._release_remote(session)
         return was_running
+
+    # ------------------------------------------------------------- handoffs
+
+    def _open_handoff(self, session_id: str) -> tuple[str, asyncio.Event]:
+        handoff_id = f"h{self._next_handoff}"
+        self._next_handoff += 1
+        event = asyncio.Event()
+        self._handoffs[handoff_id] = (session_id, event)
+        return handoff_id, event
+
+    def _close_handoff(self, handoff_id: str) -> None:
+        self._handoffs.pop(handoff_id, None)
+
+    async def confirm_handoff(
+        self, *, handoff_id: str | None = None, session_id: str | None = None
+    ) -> bool:
+        """End a pending :meth:`AsyncSession.handoff` as confirmed; False if none was pending.
+
+        Name it by ``handoff_id``, or by the ``session_id`` that is waiting.
+        """
+        if handoff_id is None and session_id is None:
+            raise InvalidArgumentError("give handoff_id or session_id")
+        for key, (owner, event) in list(self._handoffs.items()):
+            if (handoff_id is None or key == handoff_id) and (
+                session_id is None or owner == session_id
+            ):
+                event.set()
+                return True
+        return False
 
     def _check_capacity(self) -> None:
         if len(self._sessions) >= self._config.max_sessions:

@@ -43,6 +43,7 @@ from browserkit.refs import Ref
 from browserkit.results import (
     ActionResult,
     DialogInfo,
+    Handoff,
     HistoryMove,
     Navigation,
     Screenshot,
@@ -285,7 +286,7 @@ class AsyncSession(ReadingMixin):
             return await coro
         except BrowserkitError:
             raise
-        except PlaywrightTimeoutError:
+        except (PlaywrightTimeoutError, asyncio.TimeoutError):
             raise TimeoutError(
                 f"{what} did not finish within {int(timeout_ms)} ms",
                 hint="raise timeout_ms, or take a snapshot to check the page state",
@@ -541,6 +542,8 @@ class AsyncSession(ReadingMixin):
             raise InvalidArgumentError(f"max_side must be an integer >= 16, got {max_side!r}")
         if path is not None and not Path(path).parent.is_dir():
             raise InvalidArgumentError(f"the folder of {path!r} does not exist")
+        if path is not None and Path(path).is_dir():
+            raise InvalidArgumentError(f"{path!r} is a folder; give a file path")
         tab = self._check(page_id=page_id)
         ms = self._timeout(timeout_ms)
         metrics = await self._guard(
@@ -583,7 +586,10 @@ class AsyncSession(ReadingMixin):
         data = _images.b64decode(result["data"])
         width, height = _images.size(data)
         if path is not None:
-            Path(path).write_bytes(data)
+            try:
+                Path(path).write_bytes(data)
+            except OSError as exc:
+                raise InvalidArgumentError(f"cannot write {path!r}: {exc.strerror}") from None
         return Screenshot(
             data=data,
             mime="image/jpeg" if format == "jpeg" else "image/png",
@@ -1511,6 +1517,91 @@ class AsyncSession(ReadingMixin):
             self._active = next(iter(self._tabs), None)
         await tab.page.close()
         return True
+
+    # ------------------------------------------------------ human in the loop
+
+    async def handoff(
+        self,
+        instructions: str,
+        *,
+        timeout_ms: float | None = None,
+        page_id: str | None = None,
+    ) -> Handoff:
+        """Hand the tab to a person until they click Continue, or someone confirms.
+
+        Shows ``instructions`` and a Continue button in a banner at the top
+        of the page (again after each navigation while it waits). It ends
+        when a person clicks Continue (``via="in_page"``; only a trusted
+        click counts, so the page's own scripts cannot end it), when
+        :meth:`AsyncBrowser.confirm_handoff` is called (``"confirm_call"``),
+        or at the timeout (``"timeout"``, ``confirmed=False``). Use it for
+        logins, CAPTCHAs and anything an agent must not do itself.
+        """
+        if not isinstance(instructions, str) or not instructions.strip():
+            raise InvalidArgumentError("instructions must be a non-empty string")
+        tab = self._check(page_id=page_id)
+        ms = self._timeout(timeout_ms)
+        handoff_id, confirmed_call = self._browser._open_handoff(self._id)
+        deadline = time.monotonic() + ms / 1000
+        via: Literal["in_page", "confirm_call", "timeout"] = "timeout"
+        try:
+            while time.monotonic() < deadline and via == "timeout":
+                via = await self._handoff_round(tab, instructions, confirmed_call, deadline)
+        finally:
+            self._browser._close_handoff(handoff_id)
+        self.last_used_ms = _now_ms()
+        return Handoff(handoff_id, via != "timeout", via, tab.page.url)
+
+    async def _handoff_round(
+        self, tab: Tab, text: str, confirmed_call: asyncio.Event, deadline: float
+    ) -> Literal["in_page", "confirm_call", "timeout"]:
+        """Show the banner once and wait; "timeout" also when a navigation took it away."""
+        navigations = tab.navigations
+        tab.nav_seen.clear()
+        try:
+            banner = await tab.page.evaluate_handle(_js.HANDOFF_BANNER, text)
+        except PlaywrightError:
+            banner = None  # between documents: wait for the next one below
+        clicked: asyncio.Future[Any] = (
+            asyncio.ensure_future(banner.evaluate("(b) => b.done"))
+            if banner is not None
+            else asyncio.ensure_future(asyncio.sleep(3600))
+        )
+        confirmed: asyncio.Future[Any] = asyncio.ensure_future(confirmed_call.wait())
+        navigated: asyncio.Future[Any] = asyncio.ensure_future(tab.nav_seen.wait())
+        done: set[asyncio.Future[Any]] = set()
+        try:
+            done, _ = await asyncio.wait(
+                {clicked, confirmed, navigated},
+                timeout=max(0.0, deadline - time.monotonic()),
+                return_when=asyncio.FIRST_COMPLETED,
+            )
+        finally:
+            for task in (clicked, confirmed, navigated):
+                task.cancel()
+        if confirmed in done:
+            result: Literal["in_page", "confirm_call", "timeout"] = "confirm_call"
+        elif clicked in done and not clicked.cancelled() and clicked.exception() is None:
+            result = "in_page"
+        else:
+            result = "timeout"
+        if banner is not None:
+            try:
+                if tab.navigations == navigations:
+                    await banner.evaluate("(b) => b.remove()")
+                await banner.dispose()
+            except PlaywrightError:
+                pass
+        if result == "timeout" and tab.navigations == navigations and banner is None:
+            await asyncio.sleep(0.05)  # no document to show the banner in yet: retry shortly
+        if result == "timeout" and tab.navigations != navigations:
+            try:
+                await tab.page.wait_for_load_state(
+                    "domcontentloaded", timeout=max(1.0, (deadline - time.monotonic()) * 1000)
+                )
+            except PlaywrightError:
+                pass
+        return result
 
     # -------------------------------------------------------------- lifecycle
 

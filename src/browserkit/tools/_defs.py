@@ -111,6 +111,60 @@ async def _sessions_stop(browser: AsyncBrowser, a: SessionArgs, ctx: ToolContext
     return {"stopped": await browser.stop(a.session_id)}
 
 
+@attrs.frozen(kw_only=True)
+class AttachArgs:
+    cdp_url: str = arg(
+        "DevTools endpoint of a Chrome the user started with --remote-debugging-port, "
+        "e.g. 'http://127.0.0.1:9222'."
+    )
+    adopt_url_substring: str | None = arg(
+        "Adopt the one existing tab whose URL contains this text (see browser_tabs_list); "
+        "omit to open a fresh tab of the session's own.",
+        default=None,
+    )
+    url: str | None = arg("Page to open in the tab first.", default=None)
+    read_only: bool | None = arg("Observe only (see browser_sessions_start).", default=None)
+    timeout_ms: int | None = arg(_TIMEOUT, default=None, minimum=1)
+
+
+@tool("browser_sessions_attach", AttachArgs)
+async def _sessions_attach(browser: AsyncBrowser, a: AttachArgs, ctx: ToolContext) -> JSON:
+    """Start a session inside the user's own running Chrome (their logins and cookies).
+
+    Only when the server allows attaching (else attach_disabled). With adopt_url_substring
+    the session takes over exactly one existing tab and hands it back untouched when
+    stopped; without it, it opens and later closes a tab of its own. Returns session_id.
+    """
+    if ctx.read_only and a.read_only is False:
+        raise InvalidArgumentError(
+            "read_only: this server only starts read-only sessions",
+            hint="omit read_only; observe the page with snapshots and screenshots",
+        )
+    session = await browser.attach(
+        a.cdp_url,
+        adopt_url_substring=a.adopt_url_substring,
+        url=a.url,
+        read_only=bool(a.read_only) or ctx.read_only,
+        timeout_ms=a.timeout_ms,
+    )
+    return {"session_id": session.id, "url": session.url, "read_only": session.read_only}
+
+
+@attrs.frozen(kw_only=True)
+class RemoteTabsArgs:
+    cdp_url: str = arg("DevTools endpoint, as for browser_sessions_attach.")
+
+
+@tool("browser_tabs_list", RemoteTabsArgs)
+async def _tabs_list(browser: AsyncBrowser, a: RemoteTabsArgs, ctx: ToolContext) -> JSON:
+    """List the tabs of the user's running Chrome, to choose one for browser_sessions_attach.
+
+    adopted=true marks a tab a session already holds. For a session's own tabs use
+    browser_tabs instead. Needs attaching to be allowed.
+    """
+    return {"tabs": [_prune(t) for t in to_jsonable(await browser.tabs(a.cdp_url))]}
+
+
 @tool("browser_diagnostics", NoArgs)
 async def _diagnostics(browser: AsyncBrowser, a: NoArgs, ctx: ToolContext) -> JSON:
     """Report which Chromium is used, its version, limits, and every degraded capability.
@@ -497,6 +551,52 @@ async def _upload(browser: AsyncBrowser, a: UploadArgs, ctx: ToolContext) -> JSO
             }
         )
     )
+
+
+@attrs.frozen(kw_only=True)
+class HandoffArgs:
+    session_id: str = arg(_SESSION)
+    instructions: str = arg(
+        "What the person should do, shown in a banner in the page "
+        "(e.g. 'Log in with your account, then press Continue')."
+    )
+    page_id: str | None = arg(_PAGE, default=None)
+    timeout_ms: int | None = arg(
+        "How long to wait for the person, in ms (clamped to the server's maximum).",
+        default=None,
+        minimum=1,
+    )
+
+
+@tool("browser_handoff", HandoffArgs)
+async def _handoff(browser: AsyncBrowser, a: HandoffArgs, ctx: ToolContext) -> JSON:
+    """Hand the page to a person for a step you must not or cannot do (login, CAPTCHA, payment).
+
+    Shows the instructions and a Continue button in the page and waits until the person
+    clicks it (via in_page), browser_handoff_confirm is called (via confirm_call), or the
+    timeout (confirmed false). Take a new snapshot afterwards: the person may have navigated.
+    """
+    result = await browser.session(a.session_id).handoff(
+        a.instructions, timeout_ms=a.timeout_ms, page_id=a.page_id
+    )
+    return dict(to_jsonable(result))
+
+
+@attrs.frozen(kw_only=True)
+class HandoffConfirmArgs:
+    handoff_id: str | None = arg("The handoff to end, e.g. 'h1'.", default=None)
+    session_id: str | None = arg("Or: the session whose handoff to end.", default=None)
+
+
+@tool("browser_handoff_confirm", HandoffConfirmArgs)
+async def _handoff_confirm(browser: AsyncBrowser, a: HandoffConfirmArgs, ctx: ToolContext) -> JSON:
+    """End a pending browser_handoff as done, for hosts where the person answers in chat.
+
+    Give handoff_id or session_id. confirmed=false means nothing was pending.
+    """
+    return {
+        "confirmed": await browser.confirm_handoff(handoff_id=a.handoff_id, session_id=a.session_id)
+    }
 
 
 # ----------------------------------------------------------------- scripting

@@ -1,0 +1,75 @@
+"""Handing the browser to a person: only a trusted click or a confirm call ends it."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+
+import browserkit as bk
+
+BANNER_BUTTON = bk.point(30, 20)  # Continue is the banner's first item, top left
+
+
+async def test_a_trusted_click_on_continue_confirms(base_url: str) -> None:
+    async with bk.AsyncBrowser(idle_stop_ms=0) as browser:
+        s = await browser.start(url=f"{base_url}/basic.html")
+        waiting = asyncio.ensure_future(s.handoff("Please log in, then press Continue"))
+        await asyncio.sleep(0.3)
+        assert not waiting.done()
+        await s.click(BANNER_BUTTON, observe=False)  # browser-dispatched input: trusted
+        result = await asyncio.wait_for(waiting, 10)
+        assert result.confirmed is True
+        assert result.via == "in_page"
+        assert result.url.endswith("/basic.html")
+        assert await s.evaluate("document.querySelector('browserkit-handoff')") is None
+
+
+async def test_a_page_script_cannot_confirm_and_the_timeout_says_so(base_url: str) -> None:
+    async with bk.AsyncBrowser(idle_stop_ms=0) as browser:
+        s = await browser.start(url=f"{base_url}/basic.html")
+        waiting = asyncio.ensure_future(s.handoff("Solve the puzzle", timeout_ms=1500))
+        await asyncio.sleep(0.3)
+        # The host is visible to the page, its closed shadow root is not; a
+        # synthetic click is not trusted.
+        await s.evaluate(
+            "(() => { const h = document.querySelector('browserkit-handoff');"
+            " h.dispatchEvent(new MouseEvent('click', {bubbles: true}));"
+            " return h.shadowRoot === null; })()"
+        )
+        result = await asyncio.wait_for(waiting, 10)
+        assert result.confirmed is False
+        assert result.via == "timeout"
+
+
+async def test_confirm_call_ends_it_and_the_banner_survives_navigation(base_url: str) -> None:
+    async with bk.AsyncBrowser(idle_stop_ms=0) as browser:
+        s = await browser.start(url=f"{base_url}/basic.html")
+        waiting = asyncio.ensure_future(s.handoff("Finish the checkout"))
+        await asyncio.sleep(0.3)
+        await s.evaluate("location.href = 'basic_done.html'")  # the person navigates
+        await s.wait_for(text="Done")
+        for _ in range(50):
+            if await s.evaluate("!!document.querySelector('browserkit-handoff')"):
+                break
+            await asyncio.sleep(0.05)
+        assert await s.evaluate("!!document.querySelector('browserkit-handoff')")
+        assert await browser.confirm_handoff(session_id=s.id) is True
+        result = await asyncio.wait_for(waiting, 10)
+        assert (result.confirmed, result.via) == (True, "confirm_call")
+        assert result.url.endswith("/basic_done.html")
+        assert await browser.confirm_handoff(handoff_id=result.handoff_id) is False
+
+
+def test_sync_handoff_is_confirmed_from_another_thread(sbrowser: bk.Browser, base_url: str) -> None:
+    s = sbrowser.start(url=f"{base_url}/basic.html")
+    results: list[bk.Handoff] = []
+    worker = threading.Thread(target=lambda: results.append(s.handoff("Over to you")))
+    worker.start()
+    deadline = time.monotonic() + 10
+    while not sbrowser.confirm_handoff(session_id=s.id):
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    worker.join(10)
+    assert results and results[0].via == "confirm_call"
+    s.stop()
