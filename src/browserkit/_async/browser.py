@@ -185,13 +185,17 @@ class AsyncBrowser:
         context = await browser.new_context(viewport=_VIEWPORT, accept_downloads=True)  # type: ignore[arg-type]
         session = AsyncSession(self, session_id, context, read_only=read_only)
         session._browser_headless = headless
-        self._sessions[session_id] = session
+        return await self._open(session, url, ms)
+
+    async def _open(self, session: AsyncSession, url: str | None, ms: float) -> AsyncSession:
+        """Register a new session, set it up and load ``url``; undo it all on failure."""
+        self._sessions[session.id] = session
         try:
             await session._setup()
             if url is not None:
                 await session.navigate(url, timeout_ms=ms)
         except BaseException:
-            await self.stop(session_id)
+            await self.stop(session.id)
             raise
         self._ensure_reaper()
         return session
@@ -330,19 +334,10 @@ class AsyncBrowser:
             owns_attached=owned,
         )
         session.cdp_url = cdp_url
-        self._sessions[session_id] = session
         self._remote_users.setdefault(cdp_url, set()).add(session_id)
         if not owned:
             self._adopted[page] = session_id
-        try:
-            await session._setup()
-            if url is not None:
-                await session.navigate(url, timeout_ms=ms)
-        except BaseException:
-            await self.stop(session_id)
-            raise
-        self._ensure_reaper()
-        return session
+        return await self._open(session, url, ms)
 
     async def _release_remote(self, session: AsyncSession) -> None:
         for page, holder in list(self._adopted.items()):
