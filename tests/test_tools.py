@@ -66,6 +66,9 @@ def test_registry_lists_only_what_the_sdk_implements() -> None:
         "browser_navigate",
         "browser_history",
         "browser_snapshot",
+        "browser_dom_read",
+        "browser_scan",
+        "browser_find",
         "browser_screenshot",
         "browser_act",
         "browser_handle_dialog",
@@ -73,6 +76,9 @@ def test_registry_lists_only_what_the_sdk_implements() -> None:
         "browser_handoff",
         "browser_handoff_confirm",
         "browser_evaluate",
+        "browser_execute",
+        "browser_styles_read",
+        "browser_styles_write",
         "browser_wait_for",
         "browser_console_read",
         "browser_network_read",
@@ -253,6 +259,127 @@ async def test_a_session_is_driven_through_the_registry(
         assert await tools.call(abrowser, "browser_sessions_stop", {"session_id": sid}) == {
             "stopped": True
         }
+
+
+async def test_reading_and_scripting_tools_through_the_registry(
+    abrowser: bk.AsyncBrowser, base_url: str
+) -> None:
+    start = await tools.call(
+        abrowser, "browser_sessions_start", {"url": f"{base_url}/generated/list?n=300"}
+    )
+    sid = start["session_id"]
+    try:
+        scan = await tools.call(abrowser, "browser_scan", {"session_id": sid, "max_targets": 2})
+        assert scan["render_state"] == "ready" and scan["content_ready"] is True, scan
+        assert scan["truncated"] is False and "Item 2" in scan["content"]
+        assert "Item 150" not in scan["content"]  # the long list is collapsed
+        [collapsed] = scan["collapsed"]
+        assert collapsed["count"] == 297 and collapsed["shown"] == 3
+        assert len(scan["targets"]) == 2 and scan["targets"][0].startswith('click button "Add 0"')
+        dref = re.search(r"\[ref=(d\d+)\]", scan["targets"][0])
+        assert dref is not None
+        # The collapsed list expands by its selector; the scan's d-ref acts.
+        expanded = await tools.call(
+            abrowser,
+            "browser_dom_read",
+            {"session_id": sid, "selector": collapsed["selector"], "depth": 1},
+        )
+        assert expanded["dom"].count("\n  li ") == 300 and expanded["truncated"] is False
+        acted = await tools.call(
+            abrowser,
+            "browser_act",
+            {"session_id": sid, "action": "click", "ref": dref.group(1), "detail": "Add item 0"},
+        )
+        assert "added 0" in acted["observed"], acted
+        found = await tools.call(abrowser, "browser_find", {"session_id": sid, "text": "ADDED"})
+        assert found["total"] == 2 and any("status" in m for m in found["matches"]), found
+        found = await tools.call(
+            abrowser, "browser_find", {"session_id": sid, "regex": r"^Item 29\d$", "limit": 3}
+        )
+        assert found["total"] == 10 and len(found["matches"]) == 3
+        assert "# in " in found["matches"][0] and "listitem [ref=" in found["matches"][0]
+        nothing = await tools.call(abrowser, "browser_find", {"session_id": sid})
+        assert nothing["error"]["code"] == "invalid_argument"
+
+        await tools.call(
+            abrowser,
+            "browser_navigate",
+            {"session_id": sid, "url": f"{base_url}/reading_basic.html"},
+        )
+        tree = await tools.call(abrowser, "browser_dom_read", {"session_id": sid, "depth": 2})
+        assert 'h1#title.big.headline "Reading page" [ref=d' in tree["dom"], tree
+        card_ref = re.search(r'div#card\.card "Card body" \[ref=(d\d+)\]', tree["dom"])
+        assert card_ref is not None
+        read = await tools.call(
+            abrowser,
+            "browser_styles_read",
+            {"session_id": sid, "ref": card_ref.group(1), "properties": ["color", "padding"]},
+        )
+        assert read == {
+            "properties": {"color": "rgb(10, 20, 30)", "padding": "4px"},
+            "inline_style": "",
+        }
+        design = await tools.call(
+            abrowser, "browser_styles_read", {"session_id": sid, "selector": "#card"}
+        )
+        assert design["properties"]["font-size"] == "18px"
+        hidden = await tools.call(
+            abrowser,
+            "browser_styles_write",
+            {"session_id": sid, "selector": "#card", "property": "display", "value": "none"},
+        )
+        assert 'inline style now: "display: none;"' in hidden["observed"], hidden
+        assert "Card body" in hidden["observed"] and hidden["target_verified"] is True
+        rejected = await tools.call(
+            abrowser,
+            "browser_styles_write",
+            {"session_id": sid, "ref": card_ref.group(1), "property": "color", "value": "bogus"},
+        )
+        assert rejected["error"]["code"] == "invalid_argument"
+        for name, extra in [
+            ("browser_styles_read", {}),
+            ("browser_dom_read", {"ref": "d1", "selector": "#card"}),
+            ("browser_styles_write", {"property": "color", "value": "red"}),
+        ]:
+            out = await tools.call(abrowser, name, {"session_id": sid, **extra})
+            assert out["error"]["code"] == "invalid_argument", (name, out)
+
+        code = "state.n = (state.n || 0) + 1; log('n', state.n); return state.n"
+        first = await tools.call(abrowser, "browser_execute", {"session_id": sid, "code": code})
+        assert first == {"ok": True, "result": 1, "logs": ["n 1"], "state": {"n": 1}}
+        second = await tools.call(abrowser, "browser_execute", {"session_id": sid, "code": code})
+        assert second["result"] == 2 and second["state"] == {"n": 2}
+        thrown = await tools.call(
+            abrowser,
+            "browser_execute",
+            {"session_id": sid, "code": "log('before'); throw new Error('boom')"},
+        )
+        assert thrown == {
+            "ok": False,
+            "script_error": "Error: boom",
+            "logs": ["before"],
+            "state": {"n": 2},
+        }
+    finally:
+        await tools.call(abrowser, "browser_sessions_stop", {"session_id": sid})
+
+    ro = await tools.call(
+        abrowser,
+        "browser_sessions_start",
+        {"url": f"{base_url}/reading_basic.html", "read_only": True},
+    )
+    sid = ro["session_id"]
+    try:
+        scan = await tools.call(abrowser, "browser_scan", {"session_id": sid, "text_only": True})
+        assert "Reading page" in scan["content"] and "<h1>" not in scan["content"]
+        for name, extra in [
+            ("browser_execute", {"code": "return 1"}),
+            ("browser_styles_write", {"selector": "#card", "property": "color", "value": "red"}),
+        ]:
+            out = await tools.call(abrowser, name, {"session_id": sid, **extra})
+            assert out["error"]["code"] == "read_only", (name, out)
+    finally:
+        await tools.call(abrowser, "browser_sessions_stop", {"session_id": sid})
 
 
 async def test_a_read_only_context_starts_only_read_only_sessions(

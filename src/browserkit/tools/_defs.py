@@ -7,7 +7,8 @@ docstring is what the model reads. Outputs are kept compact: tokens matter.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal
+import json
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 import attrs
 
@@ -20,6 +21,7 @@ from browserkit.tools._schema import arg
 if TYPE_CHECKING:
     from browserkit._async.browser import AsyncBrowser
     from browserkit._async.session import AsyncSession
+    from browserkit.results import ActionResult
 
 JSON = dict[str, Any]
 
@@ -35,6 +37,107 @@ def _prune(value: Any) -> Any:
     if isinstance(value, list):
         return [_prune(v) for v in value]
     return value
+
+
+# ------------------------------------------------------------------- targets
+
+_REF = (
+    "Target element: a ref from the latest browser_snapshot ('e3', 'f1e2' inside a frame) "
+    "or from browser_scan / browser_dom_read ('d12')."
+)
+_SELECTOR = "Target element by selector instead of a ref (see selector_type)."
+_SELECTOR_TYPE = (
+    "How to read selector: css, xpath, role (an ARIA role; add name), label, placeholder "
+    "or text (exact visible text)."
+)
+_NAME = "With selector_type=role: the element's exact accessible name."
+_NTH = "Which match to use when the selector matches several (0-based; -1 = last)."
+_FRAME = "With selector: the iframe to look in (url substring, name or CSS selector)."
+
+
+def _target(
+    *,
+    ref: str | None,
+    selector: str | None,
+    selector_type: SelectorKind,
+    name: str | None,
+    nth: int | None,
+    frame: str | None = None,
+    x: float | None = None,
+    y: float | None = None,
+    points: bool = False,
+) -> Target | None:
+    """The target the flat arguments name (ref, or selector + options, or x + y); None: none.
+
+    ``points``: whether the tool takes a point (x + y) at all, for the hint.
+    """
+    ways = [
+        w
+        for w, on in (
+            ("ref", ref is not None),
+            ("selector", selector is not None),
+            ("x/y", x is not None or y is not None),
+        )
+        if on
+    ]
+    if len(ways) > 1:
+        raise InvalidArgumentError(
+            f"give one target, not {' and '.join(ways)}",
+            hint="use ref (preferred), or selector" + (", or x and y" if points else ""),
+        )
+    for field, value in (("name", name), ("nth", nth), ("frame", frame)):
+        if value is not None and selector is None:
+            raise InvalidArgumentError(f"{field}: only applies with selector")
+    if ref is not None:
+        return ref
+    if selector is not None:
+        if name is not None and selector_type != "role":
+            raise InvalidArgumentError("name: only applies with selector_type=role")
+        return Selector(selector_type, selector, name=name, nth=nth, frame=frame)
+    if x is not None or y is not None:
+        if x is None or y is None:
+            missing = "y" if y is None else "x"
+            raise InvalidArgumentError(f"{missing}: a point target needs both x and y")
+        return Point(x, y)
+    return None
+
+
+class _ElementArgs(Protocol):
+    """Arguments that name one element by ref or selector (``frame`` is optional)."""
+
+    @property
+    def ref(self) -> str | None: ...
+    @property
+    def selector(self) -> str | None: ...
+    @property
+    def selector_type(self) -> SelectorKind: ...
+    @property
+    def name(self) -> str | None: ...
+    @property
+    def nth(self) -> int | None: ...
+
+
+def _element(a: _ElementArgs) -> Target | None:
+    """The element target of a ref/selector argument class (None: none given)."""
+    return _target(
+        ref=a.ref,
+        selector=a.selector,
+        selector_type=a.selector_type,
+        name=a.name,
+        nth=a.nth,
+        frame=getattr(a, "frame", None),
+    )
+
+
+def _required_element(a: _ElementArgs, tool_name: str) -> Target:
+    """As :func:`_element`, but a target is required."""
+    target = _element(a)
+    if target is None:
+        raise InvalidArgumentError(
+            f"{tool_name} needs a target: ref or selector",
+            hint="take browser_snapshot (or browser_scan) and pass the element's ref",
+        )
+    return target
 
 
 # ------------------------------------------------------------------ sessions
@@ -260,6 +363,160 @@ async def _snapshot(browser: AsyncBrowser, a: SnapshotArgs, ctx: ToolContext) ->
 
 
 @attrs.frozen(kw_only=True)
+class DomReadArgs:
+    session_id: str = arg(_SESSION)
+    ref: str | None = arg(
+        "Read below this element instead of the body: a d-ref from an earlier "
+        "browser_dom_read or browser_scan, or a ref from browser_snapshot.",
+        default=None,
+    )
+    selector: str | None = arg(
+        "Or read below the element this selector names (e.g. a collapsed list's selector "
+        "from browser_scan, with selector_type css).",
+        default=None,
+    )
+    selector_type: Literal["css", "xpath", "role", "label", "placeholder", "text"] = arg(
+        _SELECTOR_TYPE, default="css"
+    )
+    name: str | None = arg(_NAME, default=None)
+    nth: int | None = arg(_NTH, default=None)
+    depth: int = arg(
+        "How many levels below the target to show (0: the target alone).",
+        default=3,
+        minimum=0,
+        maximum=100,
+    )
+    page_id: str | None = arg(_PAGE, default=None)
+    timeout_ms: int | None = arg(_TIMEOUT, default=None, minimum=1)
+
+
+@tool("browser_dom_read", DomReadArgs)
+async def _dom_read(browser: AsyncBrowser, a: DomReadArgs, ctx: ToolContext) -> JSON:
+    """Read the DOM as an indented tree of elements: tag#id.classes, short text, and a d-ref each.
+
+    Use it when the structure matters (ids, classes, nesting, elements the accessibility
+    outline leaves out) or to expand a list browser_scan collapsed (pass its selector). To
+    find and act on controls prefer browser_snapshot; to read a long page's text,
+    browser_scan. Shows depth levels below the target (default: the body); '(N children)'
+    marks where the depth stopped: read deeper with ref set to that node's d-ref.
+    '[truncated]' marks where the 3,000-node cap cut the tree. d-refs work as ref in
+    browser_act and browser_styles_read/write. Reads the main frame only (use
+    browser_snapshot inside iframes); never changes the page.
+    """
+    node = await browser.session(a.session_id).dom(
+        _element(a), depth=a.depth, page_id=a.page_id, timeout_ms=a.timeout_ms
+    )
+    return {"dom": str(node), "truncated": node.truncated}
+
+
+@attrs.frozen(kw_only=True)
+class ScanArgs:
+    session_id: str = arg(_SESSION)
+    max_chars: int = arg(
+        "Cut the content at this many characters (truncated=true then).",
+        default=35000,
+        minimum=100,
+    )
+    cutlist: bool = arg(
+        "Cut runs of 10 or more similar siblings (rows, cards, results) to 3 examples and "
+        "a note; each cut is listed in collapsed.",
+        default=True,
+    )
+    text_only: bool = arg("Plain text instead of simplified HTML.", default=False)
+    max_targets: int = arg(
+        "List at most this many controls in targets (0: none).", default=80, minimum=0
+    )
+    page_id: str | None = arg(_PAGE, default=None)
+    timeout_ms: int | None = arg(_TIMEOUT, default=None, minimum=1)
+
+
+@tool("browser_scan", ScanArgs)
+async def _scan(browser: AsyncBrowser, a: ScanArgs, ctx: ToolContext) -> JSON:
+    """Read the whole page cheaply as compact simplified HTML (or plain text with text_only).
+
+    Prefer it to browser_snapshot for reading long pages (articles, search results,
+    tables, product lists): scripts, styles and layout wrappers are dropped, and runs of
+    similar items are cut to 3 examples with a '<!-- N more ... -->' note, each listed in
+    collapsed with a selector (browser_dom_read with that selector shows every item). To
+    act and see what changed, browser_snapshot stays the main tool. render_state: 'ready';
+    'hydrating' (still loading or changing: wait and scan again); 'shell_only' (an empty
+    app shell). content_ready: there is real content to read now. truncated: content hit
+    max_chars. targets lists visible controls as 'action role "name" [ref=dN]'; those refs
+    work in browser_act. frames lists child frames (cross-origin ones too). Never changes
+    the page.
+    """
+    scan = await browser.session(a.session_id).scan(
+        max_chars=a.max_chars,
+        cutlist=a.cutlist,
+        text_only=a.text_only,
+        max_targets=a.max_targets,
+        page_id=a.page_id,
+        timeout_ms=a.timeout_ms,
+    )
+    out: JSON = {
+        "content": scan.content,
+        "render_state": scan.render_state,
+        "content_ready": scan.content_ready,
+        "truncated": scan.truncated,
+        "url": scan.url,
+        "generation": scan.generation,
+        "collapsed": [
+            {"selector": c.selector, "count": c.count, "shown": c.shown, "item_tag": c.item_tag}
+            for c in scan.collapsed
+        ],
+        "targets": [
+            f"{t.action} {t.role} {json.dumps(t.name, ensure_ascii=False)} [ref={t.ref}]"
+            for t in scan.targets
+        ],
+        "frames": [
+            _prune(
+                {
+                    "url": f.url,
+                    "name": f.name or None,
+                    "cross_origin": f.cross_origin,
+                    "selector": f.selector,
+                }
+            )
+            for f in scan.frames
+        ],
+    }
+    return dict(_prune(out))
+
+
+@attrs.frozen(kw_only=True)
+class FindArgs:
+    session_id: str = arg(_SESSION)
+    text: str | None = arg(
+        "Text to look for: a case-insensitive substring of an element's name, text or properties.",
+        default=None,
+    )
+    regex: str | None = arg(
+        "Or a regular expression (Python syntax) searched in the same fields; with text, "
+        "both must match.",
+        default=None,
+    )
+    limit: int = arg("List at most this many matches.", default=30, minimum=1, maximum=500)
+    page_id: str | None = arg(_PAGE, default=None)
+    timeout_ms: int | None = arg(_TIMEOUT, default=None, minimum=1)
+
+
+@tool("browser_find", FindArgs)
+async def _find(browser: AsyncBrowser, a: FindArgs, ctx: ToolContext) -> JSON:
+    """Search the page's accessibility outline for text or a regex; each match with its ref.
+
+    Use it to locate an element on a long page without reading the whole outline. Each
+    match is its outline line, then where it sits: 'button "Checkout" [ref=e41]  # in main
+    [ref=e3] > form "Cart" [ref=e37]' (a bare text line gets its nearest ancestor's ref).
+    The refs are live: pass them to browser_act. total counts every match; at most limit
+    are listed, in page order. Give text, regex, or both.
+    """
+    matches = await browser.session(a.session_id).find(
+        a.text, regex=a.regex, page_id=a.page_id, timeout_ms=a.timeout_ms
+    )
+    return {"matches": [str(m) for m in matches[: a.limit]], "total": len(matches)}
+
+
+@attrs.frozen(kw_only=True)
 class ScreenshotArgs:
     session_id: str = arg(_SESSION)
     full_page: bool = arg(
@@ -324,28 +581,14 @@ class ActArgs:
         "One short sentence saying what you are doing and why, for the transcript "
         "(e.g. 'Click Sign in to open the login form')."
     )
-    ref: str | None = arg(
-        "Target element: a ref from the latest snapshot, e.g. 'e3'.", default=None
-    )
-    selector: str | None = arg(
-        "Target element by selector instead of a ref (see selector_type).", default=None
-    )
+    ref: str | None = arg(_REF, default=None)
+    selector: str | None = arg(_SELECTOR, default=None)
     selector_type: Literal["css", "xpath", "role", "label", "placeholder", "text"] = arg(
-        "How to read selector: css, xpath, role (an ARIA role; add name), label, placeholder "
-        "or text (exact visible text).",
-        default="css",
+        _SELECTOR_TYPE, default="css"
     )
-    name: str | None = arg(
-        "With selector_type=role: the element's exact accessible name.", default=None
-    )
-    nth: int | None = arg(
-        "Which match to use when the selector matches several (0-based; -1 = last).",
-        default=None,
-    )
-    frame: str | None = arg(
-        "With selector: the iframe to look in (url substring, name or CSS selector).",
-        default=None,
-    )
+    name: str | None = arg(_NAME, default=None)
+    nth: int | None = arg(_NTH, default=None)
+    frame: str | None = arg(_FRAME, default=None)
     x: float | None = arg(
         "Target a point instead (CSS pixels from the viewport's left; with y).",
         default=None,
@@ -381,41 +624,39 @@ class ActArgs:
 
 
 def _act_target(a: ActArgs) -> Target | None:
-    ways = [
-        w
-        for w, on in (
-            ("ref", a.ref is not None),
-            ("selector", a.selector is not None),
-            ("x/y", a.x is not None or a.y is not None),
-        )
-        if on
-    ]
-    if len(ways) > 1:
-        raise InvalidArgumentError(
-            f"give one target, not {' and '.join(ways)}",
-            hint="use ref (preferred), or selector, or x and y",
-        )
-    for field in ("name", "nth", "frame"):
-        if getattr(a, field) is not None and a.selector is None:
-            raise InvalidArgumentError(f"{field}: only applies with selector")
-    if a.ref is not None:
-        return a.ref
-    if a.selector is not None:
-        if a.name is not None and a.selector_type != "role":
-            raise InvalidArgumentError("name: only applies with selector_type=role")
-        kind: SelectorKind = a.selector_type
-        return Selector(kind, a.selector, name=a.name, nth=a.nth, frame=a.frame)
-    if a.x is not None or a.y is not None:
-        if a.x is None or a.y is None:
-            missing = "y" if a.y is None else "x"
-            raise InvalidArgumentError(f"{missing}: a point target needs both x and y")
-        return Point(a.x, a.y)
-    if a.action in _NEEDS_TARGET:
+    target = _target(
+        ref=a.ref,
+        selector=a.selector,
+        selector_type=a.selector_type,
+        name=a.name,
+        nth=a.nth,
+        frame=a.frame,
+        x=a.x,
+        y=a.y,
+        points=True,
+    )
+    if target is None and a.action in _NEEDS_TARGET:
         raise InvalidArgumentError(
             f"{a.action} needs a target: ref, selector, or x and y",
             hint="take browser_snapshot and pass the element's ref",
         )
-    return None
+    return target
+
+
+def _acted(result: ActionResult) -> JSON:
+    """The compact JSON of an action's result: what it changed, and where the page is now."""
+    out: JSON = {
+        "observed": str(result),
+        "url": result.url,
+        "generation": result.generation,
+        "navigated": result.navigated,
+        "target_verified": result.target_verified,
+        "settled": result.settled,
+        "dialog": to_jsonable(result.dialog),
+        "new_tabs": list(result.new_tabs),
+        "downloads": list(result.downloads),
+    }
+    return dict(_prune(out))
 
 
 @tool("browser_act", ActArgs)
@@ -471,18 +712,7 @@ async def _act(browser: AsyncBrowser, a: ActArgs, ctx: ToolContext) -> JSON:
         if a.to_ref is None:
             raise InvalidArgumentError("to_ref: required for action=drag")
         result = await s.drag(target, a.to_ref, **common)
-    out: JSON = {
-        "observed": str(result),
-        "url": result.url,
-        "generation": result.generation,
-        "navigated": result.navigated,
-        "target_verified": result.target_verified,
-        "settled": result.settled,
-        "dialog": to_jsonable(result.dialog),
-        "new_tabs": list(result.new_tabs),
-        "downloads": list(result.downloads),
-    }
-    return dict(_prune(out))
+    return _acted(result)
 
 
 @attrs.frozen(kw_only=True)
@@ -624,6 +854,132 @@ async def _evaluate(browser: AsyncBrowser, a: EvaluateArgs, ctx: ToolContext) ->
         a.expression, timeout_ms=a.timeout_ms, page_id=a.page_id
     )
     return {"value": value}
+
+
+@attrs.frozen(kw_only=True)
+class ExecuteArgs:
+    session_id: str = arg(_SESSION)
+    code: str = arg(
+        "JavaScript: the body of an async function (use await and return at the top level), "
+        "e.g. \"const rows = document.querySelectorAll('tr'); log(rows.length); "
+        'return [...rows].map(r => r.innerText)".'
+    )
+    page_id: str | None = arg(_PAGE, default=None)
+    timeout_ms: int | None = arg(_TIMEOUT, default=None, minimum=1)
+
+
+@tool("browser_execute", ExecuteArgs)
+async def _execute(browser: AsyncBrowser, a: ExecuteArgs, ctx: ToolContext) -> JSON:
+    """Run a multi-step JavaScript script in the page in one call, with state kept across calls.
+
+    code is the body of an async function. In scope: state (a JSON object kept for the
+    session between calls), log(...) (collected into logs), sleep(ms) and
+    waitFor(selector, {timeout}) (resolves with the element). Use it for loops and
+    multi-step work that would otherwise take many calls (collect data from many
+    elements, poll for a condition); for one value browser_evaluate is simpler, and to act
+    like a user prefer browser_act (it reports what changed). ok=true: result is the
+    return value (JSON); ok=false: script_error says what was thrown, and logs/state show
+    what happened before. A script still running at the timeout is stopped (a timeout
+    error listing its logs). A script that navigates loses the rest of its run: split it
+    at the navigation. Refused in read-only sessions.
+    """
+    run = await browser.session(a.session_id).execute(
+        a.code, timeout_ms=a.timeout_ms, page_id=a.page_id
+    )
+    out: JSON = {"ok": run.ok}
+    if run.ok:
+        out["result"] = run.result
+    else:
+        # Not "error": that key is the envelope of a failed call; the call succeeded.
+        out["script_error"] = run.error
+    out["logs"] = list(run.logs)
+    out["state"] = run.state
+    return out
+
+
+@attrs.frozen(kw_only=True)
+class StylesReadArgs:
+    session_id: str = arg(_SESSION)
+    ref: str | None = arg(_REF, default=None)
+    selector: str | None = arg(_SELECTOR, default=None)
+    selector_type: Literal["css", "xpath", "role", "label", "placeholder", "text"] = arg(
+        _SELECTOR_TYPE, default="css"
+    )
+    name: str | None = arg(_NAME, default=None)
+    nth: int | None = arg(_NTH, default=None)
+    frame: str | None = arg(_FRAME, default=None)
+    properties: tuple[str, ...] | None = arg(
+        "CSS property names to read, e.g. ['color', 'font-size', '--brand']; ['*'] for "
+        "every computed property (long). Omit for a design set (display, box model, "
+        "colours, fonts, flex/grid, ...).",
+        default=None,
+    )
+    page_id: str | None = arg(_PAGE, default=None)
+    timeout_ms: int | None = arg(_TIMEOUT, default=None, minimum=1)
+
+
+@tool("browser_styles_read", StylesReadArgs)
+async def _styles_read(browser: AsyncBrowser, a: StylesReadArgs, ctx: ToolContext) -> JSON:
+    """Read an element's computed CSS values and its inline style attribute.
+
+    Name the element with ref (from browser_snapshot, browser_scan or browser_dom_read) or
+    selector. Use it to check exact visual values (colours, sizes, fonts, display); for an
+    overall look take browser_screenshot. properties maps each name to its computed value
+    ('' when it has none); inline_style is the element's style attribute ('' if none).
+    Never changes the page.
+    """
+    target = _required_element(a, "browser_styles_read")
+    styles = await browser.session(a.session_id).styles(
+        target,
+        None if a.properties is None else list(a.properties),
+        page_id=a.page_id,
+        timeout_ms=a.timeout_ms,
+    )
+    return {"properties": styles.properties, "inline_style": styles.inline_style}
+
+
+@attrs.frozen(kw_only=True)
+class StylesWriteArgs:
+    session_id: str = arg(_SESSION)
+    property: str = arg("The CSS property to set, e.g. 'display', 'color', '--brand'.")
+    value: str = arg(
+        "Its new value, e.g. 'none', 'rgb(200, 0, 0)'; an empty string removes the property "
+        "from the inline style."
+    )
+    ref: str | None = arg(_REF, default=None)
+    selector: str | None = arg(_SELECTOR, default=None)
+    selector_type: Literal["css", "xpath", "role", "label", "placeholder", "text"] = arg(
+        _SELECTOR_TYPE, default="css"
+    )
+    name: str | None = arg(_NAME, default=None)
+    nth: int | None = arg(_NTH, default=None)
+    frame: str | None = arg(_FRAME, default=None)
+    important: bool = arg("Set it with !important.", default=False)
+    page_id: str | None = arg(_PAGE, default=None)
+    timeout_ms: int | None = arg(_TIMEOUT, default=None, minimum=1)
+
+
+@tool("browser_styles_write", StylesWriteArgs)
+async def _styles_write(browser: AsyncBrowser, a: StylesWriteArgs, ctx: ToolContext) -> JSON:
+    """Set one inline CSS property on an element, live; an empty value removes it.
+
+    For trying a visual change (hide an overlay, test a colour or size) without touching
+    the site's source; the change is lost at the next navigation. Name the element with ref
+    or selector. Returns what changed, like browser_act: observed opens with what was set
+    and the element's new inline style, then the outline change it caused (e.g. an element
+    hidden by display: none). A value Chromium rejects is invalid_argument and changes nothing.
+    Refused in read-only sessions.
+    """
+    target = _required_element(a, "browser_styles_write")
+    result = await browser.session(a.session_id).set_style(
+        target,
+        a.property,
+        a.value,
+        important=a.important,
+        page_id=a.page_id,
+        timeout_ms=a.timeout_ms,
+    )
+    return _acted(result)
 
 
 @attrs.frozen(kw_only=True)
