@@ -79,3 +79,11 @@ async def test_frames_by_name_url_title_and_css_path(sess: Any, base_url: str) -
     with pytest.raises(bk.FrameNotFoundError) as info:
         await aw(sess.click(bk.role("button", "Inside", frame="#no-such-frame")))
     assert info.value.code == "frame_not_found"
+
+
+async def test_a_malformed_selector_is_an_invalid_argument(sess: Any, base_url: str) -> None:
+    await aw(sess.navigate(f"{base_url}/targets.html"))
+    for bad in (bk.css("0"), bk.xpath("//[")):
+        with pytest.raises(bk.InvalidArgumentError) as info:
+            await aw(sess.click(bad))
+        assert "not a valid" in info.value.message

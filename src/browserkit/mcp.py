@@ -161,7 +161,7 @@ def _content(name: str, result: dict[str, Any]) -> tuple[list[Any], bool]:
     data = rest.pop("data", None) if name == "browser_screenshot" else None
     # The outline reads best as plain text; JSON would escape every newline.
     text = None
-    for key in ("snapshot", "observed"):
+    for key in ("snapshot", "observed", "dom", "content"):
         if isinstance(rest.get(key), str):
             text = rest.pop(key)
             break

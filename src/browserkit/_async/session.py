@@ -696,13 +696,13 @@ class AsyncSession(ReadingMixin):
             locator = base.get_by_placeholder(sel.value, exact=True)
         else:
             locator = base.get_by_text(sel.value, exact=True)
-        count = await locator.count()
+        count = await _count(locator, sel)
         if count == 0 and kind == "label":
             # A <label> that wraps its control counts the control's own text
             # (a select's options) in its text; fall back to a substring
             # match, still refusing to pick one of several.
             locator = base.get_by_label(sel.value)
-            count = await locator.count()
+            count = await _count(locator, sel)
         if count == 0:
             raise TargetNotFoundError(f"{sel.describe()} matched no element")
         if sel.nth is None:
@@ -1634,6 +1634,18 @@ class AsyncSession(ReadingMixin):
     def __repr__(self) -> str:
         state = "closed" if self._closed else self.url
         return f"<AsyncSession {self._id} {state}>"
+
+
+async def _count(locator: Locator, sel: Selector) -> int:
+    """How many elements a selector matches; a malformed selector is the caller's error."""
+    try:
+        return await locator.count()
+    except PlaywrightError as exc:
+        first = str(exc.message if hasattr(exc, "message") else exc).strip().splitlines()
+        raise InvalidArgumentError(
+            f"{sel.describe()} is not a valid {sel.kind} selector: {first[0] if first else ''}",
+            hint="check the selector syntax, or use a ref from a snapshot",
+        ) from None
 
 
 async def _center(locator: Locator | None, ms: float) -> tuple[float, float]:
