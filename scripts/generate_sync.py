@@ -250,6 +250,19 @@ def _browser_init(cls: type, names: set[str]) -> list[str]:
     ]
 
 
+def _public_home(origin: str, name: str, obj: object) -> str:
+    """The shortest outside package that exports ``obj`` (Python 3.13 defines Path in
+    pathlib._local; the generated file must be the same on every Python)."""
+    if origin.startswith("browserkit"):
+        return origin  # browserkit's own package imports this very module
+    parts = origin.split(".")
+    for i in range(1, len(parts)):
+        candidate = ".".join(parts[:i])
+        if getattr(importlib.import_module(candidate), name, None) is obj:
+            return candidate
+    return origin
+
+
 def _imports(names: set[str], modules: dict[str, object]) -> list[str]:
     """Import lines for the names the annotations use, from where they are defined."""
     by_module: dict[str, set[str]] = {}
@@ -271,7 +284,7 @@ def _imports(names: set[str], modules: dict[str, object]) -> list[str]:
                     ),
                     module.__name__,  # type: ignore[attr-defined]
                 )
-            by_module.setdefault(str(origin), set()).add(name)
+            by_module.setdefault(_public_home(str(origin), name, obj), set()).add(name)
             break
     return [
         f"from {module_name} import {', '.join(sorted(found))}"
