@@ -72,3 +72,19 @@ async def test_custom_checkbox_painted_over_by_its_label_is_checked(
     assert await aw(sess.evaluate("document.getElementById('terms').checked")) is True
     await aw(sess.check(bk.css("#terms"), checked=False))
     assert await aw(sess.evaluate("document.getElementById('terms').checked")) is False
+
+
+async def test_an_element_still_moving_is_clicked_once_it_settles(sess: Any, base_url: str) -> None:
+    await aw(sess.navigate(f"{base_url}/moving.html"))
+    r = await aw(sess.click(bk.role("button", "Sliding")))
+    assert r.target_verified is True
+    assert await out(sess) == "moving clicked"
+
+
+async def test_a_disabled_button_is_not_clicked_and_the_wait_is_bounded(
+    sess: Any, base_url: str
+) -> None:
+    await aw(sess.navigate(f"{base_url}/moving.html"))
+    with pytest.raises(bk.TimeoutError):
+        await aw(sess.click(bk.role("button", "Disabled"), timeout_ms=800))
+    assert await out(sess) == "none"

@@ -74,10 +74,17 @@ HIT_CHECK = """(el) => {
     r = box();
     hit = probe();
   }
-  if (!hit || within(el, hit)) return {ok: true};
+  // Settled: enabled and not moved by a running animation of it or an
+  // ancestor; then Playwright's own waits (stable for two frames, enabled,
+  // receives events) add nothing this check has not shown.
+  const disabled = el.disabled === true || el.getAttribute('aria-disabled') === 'true';
+  const moving = document.getAnimations().some((a) => a.playState === 'running'
+    && a.effect && a.effect.target && within(a.effect.target, el));
+  const settled = !disabled && !moving;
+  if (!hit || within(el, hit)) return {ok: true, settled};
   const label = hit.closest ? hit.closest('label') : null;
-  if (label && (label.control === el || within(label, el))) return {ok: true, via_label: true};
-  if (el.labels && Array.from(el.labels).some((l) => within(l, hit))) return {ok: true, via_label: true};
+  if (label && (label.control === el || within(label, el))) return {ok: true, via_label: true, settled};
+  if (el.labels && Array.from(el.labels).some((l) => within(l, hit))) return {ok: true, via_label: true, settled};
   return {ok: false, tag: hit.tagName.toLowerCase(), id: hit.id || '',
           classes: Array.from(hit.classList || []).slice(0, 3),
           text: (hit.innerText || hit.textContent || '').trim().replace(/\\s+/g, ' ').slice(0, 60)};

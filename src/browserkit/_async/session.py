@@ -1112,15 +1112,17 @@ class AsyncSession(ReadingMixin):
     async def _hit_check(self, locator: Locator, ms: float) -> bool:
         """Raise TargetCoveredError if another element would receive a click on ``locator``.
 
-        Returns True when the click point is held by the element's own label
-        (a styled custom checkbox): the click is right, and Playwright's own
-        hit check, which would wait on that label, should be skipped.
+        Returns True when Playwright's own actionability waits should be
+        skipped (``force``): the element is enabled, nothing animates it and
+        the click point was just shown to hit it (their two-frame stability
+        wait costs ~30 ms a click), or the point is held by the element's own
+        label (a styled custom checkbox), which Playwright would wait on.
         """
         verdict: dict[str, Any] | None = await self._guard(
             locator.evaluate(_js.HIT_CHECK, timeout=ms), "hit check", ms
         )
         if not verdict or verdict.get("ok"):
-            return bool(verdict and verdict.get("via_label"))
+            return bool(verdict and (verdict.get("via_label") or verdict.get("settled")))
         who = verdict.get("tag", "element")
         if verdict.get("id"):
             who += f"#{verdict['id']}"
