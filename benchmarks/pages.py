@@ -14,6 +14,10 @@ Pages (each has one button the benchmark clicks, named in :data:`BUTTONS`):
 - ``/slowpage``: "Load data" fetches ``/slow?ms=300`` and then writes the answer.
 - ``/frames``: two same-origin iframes; a button inside the first one changes
   a line inside that frame.
+- ``/table?rows=2000``: an admin-style users table (toolbar, caption, header
+  row, eight columns per row: a select checkbox, id, a name link, email, role,
+  status, last login and an "Edit" button, then a pager line). Only the
+  reading section uses it (see :data:`READING_PAGES`); it has no click step.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from types import TracebackType
 from urllib.parse import parse_qs, urlparse
 
-__all__ = ["BUTTONS", "CHANGE_TEXT", "HEAVY_PAGES", "PAGES", "PageServer"]
+__all__ = ["BUTTONS", "CHANGE_TEXT", "HEAVY_PAGES", "PAGES", "READING_PAGES", "PageServer"]
 
 PAGES: dict[str, str] = {
     "shop": "/shop",
@@ -35,6 +39,13 @@ PAGES: dict[str, str] = {
     "list5k": "/list?n=5000",
 }
 """Benchmark page key → path on the server, in the order the benchmark visits them."""
+
+READING_PAGES: dict[str, str] = {
+    "list5k": PAGES["list5k"],
+    "table2k": "/table?rows=2000",
+    "shop": PAGES["shop"],
+}
+"""Long pages the reading section compares scan(), the outline and MCP's snapshot on."""
 
 HEAVY_PAGES = frozenset({"list5k"})
 """Pages slow enough that the benchmark repeats their steps fewer times."""
@@ -102,6 +113,51 @@ def list_page(n: int) -> str:
         f'<ul aria-label="Entries">{rows}</ul>{script}'
     )
     return _page(f"List {n}", body)
+
+
+_FIRST = ("Ada", "Grace", "Alan", "Edsger", "Barbara", "Donald", "Frances", "Ken", "Radia", "Linus")
+_LAST = ("Lovelace", "Hopper", "Turing", "Dijkstra", "Liskov", "Knuth", "Allen", "Thompson")
+_ROLES = ("Admin", "Editor", "Viewer", "Billing", "Support")
+_STATUSES = ("Active", "Active", "Active", "Invited", "Suspended")
+
+
+def table_page(rows: int = 2000) -> str:
+    """An admin users table with ``rows`` rows of eight cells each, values deterministic."""
+    rows = max(1, min(rows, 20_000))
+    body_rows = []
+    for i in range(1, rows + 1):
+        first, last = _FIRST[i % len(_FIRST)], _LAST[(i * 7) % len(_LAST)]
+        login = (
+            f"2025-{i % 12 + 1:02d}-{(i * 7) % 28 + 1:02d} {(i * 13) % 24:02d}:{(i * 37) % 60:02d}"
+        )
+        body_rows.append(
+            f'<tr><td><input type="checkbox" aria-label="Select user {i}"></td>'
+            f"<td>{i}</td>"
+            f'<td><a href="/users/{i}">{first} {last}</a></td>'
+            f"<td>{first.lower()}.{last.lower()}{i}@example.org</td>"
+            f"<td>{_ROLES[(i * 3) % len(_ROLES)]}</td>"
+            f'<td><span class="badge">{_STATUSES[(i * 11) % len(_STATUSES)]}</span></td>'
+            f"<td>{login}</td>"
+            f'<td><button type="button">Edit</button></td></tr>'
+        )
+    head = "".join(
+        f'<th scope="col">{h}</th>'
+        for h in ("Select", "ID", "Name", "Email", "Role", "Status", "Last login", "Actions")
+    )
+    body = (
+        '<header><h1>Users</h1><nav aria-label="Admin"><a href="/shop">Shop</a> '
+        '<a href="/form">Settings</a></nav></header>'
+        '<main><div role="toolbar" aria-label="User actions">'
+        '<label>Search <input type="search" name="q" placeholder="Name or email"></label> '
+        '<label>Role <select name="role"><option>All</option>'
+        + "".join(f"<option>{r}</option>" for r in _ROLES)
+        + '</select></label> <button type="button">Invite user</button> '
+        '<button type="button">Export CSV</button></div>'
+        f"<table><caption>{rows} users</caption><thead><tr>{head}</tr></thead>"
+        f"<tbody>{''.join(body_rows)}</tbody></table>"
+        f"<p>Showing 1–{rows} of {rows} users</p></main>"
+    )
+    return _page("Users · Admin", body)
 
 
 def form_page() -> str:
@@ -188,6 +244,8 @@ class _Handler(BaseHTTPRequestHandler):
                 self._send(200, shop_page(int(arg("n", "300"))))
             elif url.path == "/list":
                 self._send(200, list_page(int(arg("n", "5000"))))
+            elif url.path == "/table":
+                self._send(200, table_page(int(arg("rows", "2000"))))
             elif url.path == "/form":
                 self._send(200, form_page())
             elif url.path == "/slowpage":

@@ -35,6 +35,7 @@ from benchmarks.contenders import (
 )
 from benchmarks.engine import run_engine
 from benchmarks.pages import BUTTONS, CHANGE_TEXT, HEAVY_PAGES, PAGES, PageServer
+from benchmarks.reading import run_reading
 from benchmarks.stats import Series, TimeoutBudget, timed, tokens
 
 __all__ = ["AFTER_CLICK", "SECTIONS", "Options", "run"]
@@ -42,7 +43,7 @@ __all__ = ["AFTER_CLICK", "SECTIONS", "Options", "run"]
 AFTER_CLICK = "snapshot after click"
 """Step name: raw Playwright's full re-snapshot vs browserkit's snapshot(diff=True)."""
 
-SECTIONS = ("playwright", "browserkit", "mcp", "engine", "buffers")
+SECTIONS = ("playwright", "browserkit", "mcp", "engine", "buffers", "reading")
 """Names accepted by ``--only``."""
 
 Prep = Callable[[], Awaitable[Any]]
@@ -59,6 +60,8 @@ class Options:
     click_reps: int = 10
     diff_reps: int = 10
     engine_reps: int = 8
+    reading_reps: int = 6
+    """Repetitions of every reading (scan variants, outline, MCP snapshot) per long page."""
     engine_sizes: tuple[int, ...] = (1_000, 2_000, 5_000, 10_000)
     heavy_factor: float = 0.5
     """Repetitions on the 5,000-item page, as a fraction of the others (it is slow)."""
@@ -75,6 +78,7 @@ class Options:
             click_reps=2,
             diff_reps=2,
             engine_reps=3,
+            reading_reps=1,
             engine_sizes=(1_000, 5_000),
             min_reps=1,
             soft_budget_s=90.0,
@@ -101,6 +105,7 @@ class Results:
     engine: dict[str, Any] | None = None
     engine_micro: dict[str, Any] | None = None
     buffers: dict[str, Any] | None = None
+    reading: dict[str, Any] | None = None
     memory: dict[str, Any] = attrs.field(factory=dict)
     mcp: dict[str, Any] = attrs.field(factory=dict)
     notes: list[str] = attrs.field(factory=list)
@@ -347,11 +352,11 @@ async def _run(opts: Options, out: Results, budget: TimeoutBudget) -> None:
             if need_raw:
                 raw = RawPlaywright(exe)
                 await _start_tracked(sampler, raw.name, raw.start)
-            if "browserkit" in want:
+            if want & {"browserkit", "reading"}:
                 shared = BrowserkitShared(exe)
                 s = shared
                 await _start_tracked(sampler, "browserkit", lambda: s.start(server.url("form")))
-            if "mcp" in want:
+            if want & {"mcp", "reading"}:
                 mcp = PlaywrightMCP(exe)
                 m = mcp
 
@@ -377,7 +382,7 @@ async def _run(opts: Options, out: Results, budget: TimeoutBudget) -> None:
                     out.fail("engine section", exc)
             if want & {"playwright", "browserkit", "mcp"}:
                 bk_obs = bk_plain = None
-                if shared is not None:
+                if shared is not None and "browserkit" in want:
                     bk_obs = Browserkit(shared, observe=True, name="browserkit observe")
                     bk_plain = Browserkit(shared, observe=False, name="browserkit no-observe")
                 try:
@@ -387,12 +392,29 @@ async def _run(opts: Options, out: Results, budget: TimeoutBudget) -> None:
                         raw if "playwright" in want else None,
                         bk_obs,
                         bk_plain,
-                        mcp,
+                        mcp if "mcp" in want else None,
                         budget,
                         out,
                     )
                 except Exception as exc:  # keep what was measured so far
                     out.fail("page steps", exc)
+            if "reading" in want and shared is not None:
+                try:
+                    out.reading = {}
+                    await run_reading(
+                        shared,
+                        mcp,
+                        server,
+                        reps=opts.reading_reps,
+                        budget=budget,
+                        log=log,
+                        into=out.reading,
+                    )
+                    if out.reading["errors"]:
+                        out.failed = True
+                        out.notes += out.reading["errors"]
+                except Exception as exc:  # keep the other sections
+                    out.fail("reading section", exc)
             if mcp is not None:
                 out.mcp = {
                     "command": [sys.executable, *mcp.args],
