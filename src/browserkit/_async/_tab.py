@@ -67,7 +67,6 @@ class Tab:
         self.navigations = 0  # cross-document commits, for settling
         self.nav_seen = asyncio.Event()
         self.closed = False
-        self.opener_id: str | None = None
         self._listeners: list[tuple[Any, str, Callable[..., Any]]] = []
         self._watch_navigations()
 

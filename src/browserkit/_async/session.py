@@ -148,8 +148,6 @@ class AsyncSession(ReadingMixin):
         page_id = f"t{self._next_tab}"
         self._next_tab += 1
         tab = Tab(page, page_id)
-        if self._active is not None:
-            tab.opener_id = self._active
         self._tabs[page_id] = tab
         if self._active is None:
             self._active = page_id
