@@ -224,3 +224,38 @@ async def test_a_flood_of_100k_messages_keeps_memory_and_the_buffer_bounded(
         old = s.console.read(since_seq=10, limit=1)
         assert old.retention_lost is True
         assert rss_mb() - before < 60, (before, rss_mb())
+
+
+async def test_cross_origin_iframe_console_and_requests_are_recorded(
+    sess: Any, base_url: str, other_origin_url: str
+) -> None:
+    await aw(sess.navigate(f"{base_url}/frames.html?other={other_origin_url}"))
+    await wait_until(lambda: sess.console.read(pattern="cross frame says hi").entries)
+    tree = (await aw(sess.snapshot())).tree
+    ref = tree.split('button "Cross fetch" [ref=', 1)[1].split("]", 1)[0]
+    await aw(sess.click(ref))
+    await wait_until(lambda: sess.network.read(pattern="from-cross-frame").entries)
+    entry = sess.console.read(pattern="cross frame says hi").entries[-1]
+    assert entry.page_id == "t1"
+    assert entry.source is not None and entry.source.startswith(other_origin_url)
+
+
+async def test_many_requests_leave_no_per_request_objects_behind(
+    abrowser: bk.AsyncBrowser, base_url: str
+) -> None:
+    s = await abrowser.start(url=f"{base_url}/quiet.html")
+    try:
+        # Playwright's client keeps a Request and a Response object per request
+        # while anyone listens to its request events, until the context closes.
+        connection = s._context._impl_obj._connection  # white box: the object registry
+        before = len(connection._objects)
+        await s.evaluate(
+            "Promise.all(Array.from({length: 1000}, (_, i) =>"
+            " fetch('/status/200?many=' + i).then(r => r.text()))).then(() => true)",
+            timeout_ms=60_000,
+        )
+        await wait_until(lambda: len(s.network.read(pattern="many=999").entries) > 0)
+        assert len(connection._objects) - before < 50
+        assert len(s.network) > 900  # recorded all the same
+    finally:
+        await s.stop()

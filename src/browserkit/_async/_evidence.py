@@ -10,7 +10,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-from playwright.async_api import CDPSession, Download, Page, Request, Response
+from playwright.async_api import CDPSession, Download, Page
 from playwright.async_api import Error as PlaywrightError
 
 from browserkit.buffers import (
@@ -37,6 +37,15 @@ _LEVELS = {
 _STATIC = frozenset({"image", "font", "stylesheet", "media"})
 _STACK_SOURCE = re.compile(r"\(?((?:https?|file|data|blob|about):[^\s()]+?):(\d+)(?::\d+)?\)?$")
 _EXPORT_LIMIT = 10_000
+_MAX_IN_FLIGHT = 5_000
+_FRAME_RETRY_S = (0.05, 0.1, 0.2, 0.4, 0.0)
+
+RequestObserver = Callable[[bool, dict[str, Any]], None]
+"""Called with (started, fields) as a request starts and as it ends."""
+
+
+async def _done(session: CDPSession) -> CDPSession:
+    return session
 
 
 def _source_from_stack(stack: str | None) -> str | None:
@@ -61,8 +70,13 @@ class Evidence:
         self.downloads: EventBuffer[DownloadEntry] = EventBuffer(
             DownloadEntry, capacity=size, max_field_chars=chars
         )
-        self._requests: dict[Request, dict[str, Any]] = {}
+        self._requests: dict[tuple[int, str], dict[str, Any]] = {}
         self._next_request = 1
+        self._observers: dict[str, list[RequestObserver]] = {}
+        self._main_frames: dict[int, str] = {}
+        self._frame_sessions: dict[Any, CDPSession | None] = {}
+        self._sessions: list[CDPSession] = []
+        self._ready: dict[str, asyncio.Future[None]] = {}
         self._next_download = 1
         self.download_files: dict[str, Download] = {}
         self.new_downloads: list[str] = []
@@ -77,36 +91,91 @@ class Evidence:
     ) -> None:
         """Record everything ``page`` reports, tagged with ``page_id``.
 
-        Console output and uncaught exceptions come straight from the page's
-        CDP session, not from Playwright's ``console`` event: Playwright
-        makes a handle for every logged argument and keeps it until the
-        context closes (100,000 messages held 300 MB and took 44 s), while
-        CDP events are plain JSON that lives only as long as our ring.
+        Console output, exceptions and requests come straight from the
+        page's CDP session (and from the session of each out-of-process
+        iframe), not from Playwright's ``console`` and ``request`` events:
+        Playwright keeps an object per logged argument and per request and
+        response until the context closes (100,000 messages held 300 MB;
+        3,000 fetches 6,000 objects and 40 MB), while CDP events are plain
+        JSON that lives only as long as our rings.
         """
-        task = asyncio.ensure_future(self._listen(cdp, page_id))
+        ready = asyncio.get_running_loop().create_future()
+        self._ready[page_id] = ready
+        task = asyncio.ensure_future(self._listen(cdp, page_id, main=True, ready=ready))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
-        listen(page, "request", lambda req: self._on_request(req, page_id))
-        listen(page, "response", self._on_response)
-        listen(page, "requestfinished", lambda req: self._on_request_done(req, None))
-        listen(
-            page, "requestfailed", lambda req: self._on_request_done(req, req.failure or "failed")
-        )
+        listen(page, "framenavigated", lambda frame: self._on_frame(page, frame, page_id))
         listen(page, "download", lambda d: self._on_download(d, page_id))
+
+    async def ready(self, page_id: str) -> None:
+        """Wait until ``page_id``'s CDP listeners are enabled (so its first request is seen)."""
+        future = self._ready.get(page_id)
+        if future is not None:
+            await asyncio.shield(future)
+
+    def _on_frame(self, page: Page, frame: Any, page_id: str) -> None:
+        if frame == page.main_frame or frame in self._frame_sessions:
+            return
+        self._frame_sessions[frame] = None
+        task = asyncio.ensure_future(self._listen_frame(page, frame, page_id))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _listen_frame(self, page: Page, frame: Any, page_id: str) -> None:
+        # Only a cross-origin iframe that Chromium runs in its own process has
+        # a session of its own; the others report through the page's. Right at
+        # commit the new process may not be reachable yet: retry a few times.
+        session = None
+        for delay in _FRAME_RETRY_S:
+            try:
+                session = await page.context.new_cdp_session(frame)
+                break
+            except PlaywrightError:
+                if frame.is_detached():
+                    break
+                await asyncio.sleep(delay)
+        if session is None:
+            self._frame_sessions.pop(frame, None)  # a later navigation may try again
+            return
+        self._frame_sessions[frame] = session
+        await self._listen(_done(session), page_id, main=False, ready=None)
 
     # ---------------------------------------------------------------- console
 
-    async def _listen(self, cdp: Awaitable[CDPSession], page_id: str) -> None:
+    async def _listen(
+        self,
+        cdp: Awaitable[CDPSession],
+        page_id: str,
+        *,
+        main: bool,
+        ready: asyncio.Future[None] | None,
+    ) -> None:
         try:
             session = await cdp
+            key = id(session)
+            self._sessions.append(session)
             session.on("Runtime.consoleAPICalled", lambda e: self._on_console(e, page_id))
             session.on("Runtime.exceptionThrown", lambda e: self._on_exception(e, page_id))
             session.on("Log.entryAdded", lambda e: self._on_log(e, page_id))
+            session.on("Network.requestWillBeSent", lambda e: self._on_request(e, page_id, key))
+            session.on("Network.responseReceived", lambda e: self._on_response(e, key))
+            session.on(
+                "Network.loadingFinished",
+                lambda e: self._end((key, str(e.get("requestId"))), page_id, e.get("timestamp")),
+            )
+            session.on("Network.loadingFailed", lambda e: self._on_failed(e, page_id, key))
+            if main:
+                tree = await session.send("Page.getFrameTree")
+                self._main_frames[key] = tree["frameTree"]["frame"]["id"]
+            await session.send("Network.enable")
             # Enabling replays what the document logged before we listened.
             await session.send("Runtime.enable")
             await session.send("Log.enable")
         except PlaywrightError:
             pass  # the page closed before we could listen
+        finally:
+            if ready is not None and not ready.done():
+                ready.set_result(None)
 
     def _on_console(self, event: dict[str, Any], page_id: str) -> None:
         text = " ".join(_remote_text(arg) for arg in event.get("args", ()))
@@ -144,36 +213,73 @@ class Evidence:
 
     # ---------------------------------------------------------------- network
 
-    def _on_request(self, request: Request, page_id: str) -> None:
-        request_id = f"r{self._next_request}"
-        self._next_request += 1
+    def observe_requests(self, page_id: str, observer: RequestObserver) -> Callable[[], None]:
+        """Call ``observer(started, fields)`` for each request of ``page_id``; returns an undo."""
+        observers = self._observers.setdefault(page_id, [])
+        observers.append(observer)
+        return lambda: observers.remove(observer) if observer in observers else None
+
+    def _notify(self, page_id: str, started: bool, fields: dict[str, Any]) -> None:
+        for observer in list(self._observers.get(page_id, ())):
+            observer(started, fields)
+
+    def _write(self, fields: dict[str, Any]) -> None:
+        self.network.upsert(
+            fields["request_id"],
+            **{k: v for k, v in fields.items() if k != "request_id" and not k.startswith("_")},
+        )
+
+    def _end(self, key: tuple[int, str], page_id: str, timestamp: Any, **changes: Any) -> None:
+        fields = self._requests.pop(key, None)
+        if fields is None:
+            return
+        if isinstance(timestamp, (int, float)):
+            fields["duration_ms"] = round((timestamp - fields["_start"]) * 1000, 1)
+        fields.update(changes)
+        self._write(fields)
+        self._notify(page_id, False, fields)
+
+    def _on_request(self, event: dict[str, Any], page_id: str, session: int) -> None:
+        key = (session, str(event.get("requestId")))
+        redirect = event.get("redirectResponse")
+        if redirect is not None:
+            # CDP reuses the request id for each redirect hop; every hop is a request.
+            self._end(key, page_id, event.get("timestamp"), status=redirect.get("status"))
+        request = event.get("request") or {}
+        rtype = str(event.get("type") or "other").lower()
         fields: dict[str, Any] = {
-            "method": request.method,
-            "url": request.url,
-            "resource_type": request.resource_type,
+            "request_id": f"r{self._next_request}",
+            "method": str(request.get("method", "GET")),
+            "url": str(request.get("url", "")),
+            "resource_type": rtype,
             "page_id": page_id,
+            "_start": event.get("timestamp") or 0.0,
+            "_navigation": rtype == "document"
+            and event.get("frameId") == self._main_frames.get(session),
         }
-        self._requests[request] = {"request_id": request_id, **fields}
-        self.network.upsert(request_id, **fields)
+        self._next_request += 1
+        if len(self._requests) >= _MAX_IN_FLIGHT:
+            # Requests that never end (long polls, streams) must not grow this forever.
+            self._requests.pop(next(iter(self._requests)))
+        self._requests[key] = fields
+        self._write(fields)
+        self._notify(page_id, True, fields)
 
-    def _on_response(self, response: Response) -> None:
-        fields = self._requests.get(response.request)
-        if fields is None:
-            return
-        fields["status"] = response.status
-        self.network.upsert(fields["request_id"], **_without_id(fields))
+    def _on_response(self, event: dict[str, Any], session: int) -> None:
+        fields = self._requests.get((session, str(event.get("requestId"))))
+        if fields is not None:
+            fields["status"] = (event.get("response") or {}).get("status")
+            self._write(fields)
 
-    def _on_request_done(self, request: Request, failure: str | None) -> None:
-        fields = self._requests.pop(request, None)
-        if fields is None:
-            return
-        timing = request.timing
-        end = timing.get("responseEnd", -1)
-        if end is not None and end >= 0:
-            fields["duration_ms"] = round(float(end), 1)
-        if failure is not None:
-            fields["failure"] = failure
-        self.network.upsert(fields["request_id"], **_without_id(fields))
+    def _on_failed(self, event: dict[str, Any], page_id: str, session: int) -> None:
+        failure = str(event.get("errorText") or "failed")
+        cors = event.get("corsErrorStatus") or {}
+        if cors.get("corsError"):
+            failure += f" (CORS: {cors['corsError']})"
+        elif event.get("blockedReason"):
+            failure += f" (blocked: {event['blockedReason']})"
+        key = (session, str(event.get("requestId")))
+        self._end(key, page_id, event.get("timestamp"), failure=failure)
 
     # -------------------------------------------------------------- downloads
 
@@ -206,9 +312,17 @@ class Evidence:
         else:
             self.downloads.upsert(download_id, status=status, available=True, **base)
 
-    def close(self) -> None:
+    async def close(self) -> None:
+        """Stop recording: cancel pending work, detach the iframe sessions."""
         for task in list(self._tasks):
             task.cancel()
+        for session in [s for s in self._frame_sessions.values() if s is not None]:
+            try:
+                await session.detach()
+            except PlaywrightError:
+                pass
+        self._frame_sessions.clear()
+        self._observers.clear()
 
 
 def _frame_source(frame: dict[str, Any]) -> str | None:
@@ -234,10 +348,6 @@ def _remote_text(arg: dict[str, Any]) -> str:
     if arg.get("type") == "undefined":
         return "undefined"
     return str(arg.get("description") or arg.get("className") or arg.get("type", ""))
-
-
-def _without_id(fields: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in fields.items() if k != "request_id"}
 
 
 def _page_filter(page_id: str | None) -> Callable[[Any], bool] | None:

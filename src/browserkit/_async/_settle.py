@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Callable
 from typing import Any
 
 from playwright.async_api import Error as PlaywrightError
-from playwright.async_api import Request
 
+from browserkit._async._evidence import Evidence
 from browserkit._async._tab import Tab
 
 __all__ = ["QUIET_MS", "Settler"]
@@ -61,11 +62,13 @@ _QUIET_JS = """
 class Settler:
     """Watches one tab from just before an action until it has settled."""
 
-    def __init__(self, tab: Tab) -> None:
+    def __init__(self, tab: Tab, evidence: Evidence) -> None:
         self.tab = tab
-        self.pending: set[Request] = set()
+        self._evidence = evidence
+        self._unsubscribe: Callable[[], None] | None = None
+        self.pending: set[str] = set()
         self.navigation_requested = False
-        self.nav_requests: set[Request] = set()
+        self.nav_requests: set[str] = set()
         self._nav_done = asyncio.Event()
         self.start_navigations = tab.navigations
         self._idle = asyncio.Event()
@@ -73,11 +76,8 @@ class Settler:
         self._listening = False
 
     def __enter__(self) -> Settler:
-        page = self.tab.page
         self.tab.nav_seen.clear()
-        page.on("request", self._on_request)
-        page.on("requestfinished", self._on_done)
-        page.on("requestfailed", self._on_done)
+        self._unsubscribe = self._evidence.observe_requests(self.tab.page_id, self._on_event)
         self._listening = True
         return self
 
@@ -88,31 +88,24 @@ class Settler:
         if not self._listening:
             return
         self._listening = False
-        page = self.tab.page
-        for event, handler in (
-            ("request", self._on_request),
-            ("requestfinished", self._on_done),
-            ("requestfailed", self._on_done),
-        ):
-            try:
-                page.remove_listener(event, handler)
-            except (KeyError, ValueError):
-                pass
+        if self._unsubscribe is not None:
+            self._unsubscribe()
 
-    def _on_request(self, request: Request) -> None:
-        if request.resource_type not in _TRACKED:
+    def _on_event(self, started: bool, fields: dict[str, Any]) -> None:
+        if fields.get("resource_type") not in _TRACKED:
             return
-        if request.is_navigation_request() and request.frame == self.tab.page.main_frame:
-            self.navigation_requested = True
-            self.nav_requests.add(request)
-            self._nav_done.clear()
-        self.pending.add(request)
-        self._idle.clear()
-
-    def _on_done(self, request: Request) -> None:
-        self.pending.discard(request)
-        if request in self.nav_requests:
-            self.nav_requests.discard(request)
+        request_id = str(fields["request_id"])
+        if started:
+            if fields.get("_navigation"):
+                self.navigation_requested = True
+                self.nav_requests.add(request_id)
+                self._nav_done.clear()
+            self.pending.add(request_id)
+            self._idle.clear()
+            return
+        self.pending.discard(request_id)
+        if request_id in self.nav_requests:
+            self.nav_requests.discard(request_id)
             if not self.nav_requests:
                 self._nav_done.set()
         if not self.pending:

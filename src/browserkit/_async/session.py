@@ -127,13 +127,16 @@ class AsyncSession(ReadingMixin):
             if self._owns_attached:
                 await self._attached.add_init_script(_js.PRISTINE)
             self._adopt(self._attached)
-            return
-        await self._context.add_init_script(_js.PRISTINE)
-        for page in self._context.pages:
-            self._adopt(page)
-        if not self._tabs:
-            page = await self._context.new_page()
-            self._adopt(page)
+        else:
+            await self._context.add_init_script(_js.PRISTINE)
+            for page in self._context.pages:
+                self._adopt(page)
+            if not self._tabs:
+                page = await self._context.new_page()
+                self._adopt(page)
+        for page_id in self._tabs:
+            # So the first navigation's requests are recorded too.
+            await self._evidence.ready(page_id)
 
     def _on_new_page(self, page: Page) -> None:
         if self._closed or any(t.page is page for t in self._tabs.values()):
@@ -813,7 +816,7 @@ class AsyncSession(ReadingMixin):
         self._evidence.new_downloads.clear()
         tab.dialog_seen.clear()
         tab.dialog_info = None
-        settler = Settler(tab)
+        settler = Settler(tab, self._evidence)
         with settler:
             action = asyncio.ensure_future(body(tab, ms, aim))
             dialog = asyncio.ensure_future(tab.dialog_seen.wait())
@@ -1356,7 +1359,7 @@ class AsyncSession(ReadingMixin):
                 "no dialog is open", hint="handle_dialog answers a dialog an action reported"
             )
         tab.pending_dialog = None
-        settler = Settler(tab)
+        settler = Settler(tab, self._evidence)
         with settler:
             if accept:
                 await self._guard(
@@ -1614,7 +1617,7 @@ class AsyncSession(ReadingMixin):
             return False
         self._closed = True
         self._closed_reason = reason
-        self._evidence.close()
+        await self._evidence.close()
         if self._attached is not None:
             for tab in list(self._tabs.values()):
                 try:
