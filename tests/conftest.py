@@ -59,7 +59,7 @@ def sbrowser() -> Iterator[bk.Browser]:
     browser.close()
 
 
-@pytest.fixture(params=["async", "sync"])
+@pytest.fixture(params=["async", pytest.param("sync", marks=pytest.mark.sync_twin)])
 async def sess(
     request: pytest.FixtureRequest, abrowser: bk.AsyncBrowser, sbrowser: bk.Browser
 ) -> AsyncIterator[Any]:

@@ -240,6 +240,7 @@ async def test_cross_origin_iframe_console_and_requests_are_recorded(
     assert entry.source is not None and entry.source.startswith(other_origin_url)
 
 
+@pytest.mark.slow
 async def test_many_requests_leave_no_per_request_objects_behind(
     abrowser: bk.AsyncBrowser, base_url: str
 ) -> None:

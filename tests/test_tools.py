@@ -497,6 +497,7 @@ CALLS = st.sampled_from(TOOLS).flatmap(lambda t: st.tuples(st.just(t), _argument
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(call=CALLS)
+@pytest.mark.slow
 def test_fuzzed_arguments_never_escape_as_exceptions(
     fuzz_env: tuple[LoopThread, Any], tmp_path_factory: pytest.TempPathFactory, call: Any
 ) -> None:
