@@ -1207,6 +1207,13 @@ class ReadingMixin:
             # navigation of a fresh tab advances its generation too.
             tab.remember_refs(reply.generation, set())
 
+    def _check_reply(self, tab: Tab, args: dict[str, Any], value: Any, hint: str) -> None:
+        """Raise if a reply for a d-ref target names a stale ref or a removed element."""
+        if "ref" in args:
+            self._check_printed(tab, f"d{args['ref']}", int(args["ref"]), str(value["token"]))
+        if value.get("error") == "gone":
+            raise RefNotFoundError("the target's element was removed from the page", hint=hint)
+
     def _check_printed(self, tab: Tab, ref: str, number: int, token: str) -> None:
         """Raise unless ``ref`` was handed out for the current document and generation."""
         records = self._reading.printed.get(tab.page_id, [])
@@ -1331,13 +1338,7 @@ class ReadingMixin:
             args.update(found)
         reply = await self._world(tab, f"dom({json.dumps(args)})", ms, "dom")
         value = reply.value
-        if "ref" in args:
-            self._check_printed(tab, f"d{args['ref']}", int(args["ref"]), str(value["token"]))
-        if value.get("error") == "gone":
-            raise RefNotFoundError(
-                "the target's element was removed from the page",
-                hint="call dom() or scan() again and use its refs",
-            )
+        self._check_reply(tab, args, value, "call dom() or scan() again and use its refs")
         if value.get("error") == "empty":
             return DomNode(tag="#document")
         self._note_printed(tab, reply)
@@ -1562,13 +1563,7 @@ class ReadingMixin:
             args["names"] = wanted
             reply = await self._world(tab, f"styles({json.dumps(args)})", ms, "styles")
             value = reply.value
-            if "ref" in args:
-                self._check_printed(tab, f"d{args['ref']}", int(args["ref"]), str(value["token"]))
-            if value.get("error") == "gone":
-                raise RefNotFoundError(
-                    "the target's element was removed from the page",
-                    hint="take a new snapshot, or call dom() again",
-                )
+            self._check_reply(tab, args, value, "take a new snapshot, or call dom() again")
         if value["unknown"]:
             raise InvalidArgumentError(
                 f"unknown CSS properties: {', '.join(value['unknown'])}",

@@ -639,19 +639,11 @@ class AsyncSession(ReadingMixin):
                 hint="take a snapshot and use its refs",
             )
         if printed_in != tab.generation:
-            raise StaleRefError(
-                f"ref {ref} is from generation {printed_in}; the page navigated to "
-                f"{tab.page.url} (generation {tab.generation})",
-                hint="take a new snapshot and use its refs",
-            )
+            raise _stale(ref, printed_in, tab)
         if ref not in tab.refs:
             earlier = tab.generation_that_printed(ref)
             if earlier is not None:
-                raise StaleRefError(
-                    f"ref {ref} is from generation {earlier}; the page navigated to "
-                    f"{tab.page.url} (generation {tab.generation})",
-                    hint="use the refs of the latest snapshot",
-                )
+                raise _stale(ref, earlier, tab, hint="use the refs of the latest snapshot")
             raise RefNotFoundError(
                 f"ref {ref} was not printed by any snapshot of this page "
                 f"(generation {tab.generation})",
@@ -666,11 +658,7 @@ class AsyncSession(ReadingMixin):
         # unless the element is gone or the page navigated meanwhile.
         text, gen_now = await self._capture(tab, ms)
         if gen_now != printed_in:
-            raise StaleRefError(
-                f"ref {ref} is from generation {printed_in}; the page navigated to "
-                f"{tab.page.url} (generation {gen_now})",
-                hint="take a new snapshot and use its refs",
-            )
+            raise _stale(ref, printed_in, tab, now=gen_now)
         self._record(tab, text, gen_now)  # same generation: its refs name the same elements
         if await self._guard(locator.count(), "resolve ref", ms) != 1:
             raise RefNotFoundError(
@@ -1637,6 +1625,23 @@ class AsyncSession(ReadingMixin):
     def __repr__(self) -> str:
         state = "closed" if self._closed else self.url
         return f"<AsyncSession {self._id} {state}>"
+
+
+def _stale(
+    ref: str,
+    printed_in: int,
+    tab: Tab,
+    *,
+    now: int | None = None,
+    hint: str = "take a new snapshot and use its refs",
+) -> StaleRefError:
+    """The error for a ref printed in an earlier generation, naming both and the new URL."""
+    current = tab.generation if now is None else now
+    return StaleRefError(
+        f"ref {ref} is from generation {printed_in}; the page navigated to "
+        f"{tab.page.url} (generation {current})",
+        hint=hint,
+    )
 
 
 async def _count(locator: Locator, sel: Selector) -> int:
