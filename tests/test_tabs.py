@@ -55,3 +55,24 @@ async def test_acting_on_another_tab_by_page_id(sess: Any, base_url: str) -> Non
         == "clicked 1"
     )
     assert await aw(sess.evaluate("document.getElementById('out').textContent")) == "idle"
+
+
+async def test_a_popup_whose_page_is_slow_to_answer_is_still_reported(
+    sess: Any, base_url: str
+) -> None:
+    # Playwright reports a popup only once its first response commits; the
+    # click must wait for it, or the tab opens unreported after it returns.
+    await aw(sess.navigate(f"{base_url}/popups.html"))
+    r = await aw(sess.click(bk.role("link", "Open a slow page")))
+    assert r.new_tabs == ("t2",)
+    assert r.settled
+    assert sess.page_id == "t1"
+    assert "slow" in (await aw(sess.tabs()))[1].url
+
+
+async def test_every_window_one_click_opens_is_reported(sess: Any, base_url: str) -> None:
+    await aw(sess.navigate(f"{base_url}/popups.html"))
+    r = await aw(sess.click(bk.role("button", "Open three")))
+    assert r.new_tabs == ("t2", "t3", "t4")
+    urls = [t.url for t in await aw(sess.tabs())]
+    assert [u.rsplit("=", 1)[1] for u in urls[1:]] == ["a", "b", "c"]

@@ -8,7 +8,7 @@ import re
 import shutil
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from playwright.async_api import CDPSession, Download, Page
 from playwright.async_api import Error as PlaywrightError
@@ -40,12 +40,19 @@ _EXPORT_LIMIT = 10_000
 _MAX_IN_FLIGHT = 5_000
 _FRAME_RETRY_S = (0.05, 0.1, 0.2, 0.4, 0.0)
 
+_T = TypeVar("_T")
+
 RequestObserver = Callable[[bool, dict[str, Any]], None]
 """Called with (started, fields) as a request starts and as it ends."""
 
 
 async def _done(session: CDPSession) -> CDPSession:
     return session
+
+
+def _subscribe(observers: list[_T], observer: _T) -> Callable[[], None]:
+    observers.append(observer)
+    return lambda: observers.remove(observer) if observer in observers else None
 
 
 def _source_from_stack(stack: str | None) -> str | None:
@@ -73,6 +80,7 @@ class Evidence:
         self._requests: dict[tuple[int, str], dict[str, Any]] = {}
         self._next_request = 1
         self._observers: dict[str, list[RequestObserver]] = {}
+        self._window_observers: dict[str, list[Callable[[], None]]] = {}
         self._main_frames: dict[int, str] = {}
         self._frame_sessions: dict[Any, CDPSession | None] = {}
         self._sessions: list[CDPSession] = []
@@ -167,6 +175,12 @@ class Evidence:
             if main:
                 tree = await session.send("Page.getFrameTree")
                 self._main_frames[key] = tree["frameTree"]["frame"]["id"]
+                # Chromium says a window is about to open (link with a target,
+                # window.open, form) well before Playwright reports the new
+                # page; settling waits for the page in between. A popup the
+                # browser blocks sends nothing, so nobody waits for it.
+                session.on("Page.windowOpen", lambda _e: self._notify_window(page_id))
+                await session.send("Page.enable")
             await session.send("Network.enable")
             # Enabling replays what the document logged before we listened.
             await session.send("Runtime.enable")
@@ -215,9 +229,15 @@ class Evidence:
 
     def observe_requests(self, page_id: str, observer: RequestObserver) -> Callable[[], None]:
         """Call ``observer(started, fields)`` for each request of ``page_id``; returns an undo."""
-        observers = self._observers.setdefault(page_id, [])
-        observers.append(observer)
-        return lambda: observers.remove(observer) if observer in observers else None
+        return _subscribe(self._observers.setdefault(page_id, []), observer)
+
+    def observe_windows(self, page_id: str, observer: Callable[[], None]) -> Callable[[], None]:
+        """Call ``observer()`` each time ``page_id`` is about to open a window; returns an undo."""
+        return _subscribe(self._window_observers.setdefault(page_id, []), observer)
+
+    def _notify_window(self, page_id: str) -> None:
+        for observer in list(self._window_observers.get(page_id, ())):
+            observer()
 
     def _notify(self, page_id: str, started: bool, fields: dict[str, Any]) -> None:
         for observer in list(self._observers.get(page_id, ())):

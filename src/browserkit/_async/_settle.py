@@ -2,7 +2,9 @@
 
 An action has settled when (1) a navigation it started has committed and
 reached DOMContentLoaded, (2) the document/xhr/fetch requests it started have
-finished, and (3) the DOM has been free of mutations for a short quiet window.
+finished, (3) a window it opened (a link with a target, ``window.open``) has
+joined the context as a page, and (4) the DOM has been free of mutations for
+a short quiet window.
 Each wait is bounded; hitting a bound reports ``settled=False`` instead of
 hanging. The quiet window doubles as the grace period in which a late
 navigation (Enter in a form submits after the key event returns) shows up.
@@ -65,7 +67,7 @@ class Settler:
     def __init__(self, tab: Tab, evidence: Evidence) -> None:
         self.tab = tab
         self._evidence = evidence
-        self._unsubscribe: Callable[[], None] | None = None
+        self._unsubscribe: list[Callable[[], None]] = []
         self.pending: set[str] = set()
         self.navigation_requested = False
         self.nav_requests: set[str] = set()
@@ -74,10 +76,20 @@ class Settler:
         self._idle = asyncio.Event()
         self._idle.set()
         self._listening = False
+        self.windows_opening = 0
+        self._window_arrived = asyncio.Event()
 
     def __enter__(self) -> Settler:
         self.tab.nav_seen.clear()
-        self._unsubscribe = self._evidence.observe_requests(self.tab.page_id, self._on_event)
+        page_id, context = self.tab.page_id, self.tab.page.context
+        self._unsubscribe = [
+            self._evidence.observe_requests(page_id, self._on_event),
+            self._evidence.observe_windows(page_id, self._on_window_open),
+        ]
+        # Registered after the session's own handler, so by the time this
+        # runs the new page has been adopted as a tab.
+        context.on("page", self._on_page)
+        self._unsubscribe.append(lambda: context.remove_listener("page", self._on_page))
         self._listening = True
         return self
 
@@ -88,8 +100,16 @@ class Settler:
         if not self._listening:
             return
         self._listening = False
-        if self._unsubscribe is not None:
-            self._unsubscribe()
+        for undo in self._unsubscribe:
+            undo()
+        self._unsubscribe.clear()
+
+    def _on_window_open(self) -> None:
+        self.windows_opening += 1
+
+    def _on_page(self, _page: Any) -> None:
+        self.windows_opening = max(0, self.windows_opening - 1)
+        self._window_arrived.set()
 
     def _on_event(self, started: bool, fields: dict[str, Any]) -> None:
         if fields.get("resource_type") not in _TRACKED:
@@ -147,8 +167,13 @@ class Settler:
                 if not await _wait(self._idle, deadline - time.monotonic()):
                     return False
                 continue
+            if self.windows_opening:
+                self._window_arrived.clear()
+                if not await _wait(self._window_arrived, deadline - time.monotonic()):
+                    return False
+                continue
             quiet = await self._dom_quiet(deadline)
-            if self.navigation_requested or self.navigated or self.pending:
+            if self.navigation_requested or self.navigated or self.pending or self.windows_opening:
                 continue  # something started while we watched the DOM
             return quiet
 
