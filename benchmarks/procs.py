@@ -118,6 +118,9 @@ class Tree:
     peak_pss_kb: int = 0
     peak_driver_hwm_kb: int = 0
     peak_browser_procs: int = 0
+    steps_peak_pss_kb: int | None = None
+    """The peak during the page steps (see :meth:`MemorySampler.steps_begin`)."""
+    _window_kb: int | None = None
 
     def sample(self) -> None:
         """Add the current PSS of the whole tree; remember each process we saw."""
@@ -133,6 +136,8 @@ class Tree:
             if pid in self.roots or "playwright/driver" in self.seen[pid]:
                 self.peak_driver_hwm_kb = max(self.peak_driver_hwm_kb, _status_kb(pid, "VmHWM"))
         self.peak_pss_kb = max(self.peak_pss_kb, total)
+        if self._window_kb is not None:
+            self._window_kb = max(self._window_kb, total)
         self.peak_browser_procs = max(self.peak_browser_procs, browsers)
 
     def to_json(self) -> dict[str, float | int | str]:
@@ -140,6 +145,11 @@ class Tree:
         return {
             "contender": self.name,
             "peak_tree_pss_mb": round(self.peak_pss_kb / 1024, 1),
+            "steps_peak_tree_pss_mb": (
+                round(self.steps_peak_pss_kb / 1024, 1)
+                if self.steps_peak_pss_kb is not None
+                else "–"
+            ),
             "peak_driver_hwm_mb": round(self.peak_driver_hwm_kb / 1024, 1),
             "peak_chromium_processes": self.peak_browser_procs,
         }
@@ -168,6 +178,23 @@ class MemorySampler:
             return
         for tree in self.trees:
             tree.sample()
+
+    def steps_begin(self) -> None:
+        """Start a separate peak for the page steps, the work every contender does.
+
+        The engine section (raw Playwright only) and the reading section
+        (browserkit and MCP only) load pages the others never visit, so the
+        whole-run peak alone compares different work.
+        """
+        for tree in self.trees:
+            tree._window_kb = 0
+        self.sample()
+
+    def steps_end(self) -> None:
+        """Close the page-steps peak opened by :meth:`steps_begin`."""
+        self.sample()
+        for tree in self.trees:
+            tree.steps_peak_pss_kb, tree._window_kb = tree._window_kb, None
 
     async def _loop(self) -> None:
         while True:

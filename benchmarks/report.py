@@ -231,14 +231,23 @@ def to_markdown(r: Results) -> str:
             f"Python process (hosts raw Playwright's and browserkit's clients, the MCP client "
             f"and the engine runs) peak RSS: {r.memory.get('python_peak_rss_mb')} MB.",
             "",
-            "| contender | peak tree PSS MB | driver/server peak RSS MB | max Chromium processes |",
-            "|---|---:|---:|---:|",
+            "| contender | peak tree PSS MB, page steps | peak tree PSS MB, whole run | "
+            "driver/server peak RSS MB | max Chromium processes |",
+            "|---|---:|---:|---:|---:|",
         ]
         for t in r.memory.get("trees", []):
             lines.append(
-                f"| {t['contender']} | {t['peak_tree_pss_mb']} | {t['peak_driver_hwm_mb']} | "
+                f"| {t['contender']} | {t.get('steps_peak_tree_pss_mb', '–')} | "
+                f"{t['peak_tree_pss_mb']} | {t['peak_driver_hwm_mb']} | "
                 f"{t['peak_chromium_processes']} |"
             )
+        lines += [
+            "",
+            "The page steps (snapshot, click, read after click on every page) are the same "
+            "work for every contender. The whole run adds sections only some run: the engine "
+            "section loads lists of up to 10,000 items in raw Playwright, the reading section "
+            "a 2,000-row table in browserkit and Playwright MCP.",
+        ]
         lines += ["", f"Method: {r.memory.get('method')}."]
     if r.buffers:
         lines += ["", "## Buffers (benchmarks.bench_buffers)", "", *_kv_table(r.buffers)]

@@ -381,6 +381,7 @@ async def _run(opts: Options, out: Results, budget: TimeoutBudget) -> None:
                 except Exception as exc:  # keep the other sections
                     out.fail("engine section", exc)
             if want & {"playwright", "browserkit", "mcp"}:
+                sampler.steps_begin()
                 bk_obs = bk_plain = None
                 if shared is not None and "browserkit" in want:
                     bk_obs = Browserkit(shared, observe=True, name="browserkit observe")
@@ -398,6 +399,7 @@ async def _run(opts: Options, out: Results, budget: TimeoutBudget) -> None:
                     )
                 except Exception as exc:  # keep what was measured so far
                     out.fail("page steps", exc)
+            sampler.steps_end()
             if "reading" in want and shared is not None:
                 try:
                     out.reading = {}
@@ -430,7 +432,8 @@ async def _run(opts: Options, out: Results, budget: TimeoutBudget) -> None:
                 "trees": [t.to_json() for t in sampler.trees],
                 "method": (
                     "peak of the summed PSS of each contender's process tree (driver + "
-                    "Chromium), sampled about every two seconds; driver peak is its VmHWM"
+                    "Chromium), sampled about every two seconds and as the page steps begin "
+                    "and end; driver peak is its VmHWM"
                     if sampler.enabled
                     else "not measured: /proc is not available on this platform"
                 ),
