@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import inspect
 import os
-from collections.abc import AsyncIterator, Iterator
-from typing import Any
+from collections.abc import AsyncIterator, Callable, Iterator
+from typing import Any, TypeVar
 
 import pytest
 
@@ -20,12 +20,39 @@ from tests.server import serve
 
 CHROMIUM_ARGS_ENV = "BROWSERKIT_CHROMIUM"
 
+E = TypeVar("E", bound=BaseException)
+
 
 async def aw(value: Any) -> Any:
     """Await ``value`` if it is awaitable (async API), else return it (sync API)."""
     if inspect.isawaitable(value):
         return await value
     return value
+
+
+def raises_before_waiting(call: Callable[[], Any], error: type[E]) -> E:
+    """Run ``call()`` and require it to raise ``error`` before it waits on anything.
+
+    With the async API the coroutine must raise on its very first step: it
+    never suspended, so it did no browser I/O and waited on no timer. That
+    proves "at once" without timing a clock. With the sync API the call
+    simply has to raise ``error``.
+    """
+    with pytest.raises(error) as info:
+        _first_step(call, error)
+    return info.value
+
+
+def _first_step(call: Callable[[], Any], error: type[BaseException]) -> None:
+    value = call()
+    if not inspect.iscoroutine(value):
+        return
+    try:
+        value.send(None)
+    except StopIteration:
+        return  # it returned: pytest.raises reports that nothing was raised
+    value.close()
+    pytest.fail(f"the call suspended before raising {error.__name__}")
 
 
 @pytest.fixture(scope="session")

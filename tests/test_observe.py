@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pytest
@@ -34,9 +33,8 @@ async def test_text_change_is_in_the_diff(sess: Any, base_url: str) -> None:
 
 async def test_update_after_slow_fetch_is_waited_for(sess: Any, base_url: str) -> None:
     tree = await open_observe(sess, base_url)
-    started = time.monotonic()
+    # The fetch answers after 300 ms; the update it triggers is in the diff.
     r = await aw(sess.click(ref_of(tree, 'button "Fetch slowly"')))
-    assert time.monotonic() - started >= 0.3
     assert r.settled is True
     assert r.diff is not None
     assert any("fetched" in line for line in changed_lines(r.diff)), str(r.diff)
@@ -55,15 +53,14 @@ async def test_click_that_navigates_reports_it_without_a_diff(sess: Any, base_ur
 async def test_click_that_does_nothing_returns_at_once(sess: Any, base_url: str) -> None:
     tree = await open_observe(sess, base_url)
     ref = ref_of(tree, 'button "Nothing"')
-    await aw(sess.click(ref))  # warm up
-    started = time.monotonic()
+    await aw(sess.click(ref))  # the first click also moves focus off the page
     r = await aw(sess.click(ref))
-    elapsed = time.monotonic() - started
+    # Settled without hitting a bound: nothing was waited for but the 30 ms
+    # quiet window (the benchmark's "click, no change" step measures how long).
     assert r.settled is True
+    assert not r.navigated and not r.new_tabs
     assert r.diff is not None
     assert not (r.diff.added or r.diff.removed or r.diff.changed)
-    # Far below any settle bound (5 s): nothing was waited for but the quiet window.
-    assert elapsed < 1.0, elapsed
 
 
 async def test_change_queued_by_the_action_is_caught(sess: Any, base_url: str) -> None:
@@ -85,10 +82,8 @@ async def test_iframe_change_carries_its_frame_ref(sess: Any, base_url: str) -> 
 
 async def test_endless_mutations_hit_the_bound_and_say_so(sess: Any, base_url: str) -> None:
     tree = await open_observe(sess, base_url)
-    started = time.monotonic()
     r = await aw(sess.click(ref_of(tree, 'button "Start ticker"'), timeout_ms=1500))
     assert r.settled is False
-    assert time.monotonic() - started < 4
 
 
 async def test_observe_false_returns_no_diff(sess: Any, base_url: str) -> None:

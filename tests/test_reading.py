@@ -7,7 +7,6 @@ real Chromium and pages served from 127.0.0.1.
 from __future__ import annotations
 
 import asyncio
-import time
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -141,10 +140,9 @@ async def test_dom_ref_is_stale_after_navigation_and_gone_after_removal(
     card = node_with(root, id="card")
     grow = node_with(root, id="grow")
     await aw(sess.click(bk.css("#drop")))
-    started = time.perf_counter()
+    # Raised at once: waiting for the element would end in TimeoutError.
     with pytest.raises(bk.RefNotFoundError) as gone:
         await aw(sess.click(card.ref, timeout_ms=10_000))
-    assert time.perf_counter() - started < 1.0
     assert "removed" in gone.value.message
     with pytest.raises(bk.RefNotFoundError):
         await aw(sess.click("d9999"))
@@ -153,10 +151,8 @@ async def test_dom_ref_is_stale_after_navigation_and_gone_after_removal(
     generation = sess.generation
     await aw(sess.navigate(f"{base_url}/reading_basic.html"))
     await aw(sess.dom(depth=3))
-    started = time.perf_counter()
     with pytest.raises(bk.StaleRefError) as stale:
         await aw(sess.click(grow.ref))
-    assert time.perf_counter() - started < 0.5
     assert f"generation {generation}" in stale.value.message
     assert "reading_basic.html" in stale.value.message
     assert await aw(sess.evaluate("document.getElementById('grown').children.length")) == 0
@@ -485,11 +481,9 @@ async def test_execute_returns_a_thrown_error_with_the_logs_so_far(
 
 async def test_execute_stops_an_endless_loop_at_its_timeout(sess: Any, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/reading_basic.html"))
-    started = time.perf_counter()
     with pytest.raises(bk.TimeoutError) as info:
         await aw(sess.execute("log('spinning'); while (true) {}", timeout_ms=1000))
-    elapsed = time.perf_counter() - started
-    assert 0.9 < elapsed < 4.0, elapsed
+    assert "1000 ms" in info.value.message
     assert "spinning" in info.value.message
     # The session keeps answering, and the page is alive.
     assert await aw(sess.evaluate("1 + 1")) == 2
@@ -503,10 +497,8 @@ async def test_execute_timeout_is_clamped_to_max_timeout(base_url: str) -> None:
     config = bk.Config.from_env(idle_stop_ms=0, default_timeout_ms=500, max_timeout_ms=1500)
     async with bk.AsyncBrowser(config) as browser:
         s = await browser.start(url=f"{base_url}/reading_basic.html")
-        started = time.perf_counter()
         with pytest.raises(bk.TimeoutError) as info:
             await s.execute("await sleep(60000); return 1", timeout_ms=60_000)
-        assert time.perf_counter() - started < 4.0
         assert "1500 ms" in info.value.message
         assert (await s.execute("return 2")).result == 2
 
@@ -524,10 +516,9 @@ async def test_execute_that_navigates_fails_with_a_hint_to_split(sess: Any, base
 
 async def test_execute_that_opens_a_dialog_says_so(sess: Any, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/reading_basic.html"))
-    started = time.perf_counter()
+    # Raised as the dialog opens: waiting it out would end in TimeoutError.
     with pytest.raises(bk.ModalStateBlockedError) as info:
         await aw(sess.execute("log('asking'); return confirm('Sure?')", timeout_ms=10_000))
-    assert time.perf_counter() - started < 3.0
     assert "Sure?" in info.value.message
     await aw(sess.handle_dialog(True))
     assert (await aw(sess.execute("return 5"))).result == 5

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pytest
 
 import browserkit as bk
-from tests.conftest import aw
+from tests.conftest import aw, raises_before_waiting
 from tests.test_session_core import ref_of
 
 
@@ -19,12 +18,9 @@ async def test_stale_ref_fails_fast_after_navigation(sess: Any, base_url: str) -
     await aw(sess.navigate(f"{base_url}/stale_b.html"))
     snap_b_check = await aw(sess.evaluate("document.title"))
     assert snap_b_check == "Page B"
-    started = time.perf_counter()
-    with pytest.raises(bk.StaleRefError) as info:
-        await aw(sess.click(delete))
-    elapsed = time.perf_counter() - started
-    assert elapsed < 0.1, elapsed
-    err = info.value
+    # Well under 100 ms: the refusal needs no browser round trip at all (the
+    # async call raises before its first suspension; times are in the note).
+    err = raises_before_waiting(lambda: sess.click(delete), bk.StaleRefError)
     assert err.code == "stale_ref"
     assert f"generation {snap_a.generation}" in err.message
     assert f"generation {snap_a.generation + 1}" in err.message
@@ -53,15 +49,15 @@ async def test_stale_ref_after_new_snapshot_of_the_new_page(sess: Any, base_url:
     assert await aw(sess.evaluate("window.bought === undefined")) is True
 
 
+@pytest.mark.timeout(30)
 async def test_removed_element_ref_fails_at_once(sess: Any, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/basic.html"))
     tree = (await aw(sess.snapshot())).tree
     victim = ref_of(tree, 'button "Victim"')
     await aw(sess.click(ref_of(tree, 'button "Remove victim"')))
-    started = time.perf_counter()
+    # Waiting for the element would outlast the test's own 30 s timeout.
     with pytest.raises(bk.RefNotFoundError) as info:
-        await aw(sess.click(victim, timeout_ms=10_000))
-    assert time.perf_counter() - started < 1.0
+        await aw(sess.click(victim, timeout_ms=60_000))
     assert info.value.code == "ref_not_found"
     assert await aw(sess.evaluate("document.title")) == "Basic"
 

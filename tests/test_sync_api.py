@@ -86,11 +86,9 @@ def test_sync_call_from_the_portal_thread_raises_instead_of_deadlocking(
     async def inside() -> None:
         sbrowser.start()
 
-    started = time.monotonic()
     with pytest.raises(bk.InvalidArgumentError) as info:
         portal.call(inside())
     assert "deadlock" in info.value.message
-    assert time.monotonic() - started < 2
 
 
 def test_ctrl_c_cancels_a_long_wait_and_the_browser_stays_usable(
@@ -100,11 +98,10 @@ def test_ctrl_c_cancels_a_long_wait_and_the_browser_stays_usable(
     main = threading.main_thread().ident
     assert main == threading.get_ident()
     timer = threading.Timer(0.5, lambda: signal.pthread_kill(main, signal.SIGINT))  # type: ignore[arg-type]
-    started = time.monotonic()
     timer.start()
+    # Uninterrupted, the wait would end after 30 s with met=False, not raise.
     with pytest.raises(KeyboardInterrupt):
         s.wait_for(text="never appears", timeout_ms=30_000)
-    assert time.monotonic() - started < 5
     assert s.snapshot().title == "Basic"
     s.stop()
 
