@@ -68,6 +68,9 @@ CHANGE_TEXT: dict[str, str] = {
 }
 """Text that appears once the click's effect is on the page (``frames``: inside frame A)."""
 
+NO_CHANGE_PAGE, NO_CHANGE_BUTTON = "form", "Do nothing"
+"""A button with no handler: its click shows how long an action waits when nothing happens."""
+
 MAX_SLOW_MS = 5_000
 
 _HEAD = (
@@ -172,7 +175,7 @@ def form_page() -> str:
         '<label>Topic <select name="topic"><option>Sales</option><option>Support</option>'
         "</select></label>"
         '<label><input type="checkbox" name="news"> Newsletter</label>'
-        '<button type="submit">Send</button></form>'
+        '<button type="submit">Send</button> <button type="button">Do nothing</button></form>'
         '<p id="result" role="status">Not sent yet</p>'
     )
     return _page("Form", body)

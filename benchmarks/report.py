@@ -6,8 +6,9 @@ import json
 from pathlib import Path
 from typing import Any
 
+from benchmarks.pages import NO_CHANGE_PAGE
 from benchmarks.reading import MCP_SNAPSHOT, OUTLINE, SCAN_FULL, UNCAPPED_CHARS
-from benchmarks.runner import AFTER_CLICK, Results
+from benchmarks.runner import AFTER_CLICK, NO_CHANGE_CLICK, Results
 
 __all__ = ["RESULTS_DIR", "ratios", "to_json", "to_markdown", "write"]
 
@@ -112,6 +113,20 @@ def ratios(r: Results) -> list[dict[str, Any]]:
             )
         )
     context += [
+        (
+            f"click ms browserkit observe / no-observe, nothing changes, {NO_CHANGE_PAGE}",
+            _ratio(
+                med(NO_CHANGE_PAGE, NO_CHANGE_CLICK, "browserkit observe"),
+                med(NO_CHANGE_PAGE, NO_CHANGE_CLICK, "browserkit no-observe"),
+            ),
+        ),
+        (
+            f"click ms browserkit observe / raw, nothing changes, {NO_CHANGE_PAGE}",
+            _ratio(
+                med(NO_CHANGE_PAGE, NO_CHANGE_CLICK, "browserkit observe"),
+                med(NO_CHANGE_PAGE, NO_CHANGE_CLICK, "raw-playwright"),
+            ),
+        ),
         (
             "tokens of click(observe) answer / full snapshot, shop",
             _ratio(

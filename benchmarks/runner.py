@@ -34,13 +34,22 @@ from benchmarks.contenders import (
     find_ref,
 )
 from benchmarks.engine import run_engine
-from benchmarks.pages import BUTTONS, CHANGE_TEXT, HEAVY_PAGES, PAGES, PageServer
+from benchmarks.pages import (
+    BUTTONS,
+    CHANGE_TEXT,
+    HEAVY_PAGES,
+    NO_CHANGE_BUTTON,
+    NO_CHANGE_PAGE,
+    PAGES,
+    PageServer,
+)
 from benchmarks.reading import run_reading
 from benchmarks.stats import Series, TimeoutBudget, timed, tokens
 
-__all__ = ["AFTER_CLICK", "SECTIONS", "Options", "run"]
+__all__ = ["AFTER_CLICK", "NO_CHANGE_CLICK", "SECTIONS", "Options", "run"]
 
 AFTER_CLICK = "snapshot after click"
+NO_CHANGE_CLICK = "click, no change"
 """Step name: raw Playwright's full re-snapshot vs browserkit's snapshot(diff=True)."""
 
 SECTIONS = ("playwright", "browserkit", "mcp", "engine", "buffers", "reading")
@@ -279,6 +288,19 @@ async def _page_steps(
         log(f"{key}: click")
         if entries:
             out.series += await _measure(key, "click", entries, reps(opts.click_reps), budget)
+        if key == NO_CHANGE_PAGE:
+            # 2b. a click that changes nothing: no fixed sleep means the observed
+            #     click costs little more than the unobserved one.
+            entries = [
+                _Entry(c.name, _click_prep(c, url, NO_CHANGE_BUTTON), c.click, c.account)
+                for c in (raw, bk_obs, bk_plain, mcp)
+                if c is not None
+            ]
+            log(f"{key}: {NO_CHANGE_CLICK}")
+            if entries:
+                out.series += await _measure(
+                    key, NO_CHANGE_CLICK, entries, reps(opts.click_reps), budget
+                )
         # 3. learn what a click changed by reading the page again: a full outline for
         #    raw Playwright, snapshot(diff=True) for browserkit (the click itself untimed)
         entries = []
