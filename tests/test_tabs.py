@@ -75,4 +75,6 @@ async def test_every_window_one_click_opens_is_reported(sess: Any, base_url: str
     r = await aw(sess.click(bk.role("button", "Open three")))
     assert r.new_tabs == ("t2", "t3", "t4")
     urls = [t.url for t in await aw(sess.tabs())]
-    assert [u.rsplit("=", 1)[1] for u in urls[1:]] == ["a", "b", "c"]
+    # Ids follow the order the pages joined, which three pages loading at once
+    # do not keep.
+    assert sorted(u.rsplit("=", 1)[1] for u in urls[1:]) == ["a", "b", "c"]
