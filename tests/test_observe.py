@@ -56,7 +56,8 @@ async def test_click_that_does_nothing_returns_at_once(sess: Any, base_url: str)
     await aw(sess.click(ref))  # the first click also moves focus off the page
     r = await aw(sess.click(ref))
     # Settled without hitting a bound: nothing was waited for but the 30 ms
-    # quiet window (the benchmark's "click, no change" step measures how long).
+    # quiet window (the benchmark's "click, no change, after reading" step
+    # measures how long).
     assert r.settled is True
     assert not r.navigated and not r.new_tabs
     assert r.diff is not None

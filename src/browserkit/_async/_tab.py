@@ -67,6 +67,8 @@ class Tab:
         self.navigations = 0  # cross-document commits, for settling
         self.nav_seen = asyncio.Event()
         self.closed = False
+        self._warmed_document = -1
+        self._warm_task: asyncio.Future[None] | None = None
         self._listeners: list[tuple[Any, str, Callable[..., Any]]] = []
         self._watch_navigations()
 
@@ -74,6 +76,25 @@ class Tab:
         """Subscribe ``handler`` and remember it, so :meth:`release` can take it back."""
         emitter.on(event, handler)
         self._listeners.append((emitter, event, handler))
+
+    def warm_up(self) -> None:
+        """Let Playwright set up its page-world helpers for this document, in the background.
+
+        The first element call of a document in the page's own world (the
+        hit check before a click) costs 15-20 ms of one-time set-up. Called
+        once refs have been printed, it runs while the agent reads them, off
+        the first click's path. Failures mean only that the click pays it.
+        """
+        if self._warmed_document == self.navigations or self.closed:
+            return
+        self._warmed_document = self.navigations
+        self._warm_task = asyncio.ensure_future(self._warm())
+
+    async def _warm(self) -> None:
+        try:
+            await self.page.locator(":root").evaluate("() => 0", timeout=5_000)
+        except Exception:  # navigated, closed, or held by a dialog: nothing is lost
+            pass
 
     async def release(self) -> None:
         """Take back every listener and the CDP session: the page is left as it was found.
@@ -88,6 +109,8 @@ class Tab:
             except (KeyError, ValueError):
                 pass
         self._listeners.clear()
+        if self._warm_task is not None:
+            self._warm_task.cancel()
         if self._cdp_task is not None and self._cdp_task.done() and not self._cdp_task.cancelled():
             try:
                 await self._cdp_task.result().detach()

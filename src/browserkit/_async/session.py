@@ -458,6 +458,8 @@ class AsyncSession(ReadingMixin):
     def _record(self, tab: Tab, text: str, generation: int) -> int:
         refs = set(_REF_RE.findall(text))
         tab.remember_refs(generation, refs)
+        if refs:
+            tab.warm_up()
         return len(refs)
 
     async def snapshot(
