@@ -49,7 +49,9 @@ from benchmarks.stats import Series, TimeoutBudget, timed, tokens
 __all__ = ["AFTER_CLICK", "NO_CHANGE_CLICK", "SECTIONS", "Options", "run"]
 
 AFTER_CLICK = "snapshot after click"
-NO_CHANGE_CLICK = "click, no change"
+NO_CHANGE_CLICK = "click, no change, after reading"
+READ_PAUSE_S = 0.3
+"""How long the no-change click's agent reads the outline before clicking (untimed)."""
 """Step name: raw Playwright's full re-snapshot vs browserkit's snapshot(diff=True)."""
 
 SECTIONS = ("playwright", "browserkit", "mcp", "engine", "buffers", "reading")
@@ -217,10 +219,13 @@ def _noop() -> Prep:
     return prep
 
 
-def _click_prep(c: Any, url: str, button: str) -> Prep:
+def _click_prep(c: Any, url: str, button: str, pause_s: float = 0.0) -> Prep:
     async def prep() -> str:
         await c.goto(url)
-        return find_ref(await c.ref_text(), button)
+        ref = find_ref(await c.ref_text(), button)
+        if pause_s:
+            await asyncio.sleep(pause_s)  # an agent reading the outline before it acts
+        return ref
 
     return prep
 
@@ -289,10 +294,16 @@ async def _page_steps(
         if entries:
             out.series += await _measure(key, "click", entries, reps(opts.click_reps), budget)
         if key == NO_CHANGE_PAGE:
-            # 2b. a click that changes nothing: no fixed sleep means the observed
-            #     click costs little more than the unobserved one.
+            # 2b. a click that changes nothing, made the way an agent makes it: a
+            #     pause to read the outline first. Shows what observing costs when
+            #     there is nothing to wait for.
             entries = [
-                _Entry(c.name, _click_prep(c, url, NO_CHANGE_BUTTON), c.click, c.account)
+                _Entry(
+                    c.name,
+                    _click_prep(c, url, NO_CHANGE_BUTTON, READ_PAUSE_S),
+                    c.click,
+                    c.account,
+                )
                 for c in (raw, bk_obs, bk_plain, mcp)
                 if c is not None
             ]
