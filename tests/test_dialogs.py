@@ -41,6 +41,36 @@ async def test_confirm_and_prompt_answers_reach_the_page(sess: Any, base_url: st
 
 
 @pytest.mark.timeout(30)
+async def test_dialog_opened_while_the_action_settles_is_reported_not_waited_on(
+    sess: Any, base_url: str
+) -> None:
+    await aw(sess.navigate(f"{base_url}/dialogs.html"))
+    # The alert opens 20 ms after the click, inside the 30 ms quiet window
+    # browserkit waits for. A page held by a dialog runs no script, so a wait
+    # on it would never end (the test's 30 s timeout would trip).
+    r = await aw(sess.click(bk.role("button", "Save soon"), timeout_ms=60_000))
+    assert r.dialog is not None
+    assert (r.dialog.type, r.dialog.message, r.dialog.handled) == ("alert", "Stored!", "pending")
+    assert r.diff is None  # the page cannot be read until the dialog is answered
+    with pytest.raises(bk.ModalStateBlockedError):
+        await aw(sess.snapshot())
+    await aw(sess.handle_dialog(accept=True))
+    assert await out(sess) == "after late alert"
+
+
+@pytest.mark.timeout(30)
+async def test_a_dialog_that_opens_during_a_read_raises_instead_of_hanging(
+    sess: Any, base_url: str
+) -> None:
+    await aw(sess.navigate(f"{base_url}/dialogs.html"))
+    with pytest.raises(bk.ModalStateBlockedError) as info:
+        await aw(sess.evaluate("alert('From a script'); 1", timeout_ms=60_000))
+    assert "From a script" in info.value.message
+    await aw(sess.handle_dialog(accept=True))
+    assert await aw(sess.evaluate("1 + 1")) == 2
+
+
+@pytest.mark.timeout(30)
 async def test_dialog_during_page_load_does_not_hang_navigate(sess: Any, base_url: str) -> None:
     # Waiting for the load event would take the whole minute and trip the
     # test's 30 s timeout: navigate must return as soon as the dialog opens.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
@@ -82,6 +83,31 @@ async def test_snapshot_prints_refs_title_and_generation(sess: Any, base_url: st
     assert snap.truncated is False
     assert snap.diff is None
     assert str(snap) == snap.tree
+
+
+async def test_the_background_set_up_after_a_snapshot_leaves_the_page_as_it_was(
+    base_url: str,
+) -> None:
+    state_js = "[document.documentElement.outerHTML, Object.keys(window).join(',')]"
+    async with bk.AsyncBrowser(idle_stop_ms=0) as browser:
+        s = await browser.start(url=f"{base_url}/basic.html")
+        before = await s.evaluate(state_js)
+        await s.snapshot()
+        tab = s._tabs[s.page_id]  # white box: the set-up task of this document
+        assert tab._warm_task is not None
+        await tab._warm_task
+        assert await s.evaluate(state_js) == before
+        first = tab._warm_task
+        await s.snapshot()
+        assert tab._warm_task is first  # once per document
+        # A dialog open while it runs only holds it; nothing hangs or leaks.
+        await s.navigate(f"{base_url}/basic.html")
+        await s.snapshot()
+        with pytest.raises(bk.ModalStateBlockedError):
+            await s.evaluate("alert('hi'); 1")
+        await s.handle_dialog(True)
+        await asyncio.wait_for(tab._warm_task, 10)
+        assert tab._warm_task is not first
 
 
 async def test_snapshot_truncates_at_max_nodes(base_url: str) -> None:

@@ -28,6 +28,7 @@ import attrs
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Locator, Page
 
+from browserkit._async._tab import swallow, unless_blocked
 from browserkit.errors import (
     BrowserkitError,
     EvaluationError,
@@ -1173,7 +1174,8 @@ class ReadingMixin:
             )
 
         try:
-            return await asyncio.wait_for(once(), ms / 1000)
+            # A dialog that opens meanwhile stops the page: say so at once.
+            return await asyncio.wait_for(unless_blocked(tab, once()), ms / 1000)
         except asyncio.TimeoutError:
             raise TimeoutError(
                 f"{what} did not finish within {int(ms)} ms",
@@ -1718,7 +1720,7 @@ class ReadingMixin:
                     return await self._script_failed(tab, exc, navigations, ms)
                 return self._script_result(value)
             if tab.pending_dialog is not None:
-                script.add_done_callback(_swallow)
+                script.add_done_callback(swallow)
                 d = tab.pending_dialog
                 raise ModalStateBlockedError(
                     f"the script opened a {d.type} dialog: {d.message!r}; it waits for an answer",
@@ -1728,7 +1730,7 @@ class ReadingMixin:
                 break  # the timeout
             # A dialog the dialog policy answered by itself: the script goes on.
             tab.dialog_seen.clear()
-        script.add_done_callback(_swallow)
+        script.add_done_callback(swallow)
         logs = await self._stop_script(tab, run_id)
         shown = "; ".join(logs[-20:])
         raise TimeoutError(
@@ -1798,7 +1800,7 @@ class ReadingMixin:
         probe = asyncio.ensure_future(
             cdp.send("Runtime.evaluate", {"expression": "0", "returnByValue": True})
         )
-        probe.add_done_callback(_swallow)
+        probe.add_done_callback(swallow)
         done, _ = await asyncio.wait({probe}, timeout=0.25)
         if not done:
             # The page's main thread is stuck in JavaScript (a loop in the
@@ -1901,8 +1903,3 @@ def _describe(target: Target) -> str:
     if isinstance(target, Selector):
         return target.describe()
     return str(target)
-
-
-def _swallow(task: asyncio.Future[Any]) -> None:
-    if not task.cancelled():
-        task.exception()

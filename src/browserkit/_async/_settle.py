@@ -20,7 +20,8 @@ from typing import Any
 from playwright.async_api import Error as PlaywrightError
 
 from browserkit._async._evidence import Evidence
-from browserkit._async._tab import Tab
+from browserkit._async._tab import Tab, unless_blocked
+from browserkit.errors import ModalStateBlockedError
 
 __all__ = ["QUIET_MS", "Settler"]
 
@@ -141,6 +142,10 @@ class Settler:
         deadline = time.monotonic() + min(budget_ms, MAX_SETTLE_MS) / 1000
         page = self.tab.page
         while True:
+            if self.tab.blocked.is_set():
+                # A dialog the action opened stops the page: nothing more will
+                # happen until it is answered, and the caller reports it.
+                return True
             left = deadline - time.monotonic()
             if left <= 0:
                 return False
@@ -180,7 +185,11 @@ class Settler:
     async def _dom_quiet(self, deadline: float) -> bool:
         max_ms = max(QUIET_MS, int((deadline - time.monotonic()) * 1000))
         try:
-            result: Any = await self.tab.page.evaluate(_QUIET_JS, [QUIET_MS, max_ms])
+            result: Any = await unless_blocked(
+                self.tab, self.tab.page.evaluate(_QUIET_JS, [QUIET_MS, max_ms])
+            )
+        except ModalStateBlockedError:
+            return True  # settle() sees the dialog and stops
         except PlaywrightError:
             # The document went away under us: a navigation is under way.
             await asyncio.sleep(0)

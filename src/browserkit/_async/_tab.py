@@ -4,18 +4,21 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
 
 import attrs
 from playwright.async_api import CDPSession, Dialog, FileChooser, Page
 
+from browserkit.errors import ModalStateBlockedError
 from browserkit.results import DialogInfo
 from browserkit.snapshot import Outline, parse
 
 log = logging.getLogger("browserkit")
 
 _EARLIER_KEPT = 3
+
+T = TypeVar("T")
 
 
 @attrs.define
@@ -64,6 +67,8 @@ class Tab:
         self.pending_chooser: FileChooser | None = None
         self.dialog_info: DialogInfo | None = None
         self.dialog_seen = asyncio.Event()
+        # Set while a held alert/confirm/prompt stops the page's scripts.
+        self.blocked = asyncio.Event()
         self.navigations = 0  # cross-document commits, for settling
         self.nav_seen = asyncio.Event()
         self.closed = False
@@ -142,6 +147,10 @@ class Tab:
         self.listen(self.page, "framenavigated", on_frame)
 
     def _advance(self) -> None:
+        if self.pending_dialog is not None:
+            # Chromium closes a page's dialog when the page navigates away.
+            self.pending_dialog = None
+            self.blocked.clear()
         if self._fresh and self.ref_generation is None:
             self._fresh = False
         else:
@@ -180,6 +189,28 @@ class Tab:
         self.pending_dialog = dialog
         self.dialog_info = DialogInfo(dialog.type, dialog.message, dialog.default_value)
         self.dialog_seen.set()
+        self.blocked.set()
+
+    def release_dialog(self) -> Dialog | None:
+        """Hand over the held dialog for answering; the page runs again."""
+        dialog, self.pending_dialog = self.pending_dialog, None
+        self.blocked.clear()
+        return dialog
+
+    def modal_error(self) -> ModalStateBlockedError | None:
+        """The error every call but the answer raises while a modal state is held."""
+        if self.pending_dialog is not None:
+            d = self.pending_dialog
+            return ModalStateBlockedError(
+                f"a {d.type} dialog is open on {self.page_id}: {d.message!r}",
+                hint="call handle_dialog(accept=True|False) to answer it first",
+            )
+        if self.pending_chooser is not None:
+            return ModalStateBlockedError(
+                f"a file chooser is open on {self.page_id}",
+                hint="call upload(paths) to answer it (an empty list cancels it)",
+            )
+        return None
 
     def hold_chooser(self, chooser: FileChooser) -> None:
         """A file chooser opened: a modal state answered by ``upload``."""
@@ -199,6 +230,41 @@ class Tab:
         if self.pending_dialog is None and self.pending_chooser is None:
             self.dialog_seen.clear()
         return info
+
+
+async def unless_blocked(tab: Tab, call: Awaitable[T]) -> T:
+    """Await ``call`` unless a dialog the page opens meanwhile blocks it.
+
+    While an alert, confirm or prompt is open the page runs no script, so a
+    call that needs the page would wait as long as the dialog stays open;
+    instead this raises ModalStateBlockedError (the dialog stays held for
+    handle_dialog). Timeouts stay the caller's business.
+    """
+    task = asyncio.ensure_future(call)
+    if tab.blocked.is_set():
+        task.cancel()
+        task.add_done_callback(swallow)
+        raise tab.modal_error() or ModalStateBlockedError("a dialog is open")
+    blocked = asyncio.ensure_future(tab.blocked.wait())
+    try:
+        await asyncio.wait({task, blocked}, return_when=asyncio.FIRST_COMPLETED)
+    except BaseException:
+        task.cancel()
+        task.add_done_callback(swallow)
+        raise
+    finally:
+        blocked.cancel()
+    if task.done():
+        return task.result()
+    task.cancel()
+    task.add_done_callback(swallow)
+    raise tab.modal_error() or ModalStateBlockedError("a dialog is open")
+
+
+def swallow(task: asyncio.Future[Any]) -> None:
+    """A done-callback that retrieves a background task's error, so none is logged."""
+    if not task.cancelled():
+        task.exception()
 
 
 def on_close(tab: Tab, callback: Callable[[Tab], None]) -> None:

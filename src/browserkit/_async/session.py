@@ -19,7 +19,7 @@ from browserkit._async import _js
 from browserkit._async._evidence import AsyncDownloads, ConsoleView, Evidence, NetworkView
 from browserkit._async._reading import ReadingMixin
 from browserkit._async._settle import Settler
-from browserkit._async._tab import Baseline, Tab, on_close
+from browserkit._async._tab import Baseline, Tab, on_close, swallow, unless_blocked
 from browserkit.config import Config
 from browserkit.errors import (
     BrowserCrashedError,
@@ -254,17 +254,9 @@ class AsyncSession(ReadingMixin):
         return tab
 
     def _check_modal(self, tab: Tab) -> None:
-        if tab.pending_dialog is not None:
-            d = tab.pending_dialog
-            raise ModalStateBlockedError(
-                f"a {d.type} dialog is open on {tab.page_id}: {d.message!r}",
-                hint="call handle_dialog(accept=True|False) to answer it first",
-            )
-        if tab.pending_chooser is not None:
-            raise ModalStateBlockedError(
-                f"a file chooser is open on {tab.page_id}",
-                hint="call upload(paths) to answer it (an empty list cancels it)",
-            )
+        error = tab.modal_error()
+        if error is not None:
+            raise error
 
     def _tab(self, page_id: str | None) -> Tab:
         key = page_id if page_id is not None else self._active
@@ -410,7 +402,7 @@ class AsyncSession(ReadingMixin):
             else:
                 coro = tab.page.aria_snapshot(mode="ai", depth=depth, timeout=ms)
             try:
-                text = await self._guard(coro, "snapshot", ms)
+                text = await self._guard(unless_blocked(tab, coro), "snapshot", ms)
             except BrowserkitError:
                 if tab.generation != generation:
                     continue
@@ -426,7 +418,7 @@ class AsyncSession(ReadingMixin):
         """The page's change stamp (-1 when unknown, e.g. before our init script ran)
         and its title, in one round trip."""
         try:
-            stamp, title = await tab.page.evaluate(_js.CHANGE_STAMP)
+            stamp, title = await unless_blocked(tab, tab.page.evaluate(_js.CHANGE_STAMP))
             return int(stamp), str(title)
         except (PlaywrightError, TypeError, ValueError):
             return -1, None
@@ -550,7 +542,7 @@ class AsyncSession(ReadingMixin):
         tab = self._check(page_id=page_id)
         ms = self._timeout(timeout_ms)
         metrics = await self._guard(
-            tab.page.evaluate(_js.METRICS),
+            unless_blocked(tab, tab.page.evaluate(_js.METRICS)),
             "screenshot",
             ms,
         )
@@ -826,7 +818,7 @@ class AsyncSession(ReadingMixin):
                     raise TimeoutError(f"{detail} did not finish within {int(ms)} ms")
                 # A dialog opened by the action blocks it until answered; the
                 # action finishes in the background once handle_dialog runs.
-                action.add_done_callback(_swallow)
+                action.add_done_callback(swallow)
                 verified: bool | None = None
             else:
                 try:
@@ -846,21 +838,25 @@ class AsyncSession(ReadingMixin):
             else:
                 settled = await settler.settle(max(0.0, left))
             navigated = settler.navigated
-        dialog_info = tab.take_dialog_info() if tab.pending_dialog is None else tab.dialog_info
         change = None
         if observing and before is not None and not navigated and tab.pending_dialog is None:
             try:
                 after: Baseline | None = (await self._read_baseline(tab, ms))[0]
+            except ModalStateBlockedError:
+                after = None  # a dialog opened as the page settled: reported below
             except BrowserkitError:
                 after = None
+                navigated = True
             if after is not None and after.generation == before.generation:
                 self._record(tab, after.text, after.generation)
                 change = diff_outlines(
                     before.outline, after.outline, baseline_generation=before.generation
                 )
                 tab.baseline = after
-            else:
+            elif after is not None:
                 navigated = True
+        # Read last: a dialog may open while the page settles or is read.
+        dialog_info = tab.take_dialog_info() if tab.pending_dialog is None else tab.dialog_info
         return ActionResult(
             detail=detail,
             url=tab.page.url,
@@ -1343,12 +1339,11 @@ class AsyncSession(ReadingMixin):
             raise ReadOnlyError(f"session {self._id} is read-only")
         tab = self._tab(page_id)
         ms = self._timeout(timeout_ms)
-        dialog = tab.pending_dialog
+        dialog = tab.release_dialog()
         if dialog is None:
             raise InvalidArgumentError(
                 "no dialog is open", hint="handle_dialog answers a dialog an action reported"
             )
-        tab.pending_dialog = None
         settler = Settler(tab, self._evidence)
         with settler:
             if accept:
@@ -1390,7 +1385,9 @@ class AsyncSession(ReadingMixin):
         tab = self._check(mutating=True, page_id=page_id)
         ms = self._timeout(timeout_ms)
         try:
-            return await asyncio.wait_for(tab.page.evaluate(expression), ms / 1000)
+            return await asyncio.wait_for(
+                unless_blocked(tab, tab.page.evaluate(expression)), ms / 1000
+            )
         except asyncio.TimeoutError:
             raise TimeoutError(f"evaluate did not finish within {int(ms)} ms") from None
         except PlaywrightError as exc:
@@ -1450,7 +1447,11 @@ class AsyncSession(ReadingMixin):
                 ok_url = url_re is None or bool(url_re.search(tab.page.url))
                 ok_page = True
                 if text is not None or text_gone is not None or selector is not None:
-                    ok_page = bool(await tab.page.evaluate(js, [text, text_gone, selector]))
+                    ok_page = bool(
+                        await unless_blocked(
+                            tab, tab.page.evaluate(js, [text, text_gone, selector])
+                        )
+                    )
             except PlaywrightError as exc:
                 if "SyntaxError" in str(exc) or "not a valid selector" in str(exc):
                     raise InvalidArgumentError(f"bad selector {selector!r}") from None
@@ -1729,8 +1730,3 @@ def _describe(target: Target) -> str:
     if isinstance(target, Point):
         return f"point ({target.x}, {target.y})"
     return str(target)
-
-
-def _swallow(task: asyncio.Future[Any]) -> None:
-    if not task.cancelled():
-        task.exception()
