@@ -241,24 +241,17 @@ async def unless_blocked(tab: Tab, call: Awaitable[T]) -> T:
     handle_dialog). Timeouts stay the caller's business.
     """
     task = asyncio.ensure_future(call)
-    if tab.blocked.is_set():
-        task.cancel()
-        task.add_done_callback(swallow)
-        raise tab.modal_error() or ModalStateBlockedError("a dialog is open")
     blocked = asyncio.ensure_future(tab.blocked.wait())
     try:
         await asyncio.wait({task, blocked}, return_when=asyncio.FIRST_COMPLETED)
-    except BaseException:
-        task.cancel()
-        task.add_done_callback(swallow)
-        raise
     finally:
         blocked.cancel()
-    if task.done():
-        return task.result()
-    task.cancel()
-    task.add_done_callback(swallow)
-    raise tab.modal_error() or ModalStateBlockedError("a dialog is open")
+        if not task.done():  # a dialog holds the page, or we were cancelled
+            task.cancel()
+            task.add_done_callback(swallow)
+    if not task.done() or task.cancelled():
+        raise tab.modal_error() or ModalStateBlockedError("a dialog holds the page")
+    return task.result()
 
 
 def swallow(task: asyncio.Future[Any]) -> None:
