@@ -71,6 +71,24 @@ async def test_a_dialog_that_opens_during_a_read_raises_instead_of_hanging(
 
 
 @pytest.mark.timeout(30)
+async def test_a_dialog_of_the_page_being_left_stops_navigate_at_once(
+    sess: Any, base_url: str
+) -> None:
+    await aw(sess.navigate(f"{base_url}/dialogs.html"))
+    # The alert opens while the next page's server is still answering. The
+    # old page cannot be left while it shows a dialog, so the commit would
+    # wait for the whole minute (past the test's 30 s timeout).
+    await aw(sess.evaluate("setTimeout(() => alert('Leaving?'), 300)"))
+    with pytest.raises(bk.ModalStateBlockedError) as info:
+        await aw(sess.navigate(f"{base_url}/slow?ms=2000", timeout_ms=60_000))
+    assert "Leaving?" in info.value.message
+    await aw(sess.handle_dialog(accept=True))
+    # Answered, the navigation goes on by itself.
+    met = await aw(sess.wait_for(url="/slow?ms=2000", timeout_ms=10_000))
+    assert met.met is True
+
+
+@pytest.mark.timeout(30)
 async def test_dialog_during_page_load_does_not_hang_navigate(sess: Any, base_url: str) -> None:
     # Waiting for the load event would take the whole minute and trip the
     # test's 30 s timeout: navigate must return as soon as the dialog opens.

@@ -322,7 +322,9 @@ class AsyncSession(ReadingMixin):
     async def _goto(self, tab: Tab, url: str, ms: float) -> Navigation:
         start = time.monotonic()
         try:
-            response = await tab.page.goto(url, wait_until="commit", timeout=ms)
+            response = await self._until_commit(
+                tab, tab.page.goto(url, wait_until="commit", timeout=ms)
+            )
         except PlaywrightTimeoutError:
             raise TimeoutError(
                 f"navigation to {url} did not commit within {int(ms)} ms",
@@ -338,6 +340,22 @@ class AsyncSession(ReadingMixin):
         timed_out = not await self._wait_load(tab, ms - (time.monotonic() - start) * 1000)
         status = response.status if response is not None else None
         return Navigation(tab.page.url, status, timed_out, tab.generation)
+
+    async def _until_commit(self, tab: Tab, call: Awaitable[T]) -> T | None:
+        """Await a navigation until it commits; a dialog that holds the page ends the wait.
+
+        A dialog the new document opened once it committed is a load still
+        waiting (None: the caller reports ``timed_out``). A dialog of the page
+        being left holds the navigation back, so ModalStateBlockedError; the
+        navigation goes on once the dialog is answered.
+        """
+        navigations = tab.navigations
+        try:
+            return await unless_blocked(tab, call)
+        except ModalStateBlockedError:
+            if tab.navigations == navigations:
+                raise
+            return None
 
     async def _wait_load(self, tab: Tab, left_ms: float) -> bool:
         if tab.pending_dialog is not None:
@@ -366,7 +384,9 @@ class AsyncSession(ReadingMixin):
             return HistoryMove(False, tab.page.url, tab.generation)
         start = time.monotonic()
         coro = tab.page.go_back if delta < 0 else tab.page.go_forward
-        await self._guard(coro(wait_until="commit", timeout=ms), "history move", ms)
+        await self._guard(
+            self._until_commit(tab, coro(wait_until="commit", timeout=ms)), "history move", ms
+        )
         await self._wait_load(tab, ms - (time.monotonic() - start) * 1000)
         return HistoryMove(True, tab.page.url, tab.generation)
 
@@ -385,7 +405,9 @@ class AsyncSession(ReadingMixin):
         tab = self._check()
         ms = self._timeout(timeout_ms)
         start = time.monotonic()
-        await self._guard(tab.page.reload(wait_until="commit", timeout=ms), "reload", ms)
+        await self._guard(
+            self._until_commit(tab, tab.page.reload(wait_until="commit", timeout=ms)), "reload", ms
+        )
         await self._wait_load(tab, ms - (time.monotonic() - start) * 1000)
         return HistoryMove(True, tab.page.url, tab.generation)
 
