@@ -343,6 +343,7 @@ class Evidence:
                 pass
         self._frame_sessions.clear()
         self._observers.clear()
+        self._window_observers.clear()
 
 
 def _frame_source(frame: dict[str, Any]) -> str | None:

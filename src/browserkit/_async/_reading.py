@@ -1083,7 +1083,9 @@ class ReadingMixin:
 
         async def _resolve(self, tab: Tab, target: Target, ms: float) -> tuple[Locator, str]: ...
 
-        async def _guard(self, coro: Awaitable[Any], what: str, timeout_ms: float) -> Any: ...
+        async def _guard(
+            self, coro: Awaitable[Any], what: str, timeout_ms: float, tab: Tab | None = None
+        ) -> Any: ...
 
         def _translate(self, exc: PlaywrightError, what: str) -> BrowserkitError: ...
 
@@ -1274,7 +1276,7 @@ class ReadingMixin:
         # runs; it is checked here, right before, against the element itself.
         for chain in (str(info["plain"]), str(info["rich"])):
             locator = tab.page.locator(chain)
-            count = await self._guard(locator.count(), f"resolve ref {ref}", ms)
+            count = await self._guard(locator.count(), f"resolve ref {ref}", ms, tab)
             if count == 1:
                 if await self._path(locator, ms) == want:
                     return locator
@@ -1558,7 +1560,7 @@ class ReadingMixin:
             # Inside an iframe: read it in the frame's own world.
             locator, label = await self._resolve(tab, target, ms)
             value = await self._guard(
-                locator.evaluate(_STYLES_JS, wanted, timeout=ms), f"styles of {label}", ms
+                locator.evaluate(_STYLES_JS, wanted, timeout=ms), f"styles of {label}", ms, tab
             )
         else:
             tab, args = where
@@ -1594,7 +1596,7 @@ class ReadingMixin:
             return tab, {"ref": number}
         locator, _ = await self._resolve(tab, target, ms)
         tab = self._tab_of(locator.page, tab)
-        path = await self._guard(locator.evaluate(_PATH_JS, timeout=ms), "find element", ms)
+        path = await self._guard(locator.evaluate(_PATH_JS, timeout=ms), "find element", ms, tab)
         if path is None:
             return None
         return tab, {"path": path}

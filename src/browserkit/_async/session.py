@@ -273,10 +273,17 @@ class AsyncSession(ReadingMixin):
     def _observe(self, observe: bool | None) -> bool:
         return self._config.observe_actions if observe is None else bool(observe)
 
-    async def _guard(self, coro: Awaitable[T], what: str, timeout_ms: float) -> T:
-        """Run a Playwright call, translating its errors into browserkit's."""
+    async def _guard(
+        self, coro: Awaitable[T], what: str, timeout_ms: float, tab: Tab | None = None
+    ) -> T:
+        """Run a Playwright call, translating its errors into browserkit's.
+
+        With ``tab``, the call needs that page's scripts to run: a dialog the
+        page opens meanwhile ends it with ModalStateBlockedError instead of a
+        wait as long as the dialog stays (see :func:`unless_blocked`).
+        """
         try:
-            return await coro
+            return await (coro if tab is None else unless_blocked(tab, coro))
         except BrowserkitError:
             raise
         except (PlaywrightTimeoutError, asyncio.TimeoutError):
@@ -424,7 +431,7 @@ class AsyncSession(ReadingMixin):
             else:
                 coro = tab.page.aria_snapshot(mode="ai", depth=depth, timeout=ms)
             try:
-                text = await self._guard(unless_blocked(tab, coro), "snapshot", ms)
+                text = await self._guard(coro, "snapshot", ms, tab)
             except BrowserkitError:
                 if tab.generation != generation:
                     continue
@@ -523,7 +530,7 @@ class AsyncSession(ReadingMixin):
                 )
             tab.baseline = base
         if title is None:
-            title = await self._guard(tab.page.title(), "title", ms)
+            title = await self._guard(tab.page.title(), "title", ms, tab)
         return Snapshot(
             tree=text,
             generation=generation,
@@ -563,15 +570,11 @@ class AsyncSession(ReadingMixin):
             raise InvalidArgumentError(f"{path!r} is a folder; give a file path")
         tab = self._check(page_id=page_id)
         ms = self._timeout(timeout_ms)
-        metrics = await self._guard(
-            unless_blocked(tab, tab.page.evaluate(_js.METRICS)),
-            "screenshot",
-            ms,
-        )
+        metrics = await self._guard(tab.page.evaluate(_js.METRICS), "screenshot", ms, tab)
         vw, vh, sx, sy, dw, dh = (float(v) for v in metrics)
         if target is not None:
             locator, _ = await self._resolve(tab, target, ms)
-            box = await self._guard(locator.bounding_box(timeout=ms), "screenshot", ms)
+            box = await self._guard(locator.bounding_box(timeout=ms), "screenshot", ms, tab)
             if box is None:
                 raise TargetNotFoundError("the target has no box (it is hidden)")
             clip = {
@@ -666,7 +669,7 @@ class AsyncSession(ReadingMixin):
                 hint="take a new snapshot and use its refs",
             )
         locator = tab.page.locator(f"aria-ref={ref}")
-        if await self._guard(locator.count(), "resolve ref", ms) == 1:
+        if await self._guard(locator.count(), "resolve ref", ms, tab) == 1:
             return locator
         # Playwright resolves refs against the last outline it printed; an
         # outline of part of the page (or none yet) may not hold this ref.
@@ -676,7 +679,7 @@ class AsyncSession(ReadingMixin):
         if gen_now != printed_in:
             raise _stale(ref, printed_in, tab, now=gen_now)
         self._record(tab, text, gen_now)  # same generation: its refs name the same elements
-        if await self._guard(locator.count(), "resolve ref", ms) != 1:
+        if await self._guard(locator.count(), "resolve ref", ms, tab) != 1:
             raise RefNotFoundError(
                 f"ref {ref} is gone: its element was removed or changed role or name",
                 hint="take a new snapshot and use its refs",
@@ -701,13 +704,13 @@ class AsyncSession(ReadingMixin):
             locator = base.get_by_placeholder(sel.value, exact=True)
         else:
             locator = base.get_by_text(sel.value, exact=True)
-        count = await _count(locator, sel)
+        count = await unless_blocked(tab, _count(locator, sel))
         if count == 0 and kind == "label":
             # A <label> that wraps its control counts the control's own text
             # (a select's options) in its text; fall back to a substring
             # match, still refusing to pick one of several.
             locator = base.get_by_label(sel.value)
-            count = await _count(locator, sel)
+            count = await unless_blocked(tab, _count(locator, sel))
         if count == 0:
             raise TargetNotFoundError(f"{sel.describe()} matched no element")
         if sel.nth is None:
