@@ -158,7 +158,7 @@ def generate() -> str:
         modules[module_name] = module
         cls = getattr(module, async_name)
         for klass in cls.__mro__[1:]:
-            # Mixins (ReadingMixin) annotate with names their own module imports.
+            # A base class annotates with names its own module imports.
             if klass.__module__.startswith("browserkit."):
                 modules.setdefault(klass.__module__, sys.modules[klass.__module__])
         body.append("")
@@ -263,6 +263,18 @@ def _public_home(origin: str, name: str, obj: object) -> str:
     return origin
 
 
+def _exporter(name: str, obj: object) -> str | None:
+    """The browserkit module whose ``__all__`` exports ``obj`` as ``name``, if any."""
+    for module_name, module in sorted(sys.modules.items()):
+        if (
+            module_name.startswith("browserkit.")
+            and name in getattr(module, "__all__", ())
+            and getattr(module, name, None) is obj
+        ):
+            return module_name
+    return None
+
+
 def _imports(names: set[str], modules: dict[str, object]) -> list[str]:
     """Import lines for the names the annotations use, from where they are defined."""
     by_module: dict[str, set[str]] = {}
@@ -275,14 +287,15 @@ def _imports(names: set[str], modules: dict[str, object]) -> list[str]:
             home = sys.modules.get(origin) if isinstance(origin, str) else None
             if home is None or getattr(home, name, None) is not obj:
                 # An alias (Target = Union[...]) has no home of its own: take
-                # the public module that defines it, else the async module.
+                # the public module that defines it, else the browserkit
+                # module that exports it, else the async module.
                 origin = next(
                     (
                         m
                         for m in PUBLIC_MODULES
                         if getattr(importlib.import_module(m), name, None) is obj
                     ),
-                    module.__name__,  # type: ignore[attr-defined]
+                    _exporter(name, obj) or module.__name__,  # type: ignore[attr-defined]
                 )
             by_module.setdefault(_public_home(str(origin), name, obj), set()).add(name)
             break

@@ -248,7 +248,7 @@ async def test_many_requests_leave_no_per_request_objects_behind(
     try:
         # Playwright's client keeps a Request and a Response object per request
         # while anyone listens to its request events, until the context closes.
-        connection = s._context._impl_obj._connection  # white box: the object registry
+        connection = s._core.context._impl_obj._connection  # white box: the object registry
         before = len(connection._objects)
         await s.evaluate(
             "Promise.all(Array.from({length: 1000}, (_, i) =>"

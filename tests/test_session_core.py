@@ -93,7 +93,7 @@ async def test_the_background_set_up_after_a_snapshot_leaves_the_page_as_it_was(
         s = await browser.start(url=f"{base_url}/basic.html")
         before = await s.evaluate(state_js)
         await s.snapshot()
-        tab = s._tabs[s.page_id]  # white box: the set-up task of this document
+        tab = s._core.tabs[s.page_id]  # white box: the set-up task of this document
         assert tab._warm_task is not None
         await tab._warm_task
         assert await s.evaluate(state_js) == before

@@ -2,9 +2,26 @@
 
 from __future__ import annotations
 
+import re
+
 import attrs
 
-__all__ = ["Ref"]
+__all__ = ["DOM_REF", "OUTLINE_REF", "REF_SHAPE", "Ref", "bare_ref"]
+
+OUTLINE_REF = re.compile(r"\[ref=([^\]\s]+)\]")
+"""A ref as an outline prints it: ``[ref=e3]``; group 1 is the id."""
+
+REF_SHAPE = re.compile(r"^[a-z]*\d*[a-z]+\d+$")
+"""What any ref id looks like: ``e3``, ``f1e2``, ``d12``, ``p1``."""
+
+DOM_REF = re.compile(r"^d(\d+)$")
+"""A ref handed out by ``dom()`` or ``scan()``; group 1 is its number."""
+
+
+def bare_ref(text: str) -> str:
+    """A ref id as typed by a person or a model: ``" ref=e3"`` -> ``"e3"``."""
+    text = text.strip()
+    return text[4:] if text.startswith("ref=") else text
 
 
 @attrs.frozen

@@ -22,6 +22,7 @@ __all__ = [
     "SelectorKind",
     "Target",
     "css",
+    "describe",
     "label",
     "placeholder",
     "point",
@@ -127,3 +128,12 @@ def text(t: str, *, nth: int | None = None, frame: str | None = None) -> Selecto
 def point(x: float, y: float, space: Literal["viewport", "document"] = "viewport") -> Point:
     """A point; ``space="document"`` scrolls it into view before acting."""
     return Point(x, y, space)
+
+
+def describe(target: Target) -> str:
+    """How messages name a target: ``e3``, ``css '#go'``, ``point (10, 20)``."""
+    if isinstance(target, Selector):
+        return target.describe()
+    if isinstance(target, Point):
+        return f"point ({target.x}, {target.y})"
+    return str(target)

@@ -19,6 +19,7 @@ from typing import Any
 
 from playwright.async_api import Error as PlaywrightError
 
+from browserkit._async import _js
 from browserkit._async._evidence import Evidence
 from browserkit._async._tab import Tab, unless_blocked
 from browserkit.errors import ModalStateBlockedError
@@ -32,34 +33,6 @@ MAX_SETTLE_MS = 5_000
 """No action waits longer than this for the page to settle."""
 
 _TRACKED = frozenset({"document", "xhr", "fetch"})
-
-# The observer is made from the page's own MutationObserver but captured at
-# call time; browserkit's init script (see session) keeps pristine copies
-# under a symbol so a page that replaces the global cannot break settling.
-_QUIET_JS = """
-([quietMs, maxMs]) => new Promise((resolve) => {
-  const k = Symbol.for('browserkit.pristine');
-  const P = (window[k] || {});
-  const MO = P.MutationObserver || MutationObserver;
-  const setT = P.setTimeout || setTimeout;
-  const clearT = P.clearTimeout || clearTimeout;
-  let timer = null;
-  let done = false;
-  const finish = (quiet) => {
-    if (done) return;
-    done = true;
-    observer.disconnect();
-    clearT(timer);
-    clearT(cap);
-    resolve(quiet);
-  };
-  const observer = new MO(() => { clearT(timer); timer = setT(() => finish(true), quietMs); });
-  observer.observe(document,
-    {subtree: true, childList: true, attributes: true, characterData: true});
-  timer = setT(() => finish(true), quietMs);
-  const cap = setT(() => finish(false), maxMs);
-})
-"""
 
 
 class Settler:
@@ -186,7 +159,7 @@ class Settler:
         max_ms = max(QUIET_MS, int((deadline - time.monotonic()) * 1000))
         try:
             result: Any = await unless_blocked(
-                self.tab, self.tab.page.evaluate(_QUIET_JS, [QUIET_MS, max_ms])
+                self.tab, self.tab.page.evaluate(_js.DOM_QUIET, [QUIET_MS, max_ms])
             )
         except ModalStateBlockedError:
             return True  # settle() sees the dialog and stops

@@ -5,12 +5,12 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 import attrs
 from playwright.async_api import CDPSession, Dialog, FileChooser, Page
 
-from browserkit.errors import ModalStateBlockedError
+from browserkit.errors import ModalStateBlockedError, StaleRefError
 from browserkit.results import DialogInfo
 from browserkit.snapshot import Outline, parse
 
@@ -252,6 +252,35 @@ async def unless_blocked(tab: Tab, call: Awaitable[T]) -> T:
     if not task.done() or task.cancelled():
         raise tab.modal_error() or ModalStateBlockedError("a dialog holds the page")
     return task.result()
+
+
+def stale_ref(
+    ref: str,
+    printed_in: int,
+    tab: Tab,
+    *,
+    now: int | None = None,
+    hint: str = "take a new snapshot and use its refs",
+) -> StaleRefError:
+    """The error for a ref printed in an earlier generation, naming both and the new URL."""
+    current = tab.generation if now is None else now
+    return StaleRefError(
+        f"ref {ref} is from generation {printed_in}; the page navigated to "
+        f"{tab.page.url} (generation {current})",
+        hint=hint,
+    )
+
+
+def apply_dialog_policy(tab: Tab, dialog: Dialog, policy: str) -> None:
+    """Hold a dialog for handle_dialog (policy ``ask``), or answer it at once and note it."""
+    if policy == "ask":
+        tab.hold_dialog(dialog)
+        return
+    accept = policy == "accept"
+    handled: Literal["accepted", "dismissed"] = "accepted" if accept else "dismissed"
+    tab.note_dialog(DialogInfo(dialog.type, dialog.message, dialog.default_value, handled))
+    task = asyncio.ensure_future(dialog.accept() if accept else dialog.dismiss())
+    task.add_done_callback(swallow)
 
 
 def swallow(task: asyncio.Future[Any]) -> None:

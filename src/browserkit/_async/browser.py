@@ -18,7 +18,9 @@ from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page, Playwright, async_playwright
 
 from browserkit import _chromium
-from browserkit._async.session import AsyncSession, check_scheme
+from browserkit._async._core import SessionCore
+from browserkit._async._navigation import check_scheme
+from browserkit._async.session import AsyncSession
 from browserkit.config import Config
 from browserkit.errors import (
     AttachDisabledError,
@@ -151,9 +153,8 @@ class AsyncBrowser:
             return
         self.crashed = True
         for session in list(self._sessions.values()):
-            if session._browser_headless == headless:
-                session._closed = True
-                session._closed_reason = "the browser disconnected or crashed"
+            if session._core.browser_headless == headless:
+                session._core.mark_closed("the browser disconnected or crashed")
                 self._sessions.pop(session.id, None)
 
     # -------------------------------------------------------------- sessions
@@ -183,15 +184,15 @@ class AsyncBrowser:
             check_scheme(url, self._config)
         browser = await self._browser(headless)
         context = await browser.new_context(viewport=_VIEWPORT, accept_downloads=True)  # type: ignore[arg-type]
-        session = AsyncSession(self, session_id, context, read_only=read_only)
-        session._browser_headless = headless
+        session = AsyncSession(SessionCore(self, session_id, context, read_only=read_only))
+        session._core.browser_headless = headless
         return await self._open(session, url, ms)
 
     async def _open(self, session: AsyncSession, url: str | None, ms: float) -> AsyncSession:
         """Register a new session, set it up and load ``url``; undo it all on failure."""
         self._sessions[session.id] = session
         try:
-            await session._setup()
+            await session._core.setup()
             if url is not None:
                 await session.navigate(url, timeout_ms=ms)
         except BaseException:
@@ -244,8 +245,7 @@ class AsyncBrowser:
         for session_id in self._remote_users.pop(cdp_url, set()):
             session = self._sessions.pop(session_id, None)
             if session is not None:
-                session._closed = True
-                session._closed_reason = f"the browser at {cdp_url} went away"
+                session._core.mark_closed(f"the browser at {cdp_url} went away")
 
     def _remote_pages(self, remote: PlaywrightBrowser) -> list[Page]:
         pages = [p for context in remote.contexts for p in context.pages]
@@ -324,7 +324,7 @@ class AsyncBrowser:
             owned = True
         session_id = f"s{self._next_session}"
         self._next_session += 1
-        session = AsyncSession(
+        core = SessionCore(
             self,
             session_id,
             page.context,
@@ -333,7 +333,8 @@ class AsyncBrowser:
             attached=page,
             owns_attached=owned,
         )
-        session.cdp_url = cdp_url
+        session = AsyncSession(core)
+        session._core.cdp_url = cdp_url
         self._remote_users.setdefault(cdp_url, set()).add(session_id)
         if not owned:
             self._adopted[page] = session_id
@@ -343,7 +344,7 @@ class AsyncBrowser:
         for page, holder in list(self._adopted.items()):
             if holder == session.id:
                 del self._adopted[page]
-        url = session.cdp_url
+        url = session._core.cdp_url
         if url is None:
             return
         users = self._remote_users.get(url, set())
@@ -360,10 +361,10 @@ class AsyncBrowser:
             SessionInfo(
                 id=s.id,
                 url=s.url,
-                created_ms=s.created_ms,
-                last_used_ms=s.last_used_ms,
+                created_ms=s._core.created_ms,
+                last_used_ms=s._core.last_used_ms,
                 read_only=s.read_only,
-                console_entries=s._console_count(),
+                console_entries=s._core.evidence.console.written,
             )
             for s in self._sessions.values()
         ]
@@ -384,7 +385,7 @@ class AsyncBrowser:
         session = self._sessions.pop(session_id, None)
         if session is None:
             return False
-        was_running = await session._shutdown("the session was stopped")
+        was_running = await session._core.shutdown("the session was stopped")
         await self._release_remote(session)
         return was_running
 
@@ -437,9 +438,9 @@ class AsyncBrowser:
             await asyncio.sleep(every)
             now = int(time.time() * 1000)
             for session in list(self._sessions.values()):
-                if now - session.last_used_ms > idle_ms:
+                if now - session._core.last_used_ms > idle_ms:
                     self._sessions.pop(session.id, None)
-                    await session._shutdown(f"idle for more than {idle_ms} ms")
+                    await session._core.shutdown(f"idle for more than {idle_ms} ms")
                     await self._release_remote(session)
 
     # ------------------------------------------------------------ diagnostics

@@ -4,9 +4,10 @@
 
 from __future__ import annotations
 
+from browserkit._async._actions import Button, Modifier
 from browserkit._async._evidence import ConsoleView, NetworkView
-from browserkit._async.session import _Button, _Modifier
-from browserkit.buffers import DownloadEntry, EventPage
+from browserkit._entries import DownloadEntry
+from browserkit.buffers import EventPage
 from browserkit.config import Config
 from browserkit.results import ActionResult, Diagnostics, DomNode, ExecuteResult, FindMatch, Handoff, HistoryMove, Navigation, PageScan, Screenshot, SessionInfo, Snapshot, Styles, TabInfo, WaitResult
 from browserkit.targets import Target
@@ -85,112 +86,6 @@ class Session:
 
     _impl: AsyncSession
     _portal: Portal
-
-    def dom(self, target: Target | None = None, *, depth: int = 3, timeout_ms: float | None = None, page_id: str | None = None) -> DomNode:
-        """The DOM as a tree of elements, ``depth`` levels below ``target`` (default: the body).
-
-        Each element comes with its tag, id, classes and a ``d``-ref that any
-        target-taking call accepts, so ``dom("d12")`` reads deeper and
-        ``click("d12")`` acts on exactly that element. ``child_count`` is the
-        full number of children even where the depth limit left them out;
-        ``truncated`` marks where the node cap (3,000) cut the tree. Open
-        shadow roots appear as ``#shadow-root`` children. Reading the DOM never
-        changes the page. It reads the main frame; use ``snapshot()`` for the
-        content of iframes.
-
-        >>> print(session.dom(depth=2))  # doctest: +SKIP
-        body [ref=d1]
-          h1 "Orders" [ref=d2]
-          table#orders [ref=d3] (2 children)
-        """
-        return self._portal.call(self._impl.dom(target, depth=depth, timeout_ms=timeout_ms, page_id=page_id))
-
-    def scan(self, *, max_chars: int = 35000, cutlist: bool = True, text_only: bool = False, max_targets: int = 80, timeout_ms: float | None = None, page_id: str | None = None) -> PageScan:
-        """The page as compact simplified HTML (or plain text with ``text_only``).
-
-        Scripts, styles and layout wrappers are dropped; headings, text,
-        links, lists, tables and form controls stay. With ``cutlist`` a run
-        of 10 or more structurally similar siblings (table rows, product
-        cards, search results) is cut to 3 examples and a note; each cut is
-        listed in ``collapsed`` with a unique CSS selector of its container,
-        so ``dom(bk.css(sel))`` or ``snapshot(target=bk.css(sel))`` expands
-        it. ``render_state`` says whether the page is an empty app shell
-        (``shell_only``), still rendering (``hydrating``: loading indicators,
-        requests in flight, the DOM still growing) or ``ready``;
-        ``content_ready`` whether there is real content to read now.
-        ``targets`` lists up to ``max_targets`` visible controls with a
-        unique CSS locator, a ``d``-ref, and the call to use (``click``,
-        ``type``, ``select``, ``upload``); ``frames`` the child frames,
-        cross-origin ones included.
-
-        Scanning never modifies the page: it runs in an isolated world and
-        leaves no attribute, id or global behind.
-        """
-        return self._portal.call(self._impl.scan(max_chars=max_chars, cutlist=cutlist, text_only=text_only, max_targets=max_targets, timeout_ms=timeout_ms, page_id=page_id))
-
-    def find(self, text: str | None = None, *, regex: str | None = None, timeout_ms: float | None = None, page_id: str | None = None) -> list[FindMatch]:
-        """Nodes of the current outline whose name, text or properties match.
-
-        ``text`` matches case-insensitively as a substring; ``regex`` is a
-        Python regular expression searched in the same fields (both given:
-        both must match). Each match has its outline line, its ref (or its
-        nearest ancestor's, for a bare text line) and its ancestor path, so a
-        hit deep in a long page says where it is. The refs are live: act on
-        them directly.
-
-        >>> [str(m) for m in session.find("checkout")]  # doctest: +SKIP
-        ['button "Checkout" [ref=e41]  # in main [ref=e3] > form "Cart" [ref=e37]']
-        """
-        return self._portal.call(self._impl.find(text, regex=regex, timeout_ms=timeout_ms, page_id=page_id))
-
-    def styles(self, target: Target, properties: Sequence[str] | None = None, *, timeout_ms: float | None = None, page_id: str | None = None) -> Styles:
-        """Computed styles of an element, and its inline style.
-
-        Without ``properties`` a curated design set (display, box model,
-        colours, fonts, flex/grid, ...); with names, exactly those (custom
-        properties ``--x`` too); ``["*"]`` every computed property.
-        """
-        return self._portal.call(self._impl.styles(target, properties, timeout_ms=timeout_ms, page_id=page_id))
-
-    def set_style(self, target: Target, property: str, value: str, *, important: bool = False, observe: bool | None = None, timeout_ms: float | None = None, page_id: str | None = None) -> ActionResult:
-        """Set one inline CSS property on an element, live; an empty ``value`` removes it.
-
-        Returns an :class:`ActionResult` whose ``detail`` ends with the
-        element's new inline style (and whose ``diff`` shows what the change
-        did to the outline, e.g. an element hidden by ``display: none``).
-        The edit is not saved anywhere: it dies with the next navigation. A
-        value Chromium rejects raises ``InvalidArgumentError`` and changes
-        nothing.
-        """
-        return self._portal.call(self._impl.set_style(target, property, value, important=important, observe=observe, timeout_ms=timeout_ms, page_id=page_id))
-
-    def execute(self, code: str, *, timeout_ms: float | None = None, page_id: str | None = None) -> ExecuteResult:
-        """Run several steps of JavaScript in the page in one call.
-
-        ``code`` is the body of an async function: use ``await`` and
-        ``return`` at the top level. In scope:
-
-        - ``state``: a JSON object kept per session across calls (assign to
-          its keys, or replace it with another object);
-        - ``log(...)``: collected, in order, into ``logs``;
-        - ``sleep(ms)`` and ``waitFor(selector, {timeout})`` (resolves with
-          the element, rejects after the timeout).
-
-        A thrown error (or a syntax error) does not raise: the result carries
-        ``error`` with its message, plus the logs and state up to the throw.
-        A script still running at the timeout (clamped to
-        ``max_timeout_ms``) is stopped, even a ``while (true) {}``, and
-        ``TimeoutError`` lists the logs it had written; the session stays
-        usable. A script that navigates the page loses the rest of its run:
-        that raises ``EvaluationError`` with a hint to split the script at
-        the navigation. Read-only sessions refuse ``execute``.
-
-        >>> code = "state.n = (state.n || 0) + 1; log('n', state.n); return state.n"
-        >>> r = session.execute(code)  # doctest: +SKIP
-        >>> r.result, r.logs  # doctest: +SKIP
-        (1, ('n 1',))
-        """
-        return self._portal.call(self._impl.execute(code, timeout_ms=timeout_ms, page_id=page_id))
 
     @property
     def id(self) -> str:
@@ -274,6 +169,63 @@ class Session:
         """
         return self._portal.call(self._impl.snapshot(diff=diff, target=target, depth=depth, page_id=page_id, timeout_ms=timeout_ms))
 
+    def dom(self, target: Target | None = None, *, depth: int = 3, timeout_ms: float | None = None, page_id: str | None = None) -> DomNode:
+        """The DOM as a tree of elements, ``depth`` levels below ``target`` (default: the body).
+
+        Each element comes with its tag, id, classes and a ``d``-ref that any
+        target-taking call accepts, so ``dom("d12")`` reads deeper and
+        ``click("d12")`` acts on exactly that element. ``child_count`` is the
+        full number of children even where the depth limit left them out;
+        ``truncated`` marks where the node cap (3,000) cut the tree. Open
+        shadow roots appear as ``#shadow-root`` children. Reading the DOM never
+        changes the page. It reads the main frame; use ``snapshot()`` for the
+        content of iframes.
+
+        >>> print(session.dom(depth=2))  # doctest: +SKIP
+        body [ref=d1]
+          h1 "Orders" [ref=d2]
+          table#orders [ref=d3] (2 children)
+        """
+        return self._portal.call(self._impl.dom(target, depth=depth, timeout_ms=timeout_ms, page_id=page_id))
+
+    def scan(self, *, max_chars: int = 35000, cutlist: bool = True, text_only: bool = False, max_targets: int = 80, timeout_ms: float | None = None, page_id: str | None = None) -> PageScan:
+        """The page as compact simplified HTML (or plain text with ``text_only``).
+
+        Scripts, styles and layout wrappers are dropped; headings, text,
+        links, lists, tables and form controls stay. With ``cutlist`` a run
+        of 10 or more structurally similar siblings (table rows, product
+        cards, search results) is cut to 3 examples and a note; each cut is
+        listed in ``collapsed`` with a unique CSS selector of its container,
+        so ``dom(bk.css(sel))`` or ``snapshot(target=bk.css(sel))`` expands
+        it. ``render_state`` says whether the page is an empty app shell
+        (``shell_only``), still rendering (``hydrating``: loading indicators,
+        requests in flight, the DOM still growing) or ``ready``;
+        ``content_ready`` whether there is real content to read now.
+        ``targets`` lists up to ``max_targets`` visible controls with a
+        unique CSS locator, a ``d``-ref, and the call to use (``click``,
+        ``type``, ``select``, ``upload``); ``frames`` the child frames,
+        cross-origin ones included.
+
+        Scanning never modifies the page: it runs in an isolated world and
+        leaves no attribute, id or global behind.
+        """
+        return self._portal.call(self._impl.scan(max_chars=max_chars, cutlist=cutlist, text_only=text_only, max_targets=max_targets, timeout_ms=timeout_ms, page_id=page_id))
+
+    def find(self, text: str | None = None, *, regex: str | None = None, timeout_ms: float | None = None, page_id: str | None = None) -> list[FindMatch]:
+        """Nodes of the current outline whose name, text or properties match.
+
+        ``text`` matches case-insensitively as a substring; ``regex`` is a
+        Python regular expression searched in the same fields (both given:
+        both must match). Each match has its outline line, its ref (or its
+        nearest ancestor's, for a bare text line) and its ancestor path, so a
+        hit deep in a long page says where it is. The refs are live: act on
+        them directly.
+
+        >>> [str(m) for m in session.find("checkout")]  # doctest: +SKIP
+        ['button "Checkout" [ref=e41]  # in main [ref=e3] > form "Cart" [ref=e37]']
+        """
+        return self._portal.call(self._impl.find(text, regex=regex, timeout_ms=timeout_ms, page_id=page_id))
+
     def screenshot(self, *, full_page: bool = False, format: Literal['jpeg', 'png'] = 'jpeg', target: Target | None = None, max_side: int = 1568, path: str | None = None, page_id: str | None = None, timeout_ms: float | None = None) -> Screenshot:
         """An image of the viewport, the full page, or one element.
 
@@ -284,7 +236,16 @@ class Session:
         """
         return self._portal.call(self._impl.screenshot(full_page=full_page, format=format, target=target, max_side=max_side, path=path, page_id=page_id, timeout_ms=timeout_ms))
 
-    def click(self, target: Target, *, button: _Button = 'left', click_count: int = 1, modifiers: Sequence[_Modifier] = (), observe: bool | None = None, timeout_ms: float | None = None, page_id: str | None = None) -> ActionResult:
+    def styles(self, target: Target, properties: Sequence[str] | None = None, *, timeout_ms: float | None = None, page_id: str | None = None) -> Styles:
+        """Computed styles of an element, and its inline style.
+
+        Without ``properties`` a curated design set (display, box model,
+        colours, fonts, flex/grid, ...); with names, exactly those (custom
+        properties ``--x`` too); ``["*"]`` every computed property.
+        """
+        return self._portal.call(self._impl.styles(target, properties, timeout_ms=timeout_ms, page_id=page_id))
+
+    def click(self, target: Target, *, button: Button = 'left', click_count: int = 1, modifiers: Sequence[Modifier] = (), observe: bool | None = None, timeout_ms: float | None = None, page_id: str | None = None) -> ActionResult:
         """Click an element (ref or selector) or a point.
 
         Returns what changed (``diff``), whether it navigated, and any dialog
@@ -356,6 +317,18 @@ class Session:
         """
         return self._portal.call(self._impl.upload(paths, target=target, observe=observe, timeout_ms=timeout_ms, page_id=page_id))
 
+    def set_style(self, target: Target, property: str, value: str, *, important: bool = False, observe: bool | None = None, timeout_ms: float | None = None, page_id: str | None = None) -> ActionResult:
+        """Set one inline CSS property on an element, live; an empty ``value`` removes it.
+
+        Returns an :class:`ActionResult` whose ``detail`` ends with the
+        element's new inline style (and whose ``diff`` shows what the change
+        did to the outline, e.g. an element hidden by ``display: none``).
+        The edit is not saved anywhere: it dies with the next navigation. A
+        value Chromium rejects raises ``InvalidArgumentError`` and changes
+        nothing.
+        """
+        return self._portal.call(self._impl.set_style(target, property, value, important=important, observe=observe, timeout_ms=timeout_ms, page_id=page_id))
+
     def handle_dialog(self, accept: bool, *, prompt_text: str | None = None, timeout_ms: float | None = None, page_id: str | None = None) -> ActionResult:
         """Answer the open dialog (alert, confirm, prompt, beforeunload)."""
         return self._portal.call(self._impl.handle_dialog(accept, prompt_text=prompt_text, timeout_ms=timeout_ms, page_id=page_id))
@@ -367,6 +340,34 @@ class Session:
         :class:`~browserkit.EvaluationError`.
         """
         return self._portal.call(self._impl.evaluate(expression, timeout_ms=timeout_ms, page_id=page_id))
+
+    def execute(self, code: str, *, timeout_ms: float | None = None, page_id: str | None = None) -> ExecuteResult:
+        """Run several steps of JavaScript in the page in one call.
+
+        ``code`` is the body of an async function: use ``await`` and
+        ``return`` at the top level. In scope:
+
+        - ``state``: a JSON object kept per session across calls (assign to
+          its keys, or replace it with another object);
+        - ``log(...)``: collected, in order, into ``logs``;
+        - ``sleep(ms)`` and ``waitFor(selector, {timeout})`` (resolves with
+          the element, rejects after the timeout).
+
+        A thrown error (or a syntax error) does not raise: the result carries
+        ``error`` with its message, plus the logs and state up to the throw.
+        A script still running at the timeout (clamped to
+        ``max_timeout_ms``) is stopped, even a ``while (true) {}``, and
+        ``TimeoutError`` lists the logs it had written; the session stays
+        usable. A script that navigates the page loses the rest of its run:
+        that raises ``EvaluationError`` with a hint to split the script at
+        the navigation. Read-only sessions refuse ``execute``.
+
+        >>> code = "state.n = (state.n || 0) + 1; log('n', state.n); return state.n"
+        >>> r = session.execute(code)  # doctest: +SKIP
+        >>> r.result, r.logs  # doctest: +SKIP
+        (1, ('n 1',))
+        """
+        return self._portal.call(self._impl.execute(code, timeout_ms=timeout_ms, page_id=page_id))
 
     def wait_for(self, *, text: str | None = None, text_gone: str | None = None, selector: str | None = None, url: str | None = None, timeout_ms: float | None = None, page_id: str | None = None) -> WaitResult:
         """Wait until every given condition holds; ``met=False`` (no error) at the timeout.

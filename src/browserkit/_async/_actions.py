@@ -1,0 +1,433 @@
+"""The actions: click, hover, type, press, scroll, select, check, drag, fill_form, upload.
+
+Each validates its arguments, then hands the pipeline a body that performs
+it on the resolved aim. Docstrings for users live on :class:`AsyncSession`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any, Literal
+
+from playwright.async_api import Locator
+
+from browserkit._async import _js
+from browserkit._async._pipeline import Pipeline
+from browserkit._async._tab import Tab
+from browserkit._async._targets import Aim
+from browserkit.errors import InvalidArgumentError, TargetNotFoundError
+from browserkit.results import ActionResult
+from browserkit.targets import Target, describe
+
+__all__ = ["Actions", "Button", "Modifier"]
+
+Button = Literal["left", "right", "middle"]
+Modifier = Literal["Alt", "Control", "ControlOrMeta", "Meta", "Shift"]
+
+
+class Actions:
+    """Every input action of a session, run through its pipeline."""
+
+    def __init__(self, pipeline: Pipeline) -> None:
+        self._pipeline = pipeline
+
+    async def click(
+        self,
+        target: Target,
+        button: Button,
+        click_count: int,
+        modifiers: Sequence[Modifier],
+        observe: bool | None,
+        timeout_ms: float | None,
+        page_id: str | None,
+    ) -> ActionResult:
+        if button not in ("left", "right", "middle"):
+            raise InvalidArgumentError(f"button must be left, right or middle, got {button!r}")
+        if (
+            isinstance(click_count, bool)
+            or not isinstance(click_count, int)
+            or not 1 <= click_count <= 3
+        ):
+            raise InvalidArgumentError(f"click_count must be 1, 2 or 3, got {click_count!r}")
+        mods = list(modifiers)
+
+        async def body(tab: Tab, ms: float, aim: Aim) -> bool | None:
+            locator, xy = aim.locator, aim.xy
+            if locator is None:
+                assert xy is not None
+                for m in mods:
+                    await tab.page.keyboard.down(m)
+                try:
+                    await tab.page.mouse.click(xy[0], xy[1], button=button, click_count=click_count)
+                finally:
+                    for m in reversed(mods):
+                        await tab.page.keyboard.up(m)
+                return None
+            force = await self._pipeline.hit_check(locator, ms)
+            await locator.click(
+                button=button, click_count=click_count, modifiers=mods, timeout=ms, force=force
+            )
+            return True
+
+        return await self._pipeline.act(
+            f"clicked {describe(target)}",
+            body,
+            target=target,
+            observe=observe,
+            timeout_ms=timeout_ms,
+            page_id=page_id,
+        )
+
+    async def hover(
+        self, target: Target, observe: bool | None, timeout_ms: float | None, page_id: str | None
+    ) -> ActionResult:
+        async def body(tab: Tab, ms: float, aim: Aim) -> bool | None:
+            locator, xy = aim.locator, aim.xy
+            if locator is None:
+                assert xy is not None
+                await tab.page.mouse.move(xy[0], xy[1])
+                return None
+            await locator.hover(timeout=ms)
+            return True
+
+        return await self._pipeline.act(
+            f"hovered {describe(target)}",
+            body,
+            target=target,
+            observe=observe,
+            timeout_ms=timeout_ms,
+            page_id=page_id,
+        )
+
+    async def type(
+        self,
+        target: Target | None,
+        text: str,
+        submit: bool,
+        clear: bool,
+        observe: bool | None,
+        timeout_ms: float | None,
+        page_id: str | None,
+    ) -> ActionResult:
+        if not isinstance(text, str):
+            raise InvalidArgumentError(f"text must be a string, got {type(text).__name__}")
+
+        async def body(tab: Tab, ms: float, aim: Aim) -> bool | None:
+            verified: bool | None = None
+            if target is None:
+                if clear:
+                    await tab.page.keyboard.press("ControlOrMeta+a")
+                await tab.page.keyboard.insert_text(text)
+                if submit:
+                    await tab.page.keyboard.press("Enter")
+                return None
+            locator, xy = aim.locator, aim.xy
+            if locator is None:
+                assert xy is not None
+                await tab.page.mouse.click(*xy)
+                if clear:
+                    await tab.page.keyboard.press("ControlOrMeta+a")
+                await tab.page.keyboard.insert_text(text)
+            else:
+                if clear:
+                    await locator.fill(text, timeout=ms)
+                else:
+                    await locator.press("End", timeout=ms)
+                    await locator.press_sequentially(text, timeout=ms)
+                verified = True
+            if submit:
+                if locator is not None:
+                    await locator.press("Enter", timeout=ms)
+                else:
+                    await tab.page.keyboard.press("Enter")
+            return verified
+
+        where = "the focused element" if target is None else describe(target)
+        detail = f"typed {len(text)} chars into {where}" + (" and submitted" if submit else "")
+        return await self._pipeline.act(
+            detail, body, target=target, observe=observe, timeout_ms=timeout_ms, page_id=page_id
+        )
+
+    async def press(
+        self,
+        key: str,
+        target: Target | None,
+        observe: bool | None,
+        timeout_ms: float | None,
+        page_id: str | None,
+    ) -> ActionResult:
+        if not isinstance(key, str) or not key:
+            raise InvalidArgumentError(f"key must be a non-empty string, got {key!r}")
+
+        async def body(tab: Tab, ms: float, aim: Aim) -> bool | None:
+            if target is None:
+                await tab.page.keyboard.press(key)
+                return None
+            locator, xy = aim.locator, aim.xy
+            if locator is None:
+                assert xy is not None
+                await tab.page.mouse.click(*xy)
+                await tab.page.keyboard.press(key)
+                return None
+            await locator.press(key, timeout=ms)
+            return True
+
+        where = "" if target is None else f" on {describe(target)}"
+        return await self._pipeline.act(
+            f"pressed {key}{where}",
+            body,
+            target=target,
+            observe=observe,
+            timeout_ms=timeout_ms,
+            page_id=page_id,
+        )
+
+    async def scroll(
+        self,
+        delta_y: float,
+        delta_x: float,
+        target: Target | None,
+        observe: bool | None,
+        timeout_ms: float | None,
+        page_id: str | None,
+    ) -> ActionResult:
+        for name, value in (("delta_y", delta_y), ("delta_x", delta_x)):
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise InvalidArgumentError(f"{name} must be a number, got {value!r}")
+
+        async def body(tab: Tab, ms: float, aim: Aim) -> bool | None:
+            if target is None:
+                await tab.page.evaluate(
+                    "([dx, dy]) => window.scrollBy({left: dx, top: dy, behavior: 'instant'})",
+                    [delta_x, delta_y],
+                )
+                return None
+            locator, xy = aim.locator, aim.xy
+            if locator is None:
+                assert xy is not None
+                await tab.page.mouse.move(*xy)
+                await tab.page.mouse.wheel(delta_x, delta_y)
+                return None
+            await locator.evaluate(
+                "(el, [dx, dy]) => el.scrollBy({left: dx, top: dy, behavior: 'instant'})",
+                [delta_x, delta_y],
+                timeout=ms,
+            )
+            return True
+
+        where = "the page" if target is None else describe(target)
+        return await self._pipeline.act(
+            f"scrolled {where} by ({delta_x}, {delta_y})",
+            body,
+            target=target,
+            observe=observe,
+            timeout_ms=timeout_ms,
+            page_id=page_id,
+        )
+
+    async def select(
+        self,
+        target: Target,
+        values: str | Sequence[str],
+        observe: bool | None,
+        timeout_ms: float | None,
+        page_id: str | None,
+    ) -> ActionResult:
+        wanted = [values] if isinstance(values, str) else list(values)
+        if not wanted or not all(isinstance(v, str) for v in wanted):
+            raise InvalidArgumentError("values must be a string or a non-empty list of strings")
+
+        async def body(tab: Tab, ms: float, aim: Aim) -> bool | None:
+            assert aim.locator is not None
+            info: dict[str, Any] = await aim.locator.evaluate(_js.OPTIONS, timeout=ms)
+            if not info.get("select"):
+                raise InvalidArgumentError(
+                    f"the target is a <{info.get('tag')}>, not a <select>",
+                    hint="for custom dropdowns, click the control and then the option",
+                )
+            known = {o["value"] for o in info["options"]} | {o["label"] for o in info["options"]}
+            missing = [v for v in wanted if v not in known]
+            if missing:
+                shown = ", ".join(repr(o["label"]) for o in info["options"][:20])
+                raise TargetNotFoundError(f"no option {missing[0]!r}; options: {shown}")
+            if len(wanted) > 1 and not info.get("multiple"):
+                raise InvalidArgumentError("several values need a <select multiple>")
+            await aim.locator.select_option(wanted, timeout=ms)
+            return True
+
+        return await self._pipeline.act(
+            f"selected {', '.join(map(repr, wanted))} in {describe(target)}",
+            body,
+            target=target,
+            observe=observe,
+            timeout_ms=timeout_ms,
+            page_id=page_id,
+        )
+
+    async def check(
+        self,
+        target: Target,
+        checked: bool,
+        observe: bool | None,
+        timeout_ms: float | None,
+        page_id: str | None,
+    ) -> ActionResult:
+        if not isinstance(checked, bool):
+            raise InvalidArgumentError(f"checked must be True or False, got {checked!r}")
+
+        async def body(tab: Tab, ms: float, aim: Aim) -> bool | None:
+            assert aim.locator is not None
+            force = await self._pipeline.hit_check(aim.locator, ms)
+            await aim.locator.set_checked(checked, timeout=ms, force=force)
+            return True
+
+        return await self._pipeline.act(
+            f"{'checked' if checked else 'unchecked'} {describe(target)}",
+            body,
+            target=target,
+            observe=observe,
+            timeout_ms=timeout_ms,
+            page_id=page_id,
+        )
+
+    async def drag(
+        self,
+        source: Target,
+        target: Target,
+        observe: bool | None,
+        timeout_ms: float | None,
+        page_id: str | None,
+    ) -> ActionResult:
+        async def body(tab: Tab, ms: float, aim: Aim) -> bool | None:
+            to = aim.more[0]
+            if aim.locator is not None and to.locator is not None:
+                await aim.locator.drag_to(to.locator, timeout=ms)
+                return True
+            start = aim.xy or await _center(aim.locator, ms)
+            end = to.xy or await _center(to.locator, ms)
+            mouse = tab.page.mouse
+            await mouse.move(*start)
+            await mouse.down()
+            await mouse.move(*end, steps=8)
+            await mouse.up()
+            return None
+
+        return await self._pipeline.act(
+            f"dragged {describe(source)} to {describe(target)}",
+            body,
+            target=source,
+            more_targets=(target,),
+            observe=observe,
+            timeout_ms=timeout_ms,
+            page_id=page_id,
+        )
+
+    async def fill_form(
+        self,
+        fields: Sequence[Mapping[str, Any]],
+        observe: bool | None,
+        timeout_ms: float | None,
+        page_id: str | None,
+    ) -> ActionResult:
+        if isinstance(fields, Mapping) or not fields:
+            raise InvalidArgumentError("fields must be a non-empty list of {target, value}")
+        targets: list[Target] = []
+        values: list[Any] = []
+        for i, field in enumerate(fields):
+            if not isinstance(field, Mapping) or "target" not in field or "value" not in field:
+                raise InvalidArgumentError(f"fields[{i}] must have 'target' and 'value'")
+            targets.append(field["target"])
+            values.append(field["value"])
+
+        async def body(tab: Tab, ms: float, aim: Aim) -> bool | None:
+            aims = (aim, *aim.more)
+            kinds = []
+            for i, one in enumerate(aims):
+                if one.locator is None:
+                    raise InvalidArgumentError(f"fields[{i}]: a point cannot be filled")
+                kinds.append(await one.locator.evaluate(_js.KIND, timeout=ms))
+            for i, (one, kind, value) in enumerate(zip(aims, kinds, values, strict=True)):
+                await _fill_one(one.locator, kind, value, ms, f"fields[{i}]")
+            return True
+
+        return await self._pipeline.act(
+            f"filled {len(targets)} fields",
+            body,
+            target=targets[0],
+            more_targets=targets[1:],
+            observe=observe,
+            timeout_ms=timeout_ms,
+            page_id=page_id,
+        )
+
+    async def upload(
+        self,
+        paths: str | Sequence[str],
+        target: Target | None,
+        observe: bool | None,
+        timeout_ms: float | None,
+        page_id: str | None,
+    ) -> ActionResult:
+        files = _paths(paths)
+
+        async def body(tab: Tab, ms: float, aim: Aim) -> bool | None:
+            if aim.locator is not None:
+                await aim.locator.set_input_files(files, timeout=ms)
+                return True
+            chooser = tab.pending_chooser
+            if chooser is None:
+                raise InvalidArgumentError(
+                    "no file chooser is open", hint="pass target= (a file input's ref)"
+                )
+            tab.pending_chooser = None
+            tab.dialog_seen.clear()
+            await chooser.set_files(files, timeout=ms)
+            return None
+
+        names = ", ".join(Path(f).name for f in files) or "no files"
+        return await self._pipeline.act(
+            f"uploaded {names}",
+            body,
+            target=target,
+            observe=observe,
+            timeout_ms=timeout_ms,
+            page_id=page_id,
+            answers_chooser=target is None,
+        )
+
+
+async def _center(locator: Locator | None, ms: float) -> tuple[float, float]:
+    assert locator is not None
+    await locator.scroll_into_view_if_needed(timeout=ms)
+    box = await locator.bounding_box(timeout=ms)
+    if box is None:
+        raise TargetNotFoundError("the target has no box (it is hidden)")
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def _paths(paths: str | Sequence[str]) -> list[str]:
+    files = [paths] if isinstance(paths, str) else list(paths)
+    for f in files:
+        if not isinstance(f, str) or not Path(f).is_file():
+            raise InvalidArgumentError(f"no such file: {f!r}")
+    return files
+
+
+async def _fill_one(locator: Locator | None, kind: str, value: Any, ms: float, where: str) -> None:
+    assert locator is not None
+    if kind in ("checkbox", "radio"):
+        if not isinstance(value, bool):
+            raise InvalidArgumentError(f"{where}: a {kind} takes True or False")
+        await locator.set_checked(value, timeout=ms)
+    elif kind == "select":
+        options = [value] if isinstance(value, str) else list(value)
+        await locator.select_option(options, timeout=ms)
+    elif kind == "file":
+        await locator.set_input_files(_paths(value), timeout=ms)
+    elif kind == "text":
+        if not isinstance(value, (str, int, float)) or isinstance(value, bool):
+            raise InvalidArgumentError(f"{where}: a text field takes a string")
+        await locator.fill(str(value), timeout=ms)
+    else:
+        raise InvalidArgumentError(f"{where}: a <{kind}> cannot be filled")

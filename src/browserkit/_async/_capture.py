@@ -1,0 +1,85 @@
+"""Capturing a tab's accessibility outline, and the baselines diffs are made from."""
+
+from __future__ import annotations
+
+from playwright.async_api import Error as PlaywrightError
+from playwright.async_api import Locator
+
+from browserkit._async import _js
+from browserkit._async._core import SessionCore
+from browserkit._async._tab import Baseline, Tab, unless_blocked
+from browserkit.errors import BrowserkitError, TimeoutError
+from browserkit.refs import OUTLINE_REF
+
+__all__ = ["Capture"]
+
+
+class Capture:
+    """Outlines of a session's tabs, and the refs they printed."""
+
+    def __init__(self, core: SessionCore) -> None:
+        self._core = core
+
+    async def outline(
+        self, tab: Tab, ms: float, locator: Locator | None = None, depth: int | None = None
+    ) -> tuple[str, int]:
+        """An ai-mode outline and the generation it belongs to (retried across a navigation)."""
+        for _ in range(3):
+            generation = tab.generation
+            if locator is not None:
+                coro = locator.aria_snapshot(mode="ai", depth=depth, timeout=ms)
+            else:
+                coro = tab.page.aria_snapshot(mode="ai", depth=depth, timeout=ms)
+            try:
+                text = await self._core.guard(coro, "snapshot", ms, tab)
+            except BrowserkitError:
+                if tab.generation != generation:
+                    continue
+                raise
+            if tab.generation == generation:
+                return text, generation
+        raise TimeoutError(
+            "the page kept navigating while a snapshot was taken",
+            hint="wait for the page to settle, then snapshot again",
+        )
+
+    async def stamp(self, tab: Tab) -> tuple[int, str | None]:
+        """The page's change stamp (-1 when unknown, e.g. before our init script ran)
+        and its title, in one round trip."""
+        try:
+            stamp, title = await unless_blocked(tab, tab.page.evaluate(_js.CHANGE_STAMP))
+            return int(stamp), str(title)
+        except (PlaywrightError, TypeError, ValueError):
+            return -1, None
+
+    async def baseline(self, tab: Tab, ms: float) -> tuple[Baseline, str | None]:
+        """A fresh whole-page outline, stamped first so a change during the capture shows."""
+        stamp, title = await self.stamp(tab)
+        text, generation = await self.outline(tab, ms)
+        return Baseline(generation, text, stamp), title
+
+    async def before_action(self, tab: Tab, ms: float) -> Baseline:
+        """The outline just before an action: the last one when provably unchanged.
+
+        Reused only when it is of this generation, the page has no child
+        frames (their changes do not move the main frame's stamp) and the
+        stamp has not moved since it was read; otherwise captured again.
+        """
+        last = tab.baseline
+        if (
+            last is not None
+            and last.stamp >= 0
+            and last.generation == tab.generation
+            and len(tab.page.frames) == 1
+            and (await self.stamp(tab))[0] == last.stamp
+        ):
+            return last
+        return (await self.baseline(tab, ms))[0]
+
+    def record(self, tab: Tab, text: str, generation: int) -> int:
+        """Note the refs an outline printed (a later action may use them); their count."""
+        refs = set(OUTLINE_REF.findall(text))
+        tab.remember_refs(generation, refs)
+        if refs:
+            tab.warm_up()
+        return len(refs)

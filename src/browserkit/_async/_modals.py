@@ -1,0 +1,64 @@
+"""Answering what holds a tab: dialogs (alert, confirm, prompt, beforeunload).
+
+Dialogs are held or answered as they open by the dialog policy
+(:func:`~browserkit._async._tab.apply_dialog_policy`); file choosers are held
+on the tab and answered by ``upload``.
+"""
+
+from __future__ import annotations
+
+from browserkit._async._core import SessionCore
+from browserkit._async._settle import Settler
+from browserkit.errors import InvalidArgumentError
+from browserkit.results import ActionResult, DialogInfo
+
+__all__ = ["Modals"]
+
+
+class Modals:
+    """Answers the dialog a tab holds."""
+
+    def __init__(self, core: SessionCore) -> None:
+        self._core = core
+
+    async def handle_dialog(
+        self,
+        accept: bool,
+        prompt_text: str | None,
+        timeout_ms: float | None,
+        page_id: str | None,
+    ) -> ActionResult:
+        core = self._core
+        core.ensure_writable()
+        tab = core.tab(page_id)
+        ms = core.timeout(timeout_ms)
+        dialog = tab.release_dialog()
+        if dialog is None:
+            raise InvalidArgumentError(
+                "no dialog is open", hint="handle_dialog answers a dialog an action reported"
+            )
+        settler = Settler(tab, core.evidence)
+        with settler:
+            if accept:
+                await core.guard(
+                    dialog.accept(prompt_text) if prompt_text is not None else dialog.accept(),
+                    "accept dialog",
+                    ms,
+                )
+            else:
+                await core.guard(dialog.dismiss(), "dismiss dialog", ms)
+            settled = await settler.settle(ms)
+            navigated = settler.navigated
+        info = DialogInfo(
+            dialog.type, dialog.message, dialog.default_value, "accepted" if accept else "dismissed"
+        )
+        tab.dialog_info = None
+        tab.dialog_seen.clear()
+        return ActionResult(
+            detail=f"{'accepted' if accept else 'dismissed'} the {dialog.type} dialog",
+            url=tab.page.url,
+            generation=tab.generation,
+            navigated=navigated,
+            dialog=info,
+            settled=settled,
+        )

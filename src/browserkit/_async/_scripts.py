@@ -1,0 +1,190 @@
+"""Running the caller's JavaScript: evaluate (one expression) and execute (a multi-step script)."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import secrets
+import time
+from typing import Any
+
+from playwright.async_api import Error as PlaywrightError
+
+from browserkit._async import _js
+from browserkit._async._core import SessionCore
+from browserkit._async._tab import Tab, swallow, unless_blocked
+from browserkit.errors import (
+    EvaluationError,
+    InvalidArgumentError,
+    ModalStateBlockedError,
+    TimeoutError,
+)
+from browserkit.results import ExecuteResult
+
+__all__ = ["Scripts"]
+
+_MAX_LOGS = 1000
+
+
+class Scripts:
+    """Runs scripts in a session's pages and keeps ``execute``'s state between calls."""
+
+    def __init__(self, core: SessionCore) -> None:
+        self._core = core
+        self._state: dict[str, Any] = {}
+
+    async def evaluate(self, expression: str, timeout_ms: float | None, page_id: str | None) -> Any:
+        if not isinstance(expression, str) or not expression.strip():
+            raise InvalidArgumentError("expression must be a non-empty string")
+        tab = self._core.check(mutating=True, page_id=page_id)
+        ms = self._core.timeout(timeout_ms)
+        try:
+            return await asyncio.wait_for(
+                unless_blocked(tab, tab.page.evaluate(expression)), ms / 1000
+            )
+        except asyncio.TimeoutError:
+            raise TimeoutError(f"evaluate did not finish within {int(ms)} ms") from None
+        except PlaywrightError as exc:
+            text = str(exc.message if hasattr(exc, "message") else exc)
+            if "has been closed" in text:
+                raise self._core.translate(exc, "evaluate") from None
+            raise EvaluationError(
+                text.strip().splitlines()[0] if text.strip() else "evaluation failed"
+            ) from None
+
+    async def execute(
+        self, code: str, timeout_ms: float | None, page_id: str | None
+    ) -> ExecuteResult:
+        if not isinstance(code, str) or not code.strip():
+            raise InvalidArgumentError("code must be a non-empty string")
+        tab = self._core.check(mutating=True, page_id=page_id)
+        ms = self._core.timeout(timeout_ms)
+        run_id = secrets.token_hex(8)
+        navigations = tab.navigations
+        arg = {
+            "state": self._state,
+            "run": run_id,
+            "timeout": int(ms),
+            "maxLogs": _MAX_LOGS,
+            "maxChars": self._core.config.max_field_chars,
+        }
+        tab.dialog_seen.clear()
+        script = asyncio.ensure_future(
+            tab.page.evaluate(_js.EXECUTE.replace("/*BODY*/", code), arg)
+        )
+        deadline = time.monotonic() + ms / 1000
+        while True:
+            dialog = asyncio.ensure_future(tab.dialog_seen.wait())
+            try:
+                done, _ = await asyncio.wait(
+                    {script, dialog},
+                    timeout=max(0.0, deadline - time.monotonic()),
+                    return_when=asyncio.FIRST_COMPLETED,
+                )
+            finally:
+                dialog.cancel()
+            if script in done:
+                try:
+                    value = script.result()
+                except PlaywrightError as exc:
+                    return await self._failed(tab, exc, navigations, ms)
+                return self._result(value)
+            if tab.pending_dialog is not None:
+                script.add_done_callback(swallow)
+                d = tab.pending_dialog
+                raise ModalStateBlockedError(
+                    f"the script opened a {d.type} dialog: {d.message!r}; it waits for an answer",
+                    hint="call handle_dialog(accept=True|False); the script then goes on by itself",
+                )
+            if dialog not in done:
+                break  # the timeout
+            # A dialog the dialog policy answered by itself: the script goes on.
+            tab.dialog_seen.clear()
+        script.add_done_callback(swallow)
+        logs = await self._stop(tab, run_id)
+        shown = "; ".join(logs[-20:])
+        raise TimeoutError(
+            f"execute did not finish within {int(ms)} ms and was stopped"
+            + (f"; its logs: {shown}" if logs else "; it logged nothing"),
+            hint="make the script shorter, or raise timeout_ms (up to max_timeout_ms)",
+        )
+
+    def _result(self, value: Any) -> ExecuteResult:
+        logs = tuple(str(line) for line in value.get("logs") or ())
+        if value.get("dropped"):
+            logs += (f"... {int(value['dropped'])} more log lines dropped",)
+        state = value.get("state")
+        error = value.get("error") if not value.get("ok") else None
+        if isinstance(state, dict):
+            self._state = state
+        elif error is None:
+            error = "state must stay a JSON object; the previous state was kept"
+        return ExecuteResult(
+            result=value.get("result") if error is None else None,
+            logs=logs,
+            state=dict(self._state),
+            error=error,
+        )
+
+    async def _failed(
+        self, tab: Tab, exc: PlaywrightError, navigations: int, ms: float
+    ) -> ExecuteResult:
+        text = str(exc.message if hasattr(exc, "message") else exc).strip()
+        if "has been closed" in text or "Target closed" in text:
+            raise self._core.translate(exc, "execute") from None
+        if "context was destroyed" in text or tab.navigations != navigations:
+            await self._await_navigation(tab, navigations, ms)
+            raise EvaluationError(
+                f"the script navigated the page (now {tab.page.url}, generation "
+                f"{tab.generation}) before it finished; its result, its logs and its changes "
+                "to state were lost with the old page",
+                hint="split the script at the navigation: run the part that navigates, then "
+                "call execute again for the rest (state is kept between calls)",
+            )
+        # A syntax error fails before the script's own try/catch can see it.
+        first = text.splitlines()[0] if text else "the script failed"
+        first = re.sub(r"^(Page|Frame)\.evaluate: ", "", first)
+        return ExecuteResult(result=None, logs=(), state=dict(self._state), error=first)
+
+    async def _await_navigation(self, tab: Tab, navigations: int, ms: float) -> None:
+        """Let the script's navigation commit and parse, so the next call meets the new page."""
+        deadline = time.monotonic() + min(ms, 5000) / 1000
+        while tab.navigations == navigations and time.monotonic() < deadline:
+            tab.nav_seen.clear()
+            try:
+                await asyncio.wait_for(tab.nav_seen.wait(), max(0.01, deadline - time.monotonic()))
+            except asyncio.TimeoutError:
+                break
+        left = (deadline - time.monotonic()) * 1000
+        if left > 0:
+            try:
+                await tab.page.wait_for_load_state("domcontentloaded", timeout=left)
+            except PlaywrightError:
+                pass
+
+    async def _stop(self, tab: Tab, run_id: str) -> list[str]:
+        """Stop a script that overran its timeout and read back what it logged."""
+        cdp = await tab.cdp_session()
+        probe = asyncio.ensure_future(
+            cdp.send("Runtime.evaluate", {"expression": "0", "returnByValue": True})
+        )
+        probe.add_done_callback(swallow)
+        done, _ = await asyncio.wait({probe}, timeout=0.25)
+        if not done:
+            # The page's main thread is stuck in JavaScript (a loop in the
+            # script, or one it started); terminate the running execution.
+            # Only then: terminateExecution with nothing running would kill
+            # whatever runs next instead.
+            try:
+                await asyncio.wait_for(cdp.send("Runtime.terminateExecution"), 2)
+            except (PlaywrightError, asyncio.TimeoutError):
+                pass
+        try:
+            stash = await asyncio.wait_for(tab.page.evaluate(_js.EXECUTE_STASH, run_id), 2)
+        except (PlaywrightError, asyncio.TimeoutError):
+            return []
+        if not stash:
+            return []
+        if isinstance(stash.get("state"), dict):
+            self._state = stash["state"]
+        return [str(line) for line in stash.get("logs") or ()]

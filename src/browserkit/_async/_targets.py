@@ -1,0 +1,310 @@
+"""Turning a target (ref, ``d``-ref, selector, frame, point) into exactly one element.
+
+A ref never acts on an element other than the one its snapshot showed: an
+outline ref is checked against the generation that printed it, a ``d``-ref
+against the document and generation its ``dom()``/``scan()`` reply came
+from, and a selector must match one element unless ``nth`` picks one.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from playwright.async_api import Error as PlaywrightError
+from playwright.async_api import Frame, Locator, Page
+
+from browserkit._async import _js
+from browserkit._async._capture import Capture
+from browserkit._async._core import SessionCore
+from browserkit._async._tab import Tab, stale_ref, unless_blocked
+from browserkit._async._world import DOM_HINT, World
+from browserkit.errors import (
+    FrameNotFoundError,
+    InvalidArgumentError,
+    RefNotFoundError,
+    TargetNotFoundError,
+)
+from browserkit.refs import DOM_REF, REF_SHAPE, Ref, bare_ref
+from browserkit.targets import Point, Selector, Target
+
+__all__ = ["Aim", "Targets", "dom_ref_of"]
+
+
+class Aim(NamedTuple):
+    """Where an action lands: an element's locator, or a viewport point.
+
+    ``more`` holds the aims of an action's further targets (drag's drop
+    target, fill_form's fields), resolved with the first.
+    """
+
+    locator: Locator | None
+    xy: tuple[float, float] | None
+    more: tuple[Aim, ...] = ()
+
+
+class Targets:
+    """Resolves the targets a session's calls are given."""
+
+    def __init__(self, core: SessionCore, capture: Capture, world: World) -> None:
+        self._core = core
+        self._capture = capture
+        self._world = world
+
+    async def resolve(self, tab: Tab, target: Target, ms: float) -> tuple[Locator, str]:
+        """A locator for exactly the element ``target`` names, and a label for messages."""
+        if isinstance(target, Ref):
+            if target.page_id != tab.page_id and target.page_id in self._core.tabs:
+                tab = self._core.tabs[target.page_id]
+            return await self._ref(tab, target.id, target.generation, ms), target.id
+        if isinstance(target, str):
+            return await self._ref(tab, target, None, ms), target
+        if isinstance(target, Selector):
+            return await self._selector(tab, target), target.describe()
+        if isinstance(target, Point):
+            raise InvalidArgumentError("a point cannot be used here; give a ref or a selector")
+        raise InvalidArgumentError(
+            "a target must be a ref string, a Ref, a selector or a point, "
+            f"got {type(target).__name__}"
+        )
+
+    async def aim(self, tab: Tab, target: Target, ms: float) -> Aim:
+        """Where an action on ``target`` lands: its element, or a point in the viewport."""
+        if isinstance(target, Point):
+            return Aim(None, await self._point_xy(tab, target, ms))
+        locator, _ = await self.resolve(tab, target, ms)
+        return Aim(locator, None)
+
+    async def _ref(self, tab: Tab, ref: str, generation: int | None, ms: float) -> Locator:
+        ref = bare_ref(ref)
+        if not REF_SHAPE.match(ref):
+            raise InvalidArgumentError(
+                f"{ref!r} is not a ref",
+                hint="refs look like e3 or f1e2; take a snapshot to get them",
+            )
+        if DOM_REF.match(ref):
+            # Refs handed out by dom() name elements the outline may not show.
+            return await self._dom_ref(tab, ref, generation, ms)
+        printed_in = generation if generation is not None else tab.ref_generation
+        if printed_in is None:
+            raise RefNotFoundError(
+                f"no snapshot of tab {tab.page_id} has printed refs yet",
+                hint="take a snapshot and use its refs",
+            )
+        if printed_in != tab.generation:
+            raise stale_ref(ref, printed_in, tab)
+        if ref not in tab.refs:
+            earlier = tab.generation_that_printed(ref)
+            if earlier is not None:
+                raise stale_ref(ref, earlier, tab, hint="use the refs of the latest snapshot")
+            raise RefNotFoundError(
+                f"ref {ref} was not printed by any snapshot of this page "
+                f"(generation {tab.generation})",
+                hint="take a new snapshot and use its refs",
+            )
+        locator = tab.page.locator(f"aria-ref={ref}")
+        if await self._core.guard(locator.count(), "resolve ref", ms, tab) == 1:
+            return locator
+        # Playwright resolves refs against the last outline it printed; an
+        # outline of part of the page (or none yet) may not hold this ref.
+        # Refs are stable per element, so a fresh outline re-registers it,
+        # unless the element is gone or the page navigated meanwhile.
+        text, gen_now = await self._capture.outline(tab, ms)
+        if gen_now != printed_in:
+            raise stale_ref(ref, printed_in, tab, now=gen_now)
+        self._capture.record(tab, text, gen_now)  # same generation: same elements
+        if await self._core.guard(locator.count(), "resolve ref", ms, tab) != 1:
+            raise RefNotFoundError(
+                f"ref {ref} is gone: its element was removed or changed role or name",
+                hint="take a new snapshot and use its refs",
+            )
+        return locator
+
+    async def _dom_ref(self, tab: Tab, ref: str, generation: int | None, ms: float) -> Locator:
+        """A locator for exactly the element a ``d``-ref names (never another one).
+
+        The isolated world knows the element; its structural position gives a
+        CSS chain (Playwright's css pierces open shadow roots). The locator is
+        accepted only when the element Playwright finds has the same position.
+        """
+        match = DOM_REF.match(ref)
+        if match is None:
+            raise RefNotFoundError(f"ref {ref} is not known on this page")
+        if generation is not None and generation != tab.generation:
+            raise stale_ref(ref, generation, tab, hint=DOM_HINT)
+        number = int(match.group(1))
+        info = (await self._world.call(tab, f"locate({number})", ms, f"resolve ref {ref}")).value
+        self._world.check_printed(tab, ref, number, str(info["token"]))
+        if not info["alive"]:
+            raise RefNotFoundError(
+                f"ref {ref} is gone: its element was removed from the page",
+                hint=DOM_HINT,
+            )
+        want = list(info["path"])
+        # Like any css locator, the chain is resolved again when the action
+        # runs; it is checked here, right before, against the element itself.
+        for chain in (str(info["plain"]), str(info["rich"])):
+            locator = tab.page.locator(chain)
+            count = await self._core.guard(locator.count(), f"resolve ref {ref}", ms, tab)
+            if count == 1:
+                if await self._path(locator, ms) == want:
+                    return locator
+                continue
+            for index in range(min(count, 16)):
+                candidate = locator.nth(index)
+                if await self._path(candidate, ms) == want:
+                    return candidate
+        raise RefNotFoundError(
+            f"ref {ref}: its element could not be addressed on its own (the page changed "
+            "while it was looked up)",
+            hint="call dom() again, or use a css selector",
+        )
+
+    async def _path(self, locator: Locator, ms: float) -> list[int] | None:
+        try:
+            value = await locator.evaluate(_js.ELEMENT_PATH, timeout=ms)
+        except PlaywrightError:
+            return None
+        return None if value is None else [int(v) for v in value]
+
+    async def in_world(
+        self, tab: Tab, target: Target, ms: float
+    ) -> tuple[Tab, dict[str, Any]] | None:
+        """How the isolated world finds ``target``: its d-ref, or its structural path.
+
+        None when the element is inside an iframe (the world reads the main
+        frame's document).
+        """
+        direct = dom_ref_of(target)
+        if direct is not None and (not isinstance(target, Ref) or target.page_id == tab.page_id):
+            ref, number, generation = direct
+            if generation is not None and generation != tab.generation:
+                raise stale_ref(ref, generation, tab, hint=DOM_HINT)
+            return tab, {"ref": number}
+        locator, _ = await self.resolve(tab, target, ms)
+        tab = self._core.tab_of(locator.page, tab)
+        path = await self._core.guard(
+            locator.evaluate(_js.ELEMENT_PATH, timeout=ms), "find element", ms, tab
+        )
+        if path is None:
+            return None
+        return tab, {"path": path}
+
+    async def _selector(self, tab: Tab, sel: Selector) -> Locator:
+        base: Page | Frame = tab.page
+        if sel.frame is not None:
+            base = await self._frame(tab, sel.frame)
+        kind = sel.kind
+        if kind == "css":
+            locator = base.locator(sel.value)
+        elif kind == "xpath":
+            locator = base.locator(f"xpath={sel.value}")
+        elif kind == "role":
+            role_name: Any = sel.value  # Playwright types it as a Literal of ARIA roles
+            locator = base.get_by_role(role_name, name=sel.name, exact=sel.name is not None)
+        elif kind == "label":
+            locator = base.get_by_label(sel.value, exact=True)
+        elif kind == "placeholder":
+            locator = base.get_by_placeholder(sel.value, exact=True)
+        else:
+            locator = base.get_by_text(sel.value, exact=True)
+        count = await unless_blocked(tab, _count(locator, sel))
+        if count == 0 and kind == "label":
+            # A <label> that wraps its control counts the control's own text
+            # (a select's options) in its text; fall back to a substring
+            # match, still refusing to pick one of several.
+            locator = base.get_by_label(sel.value)
+            count = await unless_blocked(tab, _count(locator, sel))
+        if count == 0:
+            raise TargetNotFoundError(f"{sel.describe()} matched no element")
+        if sel.nth is None:
+            if count > 1:
+                raise InvalidArgumentError(
+                    f"{sel.describe()} matched {count} elements",
+                    hint=f"pass nth= (0..{count - 1}) to pick one, or use a ref from a snapshot",
+                )
+            return locator
+        index = sel.nth if sel.nth >= 0 else count + sel.nth
+        if not 0 <= index < count:
+            raise TargetNotFoundError(f"{sel.describe()}: only {count} elements matched")
+        return locator.nth(index)
+
+    async def _frame(self, tab: Tab, spec: str) -> Frame:
+        """The frame ``spec`` names: its name, a url substring, its title, or an iframe CSS path.
+
+        A CSS path joins nested iframes with `` >> `` (``"#outer >> iframe.pay"``).
+        """
+        children = tab.page.frames[1:]
+        for frame in children:
+            if spec == frame.name:
+                return frame
+        for frame in children:
+            if spec in frame.url:
+                return frame
+        for frame in children:
+            try:
+                if await frame.title() == spec:
+                    return frame
+            except PlaywrightError:
+                continue
+        frame = tab.page.main_frame
+        for part in (p.strip() for p in spec.split(" >> ")):
+            try:
+                handle = await frame.query_selector(part)
+            except PlaywrightError:
+                handle = None
+            child = await handle.content_frame() if handle is not None else None
+            if child is None:
+                names = ", ".join(f.name or f.url for f in children) or "none"
+                raise FrameNotFoundError(
+                    f"no frame matches {spec!r} (frames: {names})",
+                    hint="name a frame by its name, a url substring, its title, "
+                    "or a CSS selector of its <iframe>",
+                )
+            frame = child
+        return frame
+
+    async def _point_xy(self, tab: Tab, point: Point, ms: float) -> tuple[float, float]:
+        if point.space == "viewport":
+            return point.x, point.y
+        vw, vh, sx, sy = await self._core.guard(
+            tab.page.evaluate("() => [innerWidth, innerHeight, scrollX, scrollY]"), "scroll", ms
+        )
+        x, y = point.x - sx, point.y - sy
+        if not (0 <= x < vw and 0 <= y < vh):
+            await self._core.guard(
+                tab.page.evaluate(
+                    "([x, y]) => window.scrollTo(x - innerWidth / 2, y - innerHeight / 2)",
+                    [point.x, point.y],
+                ),
+                "scroll",
+                ms,
+            )
+            sx, sy = await tab.page.evaluate("() => [scrollX, scrollY]")
+            x, y = point.x - sx, point.y - sy
+        return x, y
+
+
+def dom_ref_of(target: Target | None) -> tuple[str, int, int | None] | None:
+    """(ref, number, generation) when ``target`` is a ``d``-ref, else None."""
+    if isinstance(target, Ref):
+        ref, generation = target.id, target.generation
+    elif isinstance(target, str):
+        ref, generation = bare_ref(target), None
+    else:
+        return None
+    match = DOM_REF.match(ref)
+    if match is None:
+        return None
+    return ref, int(match.group(1)), generation
+
+
+async def _count(locator: Locator, sel: Selector) -> int:
+    """How many elements a selector matches; a malformed selector is the caller's error."""
+    try:
+        return await locator.count()
+    except PlaywrightError as exc:
+        first = str(exc.message if hasattr(exc, "message") else exc).strip().splitlines()
+        raise InvalidArgumentError(
+            f"{sel.describe()} is not a valid {sel.kind} selector: {first[0] if first else ''}",
+            hint="check the selector syntax, or use a ref from a snapshot",
+        ) from None

@@ -1,0 +1,2 @@
+// The page's change stamp (-1 before the init script ran) and its title, in one round trip.
+() => { const n = window[Symbol.for('browserkit.changes')]; return [typeof n === 'number' ? n : -1, document.title]; }

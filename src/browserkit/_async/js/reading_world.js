@@ -1,0 +1,58 @@
+// The core of the reading library behind dom(), scan() and styles(): d-refs,
+// ids and small text helpers. _js.py composes READING_WORLD as
+// `(base, generation) => (this file)(base, generation, [parts...])`, the parts
+// being the other reading_world_*.js files in order (paths, dom, controls,
+// scan). Each part is `(lib) => ({ ...what it adds })`: it takes what earlier
+// parts and this core put on `lib` and answers its own additions. Answers the
+// library object (see _world.py).
+(base, generation, parts) => {
+  const G = globalThis;
+  if (G.__browserkit) return G.__browserkit.enter(base, generation);
+  // This runs in an isolated world of the page (CDP Page.createIsolatedWorld):
+  // it shares the DOM but none of the page's JavaScript objects, so page code
+  // can neither see what is kept here nor break it by replacing globals.
+  const TOKEN = Math.random().toString(36).slice(2, 10) + Date.now().toString(36);
+  // Refs belong to one document and one page generation. Ids continue from
+  // the highest the session handed out (``base``), so an id is never handed
+  // out twice; a document restored from the back/forward cache starts over.
+  let epoch = null;
+  let first = base;
+  let nextId = base;
+  let idOf = new WeakMap();
+  let byId = new Map();
+  const enter = (b, g) => {
+    if (g !== epoch) {
+      epoch = g;
+      idOf = new WeakMap();
+      byId = new Map();
+      nextId = Math.max(nextId, b);
+      first = nextId;
+    }
+    return G.__browserkit;
+  };
+  const refFor = (el) => {
+    let n = idOf.get(el);
+    if (n === undefined) {
+      n = nextId++;
+      idOf.set(el, n);
+      byId.set(n, new WeakRef(el));
+    }
+    return 'd' + n;
+  };
+  const elementFor = (n) => {
+    const weak = byId.get(n);
+    return weak === undefined ? undefined : weak.deref();
+  };
+  // The parts read these through functions: enter() moves them on.
+  const firstId = () => first;
+  const maxId = () => nextId - 1;
+  const clean = (s) => (s || '').replace(/\s+/g, ' ').trim();
+  const cap = (s, n) => (s.length > n ? s.slice(0, n - 1) + '…' : s);
+  const isEl = (n) => n && n.nodeType === 1;
+
+  const lib = { TOKEN, refFor, elementFor, firstId, maxId, clean, cap, isEl };
+  for (const part of parts) Object.assign(lib, part(lib));
+  const { dom, locate, scan, styles } = lib;
+  G.__browserkit = { dom, locate, scan, styles, enter };
+  return enter(base, generation);
+}
