@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from browserkit.errors import InvalidArgumentError
-from browserkit.tools import _defs  # noqa: F401  (defines and registers every tool)
+from browserkit.tools import _catalog  # noqa: F401  (defines, registers and orders every tool)
 from browserkit.tools._registry import REGISTRY, Tool, ToolContext, tool
 from browserkit.tools._schema import arg
 

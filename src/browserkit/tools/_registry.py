@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import inspect
 import logging
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
@@ -17,7 +17,7 @@ from browserkit.tools._schema import json_schema, parse
 if TYPE_CHECKING:
     from browserkit._async.browser import AsyncBrowser
 
-__all__ = ["REGISTRY", "Tool", "ToolContext", "tool"]
+__all__ = ["REGISTRY", "Tool", "ToolContext", "arrange", "tool"]
 
 _A = TypeVar("_A")
 
@@ -48,7 +48,10 @@ class ToolContext:
         candidate = Path(path)
         if not candidate.is_absolute():
             candidate = self.output_dir / candidate
-        resolved = candidate.resolve()
+        try:
+            resolved = candidate.resolve()
+        except (OSError, ValueError) as exc:  # a NUL byte, a name the OS refuses
+            raise InvalidArgumentError(f"{what}: {path!r} is not a usable path ({exc})") from None
         if resolved != self.output_dir and not resolved.is_relative_to(self.output_dir):
             raise InvalidArgumentError(
                 f"{what}: {path!r} is outside the output directory {str(self.output_dir)!r}",
@@ -114,7 +117,7 @@ class Tool(Generic[_A]):
 
 
 REGISTRY: dict[str, Tool[Any]] = {}
-"""Every tool, by name, in definition order."""
+"""Every tool, by name: browserkit's in the order ``_catalog`` gives, then any added later."""
 
 
 def tool(name: str, arguments: type[_A]) -> Callable[[Runner[_A]], Tool[_A]]:
@@ -134,3 +137,20 @@ def tool(name: str, arguments: type[_A]) -> Callable[[Runner[_A]], Tool[_A]]:
         return made
 
     return register
+
+
+def arrange(names: Sequence[str]) -> None:
+    """Put the registry in the order of ``names``, which must list every tool exactly once.
+
+    The order is what every export and the MCP server list, so it is stated
+    once rather than left to which module happens to be imported first.
+    """
+    missing = [n for n in REGISTRY if n not in names]
+    unknown = [n for n in names if n not in REGISTRY]
+    repeated = sorted({n for n in names if names.count(n) > 1})
+    if missing or unknown or repeated:
+        raise ValueError(f"tool order: missing {missing}, unknown {unknown}, repeated {repeated}")
+    ordered = {n: REGISTRY[n] for n in names}
+    # In place: other modules hold this very dict.
+    REGISTRY.clear()
+    REGISTRY.update(ordered)
