@@ -13,6 +13,7 @@ from browserkit._async._evidence import AsyncDownloads, ConsoleView, NetworkView
 from browserkit._async.browser import AsyncBrowser
 from browserkit._async.session import AsyncSession
 from browserkit._sync import Browser, Downloads, Session
+from browserkit._version import __version__
 from browserkit.buffers import ConsoleEntry, DownloadEntry, EventBuffer, EventPage, NetworkEntry
 from browserkit.config import Config
 from browserkit.errors import (
@@ -63,8 +64,6 @@ from browserkit.results import (
 )
 from browserkit.snapshot import SnapshotDiff
 from browserkit.targets import Point, Selector, css, label, placeholder, point, role, text, xpath
-
-__version__ = "0.1.0"
 
 __all__ = [
     "ActionResult",

@@ -7,6 +7,8 @@ import json
 import sys
 from collections.abc import Sequence
 
+from browserkit._version import __version__
+
 
 def _cmd_demo(_args: argparse.Namespace) -> int:
     from browserkit._demo.run import run_demo
@@ -49,6 +51,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="python -m browserkit",
         description="browserkit: drive a real Chromium from agents and notebooks.",
     )
+    parser.add_argument("--version", action="version", version=f"browserkit {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     demo = sub.add_parser(
         "demo", help="serve a built-in site on 127.0.0.1 and drive it like an agent"

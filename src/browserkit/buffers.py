@@ -18,29 +18,46 @@ miss or repeat an entry::
 Buffers are written on the event-loop thread and may be read from any thread:
 entries are immutable and a read works on a snapshot taken under a lock, so a
 reader never sees a half-written entry or a half-applied eviction.
+
+This module holds the ring and its cursor reads (:class:`EventBuffer`,
+:class:`EventPage`, :func:`export`). The entry types and the rules for their
+fields (which are capped, which a ``pattern`` searches) live in
+:mod:`browserkit._entries`; they are re-exported here, the path to import them from.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import re
 import threading
 import time
-import types
-import typing
 from bisect import bisect_left, bisect_right, insort
 from collections import deque
 from collections.abc import Callable, Hashable, Iterable, Iterator
-from functools import lru_cache
 from itertools import islice
 from operator import attrgetter
 from pathlib import Path
-from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
+from typing import Any, Generic, TypeVar
 
 import attrs
 
 from browserkit._convert import to_jsonable
+
+# The entry types are re-exported (see __all__) so that users never import a private module.
+from browserkit._entries import (
+    CONSOLE_LEVELS,
+    DOWNLOAD_STATUSES,
+    BufferEntry,
+    ConsoleEntry,
+    ConsoleLevel,
+    DownloadEntry,
+    DownloadEntryStatus,
+    NetworkEntry,
+    cap_fields,
+    compile_pattern,
+    entry_fields,
+    matcher,
+)
 from browserkit.errors import InvalidArgumentError
 
 __all__ = [
@@ -60,18 +77,6 @@ __all__ = [
     "export",
 ]
 
-ConsoleLevel = Literal["log", "info", "warning", "error", "debug", "exception"]
-"""Console levels; ``exception`` is an uncaught error thrown in the page."""
-
-CONSOLE_LEVELS: tuple[ConsoleLevel, ...] = ("log", "info", "warning", "error", "debug", "exception")
-"""Every :data:`ConsoleLevel`, in order of the literal."""
-
-DownloadEntryStatus = Literal["detected", "saving", "saved", "failed"]
-"""Where a download is: seen, being copied by ``downloads.save``, copied, or failed."""
-
-DOWNLOAD_STATUSES: tuple[DownloadEntryStatus, ...] = ("detected", "saving", "saved", "failed")
-"""Every :data:`DownloadEntryStatus`, in lifecycle order."""
-
 DEFAULT_CAPACITY = 1000
 """Entries a buffer keeps when no capacity is given (``config.buffer_size`` overrides it)."""
 
@@ -80,128 +85,6 @@ DEFAULT_MAX_FIELD_CHARS = 4096
 
 MAX_READ_LIMIT = 10_000
 """Largest ``limit`` one :meth:`EventBuffer.read` accepts."""
-
-
-@attrs.frozen(kw_only=True)
-class ConsoleEntry:
-    """One console message, uncaught exception or failed resource load of a page.
-
-    Attributes:
-        seq: Position in the buffer's write order (1, 2, ...); assigned by the buffer.
-        timestamp: When it was recorded, in milliseconds since the Unix epoch.
-        level: ``log|info|warning|error|debug|exception``.
-        text: The message (for an exception, its message).
-        source: ``url:line`` where it came from, when known.
-        page_id: The tab it came from (``t1``, ...), or None when no tab owns it.
-        stack: The stack trace, when known (mostly for ``exception``).
-        truncated_fields: Names of the fields cut to ``max_field_chars``.
-    """
-
-    key_field: ClassVar[str | None] = None
-    """Console entries are never updated, so they have no key."""
-    search_fields: ClassVar[tuple[str, ...]] = ("text", "source")
-    """Fields a read's ``pattern`` is searched in."""
-
-    seq: int
-    timestamp: float
-    level: ConsoleLevel
-    text: str
-    source: str | None = None
-    page_id: str | None = None
-    stack: str | None = None
-    truncated_fields: tuple[str, ...] = ()
-
-
-@attrs.frozen(kw_only=True)
-class NetworkEntry:
-    """One network request, updated in place (with a new ``seq``) as it progresses.
-
-    Attributes:
-        seq: Position in the buffer's write order; an update moves the entry to the end.
-        timestamp: When the request was first recorded, in ms since the Unix epoch.
-        request_id: The key the entry is upserted by.
-        method: HTTP method (``GET``, ``POST``, ...).
-        url: The requested URL.
-        resource_type: ``document``, ``xhr``, ``fetch``, ``script``, ``image``, ...
-        status: HTTP status once a response arrived, else None.
-        failure: The network error text when the request failed, else None.
-        duration_ms: Time from request to completion or failure, when finished.
-        page_id: The tab that made the request, or None (e.g. a service worker).
-        truncated_fields: Names of the fields cut to ``max_field_chars``.
-    """
-
-    key_field: ClassVar[str | None] = "request_id"
-    """Updates of one request are upserted by its ``request_id``."""
-    search_fields: ClassVar[tuple[str, ...]] = ("url", "method", "failure")
-    """Fields a read's ``pattern`` is searched in."""
-
-    seq: int
-    timestamp: float
-    request_id: str
-    method: str
-    url: str
-    resource_type: str
-    status: int | None = None
-    failure: str | None = None
-    duration_ms: float | None = None
-    page_id: str | None = None
-    truncated_fields: tuple[str, ...] = ()
-
-
-@attrs.frozen(kw_only=True)
-class DownloadEntry:
-    """One download started by a page.
-
-    Attributes:
-        seq: Position in the buffer's write order; a status change moves it to the end.
-        timestamp: When the download was first seen, in ms since the Unix epoch.
-        download_id: The key the entry is upserted (and pinned) by.
-        page_id: The tab that started it, or None.
-        url: Where it was downloaded from.
-        suggested_filename: The file name the server or page suggested.
-        status: ``detected|saving|saved|failed``.
-        available: Whether the file can be saved (finished and still on disk).
-        path: Where ``downloads.save`` copied it, once saved.
-        truncated_fields: Names of the fields cut to ``max_field_chars``.
-    """
-
-    key_field: ClassVar[str | None] = "download_id"
-    """Updates of one download are upserted by its ``download_id``."""
-    search_fields: ClassVar[tuple[str, ...]] = ("url", "suggested_filename")
-    """Fields a read's ``pattern`` is searched in."""
-
-    seq: int
-    timestamp: float
-    download_id: str
-    page_id: str | None = None
-    url: str
-    suggested_filename: str
-    status: DownloadEntryStatus = "detected"
-    available: bool = False
-    path: str | None = None
-    truncated_fields: tuple[str, ...] = ()
-
-
-class BufferEntry(Protocol):
-    """What :class:`EventBuffer` needs of an entry type.
-
-    Any frozen attrs class with these fields (and keyword construction) works;
-    it may also set the class variables ``key_field`` (the field ``upsert`` and
-    ``pin`` go by; None for append-only entries) and ``search_fields`` (the
-    string fields ``pattern`` searches; default: every string field).
-    """
-
-    @property
-    def seq(self) -> int:
-        """Position in the buffer's write order."""
-
-    @property
-    def timestamp(self) -> float:
-        """When it was recorded, in milliseconds since the Unix epoch."""
-
-    @property
-    def truncated_fields(self) -> tuple[str, ...]:
-        """Names of the string fields that were cut to the buffer's limit."""
 
 
 _T_co = TypeVar("_T_co", covariant=True)
@@ -234,55 +117,6 @@ _seq_of: Callable[[Any], int] = attrgetter("seq")
 
 def _now_ms() -> float:
     return time.time() * 1000.0
-
-
-@lru_cache(maxsize=128)
-def _compile(pattern: str) -> re.Pattern[str]:
-    try:
-        return re.compile(pattern)
-    except re.error as exc:
-        raise InvalidArgumentError(
-            f"pattern {pattern!r} is not a valid regular expression: {exc}",
-            hint="fix the regex (Python `re` syntax), or escape it to match literally",
-        ) from None
-
-
-def _is_str_type(tp: object) -> bool:
-    if tp is str:
-        return True
-    origin = typing.get_origin(tp)
-    return origin in (typing.Union, types.UnionType) and str in typing.get_args(tp)
-
-
-def _matcher(fields: tuple[str, ...], search: Callable[[str], object]) -> Callable[[Any], bool]:
-    # Specialised closures: this runs once per scanned entry on the read path.
-    if len(fields) == 1:
-        get_one = attrgetter(fields[0])
-
-        def match_one(entry: Any) -> bool:
-            value = get_one(entry)
-            return value is not None and search(value) is not None
-
-        return match_one
-
-    get_all = attrgetter(*fields)
-    if len(fields) == 2:
-
-        def match_two(entry: Any) -> bool:
-            first, second = get_all(entry)
-            return (first is not None and search(first) is not None) or (
-                second is not None and search(second) is not None
-            )
-
-        return match_two
-
-    def match_any(entry: Any) -> bool:
-        for value in get_all(entry):  # noqa: SIM110 - any(<genexpr>) is ~35% slower here
-            if value is not None and search(value) is not None:
-                return True
-        return False
-
-    return match_any
 
 
 class EventBuffer(Generic[_E]):
@@ -352,33 +186,21 @@ class EventBuffer(Generic[_E]):
             raise InvalidArgumentError(
                 f"max_field_chars must be an int >= 1, got {max_field_chars!r}"
             )
-        cls: type[Any] = entry_type
-        if not attrs.has(cls):
-            raise InvalidArgumentError(f"{entry_type!r} is not an attrs class")
-        attrs.resolve_types(cls)
-        fields = attrs.fields(cls)
-        names = tuple(f.name for f in fields)
-        missing = {"seq", "timestamp", "truncated_fields"} - set(names)
-        if missing:
-            raise InvalidArgumentError(
-                f"{entry_type.__name__} lacks the entry fields {sorted(missing)}"
-            )
-        key_field: str | None = getattr(entry_type, "key_field", None)
-        # The key is never cut: a cut key would no longer find its entry.
-        str_fields = tuple(f.name for f in fields if _is_str_type(f.type) and f.name != key_field)
-        search_fields: tuple[str, ...] = getattr(entry_type, "search_fields", str_fields)
+        rules = entry_fields(entry_type)
 
         self._entry_type = entry_type
         self._make: Callable[..., _E] = entry_type
         self._capacity = capacity
         self._max_chars = max_field_chars
         self._clock: Callable[[], float] = _now_ms if clock is None else clock
-        self._field_names = tuple(n for n in names if n != "seq")
-        self._str_fields = str_fields
-        self._search_fields = search_fields
-        self._key_field = key_field
+        # Unpacked into slots rather than kept as one object: the write and read
+        # paths use them on every call, and a slot is one lookup fewer.
+        self._field_names = rules.names
+        self._str_fields = rules.capped
+        self._search_fields = rules.searched
+        self._key_field = rules.key
         self._key_of: Callable[[Any], Hashable] | None = (
-            None if key_field is None else attrgetter(key_field)
+            None if rules.key is None else attrgetter(rules.key)
         )
         self._lock = threading.Lock()
         self._ring: deque[_E] = deque()
@@ -437,16 +259,6 @@ class EventBuffer(Generic[_E]):
 
     # -- writing -------------------------------------------------------------
 
-    def _cap(self, fields: dict[str, Any]) -> tuple[str, ...]:
-        cap = self._max_chars
-        cut: tuple[str, ...] = ()
-        for name in self._str_fields:
-            value = fields.get(name)
-            if value is not None and len(value) > cap:
-                fields[name] = value[:cap]
-                cut += (name,)
-        return cut
-
     def _evict_oldest(self) -> None:
         # Caller holds the lock. The ring is in seq order, so the left end is oldest.
         old = self._ring.popleft()
@@ -480,7 +292,7 @@ class EventBuffer(Generic[_E]):
             InvalidArgumentError: For a keyed entry type, the key is already held
                 (use :meth:`upsert`).
         """
-        cut = self._cap(fields)
+        cut = cap_fields(fields, self._str_fields, self._max_chars)
         if cut:
             fields["truncated_fields"] = cut
         if "timestamp" not in fields:
@@ -531,7 +343,7 @@ class EventBuffer(Generic[_E]):
                 hint="use append()",
             )
         fields[key_field] = key
-        cut = self._cap(fields)
+        cut = cap_fields(fields, self._str_fields, self._max_chars)
         with self._lock:
             old = self._index.get(key)
             pinned = False
@@ -675,7 +487,7 @@ class EventBuffer(Generic[_E]):
             raise InvalidArgumentError(f"pattern must be a str regex, got {pattern!r}")
         if predicate is not None and not callable(predicate):
             raise InvalidArgumentError(f"predicate must be callable, got {predicate!r}")
-        search = None if pattern is None else _compile(pattern).search
+        search = None if pattern is None else compile_pattern(pattern).search
 
         with self._lock:
             snapshot = list(self._ring)
@@ -700,7 +512,7 @@ class EventBuffer(Generic[_E]):
         if predicate is not None:
             matches = filter(predicate, matches)
         if search is not None:
-            matches = filter(_matcher(self._search_fields, search), matches)
+            matches = filter(matcher(self._search_fields, search), matches)
         got = list(islice(matches, limit + 1))
         has_more = len(got) > limit
         if has_more:

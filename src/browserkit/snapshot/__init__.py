@@ -14,16 +14,15 @@ changes: 1 changed; 1 unchanged
 ~ listitem [ref=e8]: a → listitem [ref=e8]: b  # in list e7
 """
 
-from browserkit.snapshot._diff import (
+from browserkit.snapshot._changes import (
     AddedNode,
     ChangedNode,
     RemovedNode,
     SnapshotDiff,
-    apply,
-    diff,
+    render_diff,
 )
+from browserkit.snapshot._diff import apply, diff
 from browserkit.snapshot._parse import Node, Outline, count_nodes, parse, render
-from browserkit.snapshot._render import render_diff
 
 __all__ = [
     "AddedNode",

@@ -1,4 +1,10 @@
-"""A snapshot diff as a few lines of text a language model reads at a glance.
+"""What a snapshot diff holds, and the few lines of text a language model reads.
+
+:class:`SnapshotDiff` and its entries are plain values that
+:func:`~browserkit.snapshot.diff` computes. Their text form (``str(diff)``,
+:func:`render_diff`) lives beside them rather than with the diff algorithm so
+that the two modules depend one way only: ``_diff`` builds these values,
+nothing here needs ``_diff``.
 
 ::
 
@@ -19,10 +25,137 @@ Changes and additions come in page order, removals last.
 
 from __future__ import annotations
 
-from browserkit.snapshot._diff import AddedNode, ChangedNode, RemovedNode, SnapshotDiff
-from browserkit.snapshot._parse import render
+import attrs
 
-__all__ = ["render_diff"]
+from browserkit.snapshot._parse import Node, render
+
+__all__ = ["AddedNode", "ChangedNode", "RemovedNode", "SnapshotDiff", "render_diff"]
+
+
+@attrs.frozen
+class AddedNode:
+    """A node that is only in the new outline, with its subtree.
+
+    Attributes:
+        line: the node's outline line, without indentation.
+        ref: its ref, if it has one.
+        ancestor_ref: ref of the nearest enclosing node that has one (None at top level).
+        ancestor_role: role of that enclosing node.
+        path: child indices from the top of the new outline down to this node.
+        node: the added subtree as in the new outline, or, when ``shallow``,
+            the node without children.
+        shallow: True when part of what is nested under the node existed
+            before (it wraps moved nodes); its children then have entries of
+            their own (added, or changed with ``moved``).
+    """
+
+    line: str
+    ref: str | None
+    ancestor_ref: str | None
+    ancestor_role: str | None
+    path: tuple[int, ...]
+    node: Node
+    shallow: bool = False
+
+
+@attrs.frozen
+class RemovedNode:
+    """A node that is only in the old outline.
+
+    Attributes:
+        line: the node's outline line, without indentation.
+        ref: its ref, if it had one.
+        ancestor_ref: ref of the nearest enclosing node that has one, in the old outline.
+        ancestor_role: role of that enclosing node.
+        path: child indices from the top of the old outline down to this node.
+        nested: nodes nested under it that went with it. When some of its
+            descendants survive elsewhere (its content moved), this is 0 and
+            its other children have entries of their own.
+    """
+
+    line: str
+    ref: str | None
+    ancestor_ref: str | None
+    ancestor_role: str | None
+    path: tuple[int, ...]
+    nested: int
+
+
+@attrs.frozen
+class ChangedNode:
+    """A node present in both outlines whose own line or properties changed, or that moved.
+
+    Changes further down have entries of their own.
+
+    Attributes:
+        line: the new line, without indentation.
+        old_line: the old line.
+        ref: the new ref (an element renamed by the page gets a new ref).
+        old_ref: the old ref.
+        ancestor_ref: ref of the nearest enclosing node that has one, in the new outline.
+        ancestor_role: role of that enclosing node.
+        path: child indices down to the node in the new outline.
+        old_path: child indices down to the node in the old outline.
+        prop_lines: the new ``/url``, ``/placeholder`` ... lines.
+        old_prop_lines: the old property lines.
+        moved: True when it moved to another parent or its siblings were
+            reordered around it.
+        old_ancestor_ref: ``ancestor_ref`` in the old outline (differs when
+            it moved to another part of the page).
+    """
+
+    line: str
+    old_line: str
+    ref: str | None
+    old_ref: str | None
+    ancestor_ref: str | None
+    ancestor_role: str | None
+    path: tuple[int, ...]
+    old_path: tuple[int, ...]
+    prop_lines: tuple[str, ...] = ()
+    old_prop_lines: tuple[str, ...] = ()
+    moved: bool = False
+    old_ancestor_ref: str | None = None
+
+
+@attrs.frozen
+class SnapshotDiff:
+    """How an outline changed since a baseline snapshot.
+
+    ``str(diff)`` is a compact text for a model to read (see
+    :func:`~browserkit.snapshot.render_diff`);
+    :func:`~browserkit.snapshot.apply` replays the diff on the baseline
+    outline.
+
+    Attributes:
+        added: new subtrees, in document order of the new outline.
+        removed: vanished subtrees, in document order of the old outline.
+        changed: nodes whose own line or properties changed, or that moved,
+            in document order of the new outline.
+        unchanged: nodes found in both outlines with the same line and
+            properties, in the same place.
+        baseline_generation: page generation of the baseline snapshot.
+    """
+
+    added: tuple[AddedNode, ...]
+    removed: tuple[RemovedNode, ...]
+    changed: tuple[ChangedNode, ...]
+    unchanged: int
+    baseline_generation: int
+
+    @property
+    def empty(self) -> bool:
+        """True when nothing was added, removed or changed."""
+        return not (self.added or self.removed or self.changed)
+
+    def __str__(self) -> str:
+        return render_diff(self)
+
+    def _repr_markdown_(self) -> str:
+        return f"```\n{self}\n```"
+
+
+# -- text form ---------------------------------------------------------------
 
 _CONTEXT = 40
 

@@ -1,0 +1,155 @@
+"""No module of browserkit imports itself back, and the checker that says so finds cycles.
+
+The checker (``scripts/check_imports.py``) reads the source with ``ast``, so
+an import inside a function or under ``if TYPE_CHECKING:`` counts as much as
+one at the top of a module.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+import textwrap
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _load_checker() -> ModuleType:
+    # scripts/ is not a package; dataclasses look the module up in sys.modules.
+    spec = importlib.util.spec_from_file_location(
+        "check_imports", ROOT / "scripts" / "check_imports.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+check_imports = _load_checker()
+
+
+def _write_package(root: Path, files: dict[str, str]) -> Path:
+    for name, source in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(source), encoding="utf-8")
+    return root / "pkg"
+
+
+def _rings(cycles: list[Any]) -> set[tuple[str, ...]]:
+    return {c.modules for c in cycles}
+
+
+def test_browserkit_has_no_import_cycles() -> None:
+    cycles = check_imports.find_cycles(ROOT / "src" / "browserkit")
+    if cycles:
+        report = "\n".join(check_imports.format_cycle(c) for c in cycles)
+        pytest.fail(f"{len(cycles)} import cycle(s) in src/browserkit:\n{report}", pytrace=False)
+
+
+@pytest.fixture
+def planted(tmp_path: Path) -> Path:
+    """A package with a TYPE_CHECKING cycle, a function-level cycle and a self-import."""
+    return _write_package(
+        tmp_path,
+        {
+            "pkg/__init__.py": "",
+            # a <-> b: the import back only exists for the type checker.
+            "pkg/a.py": """\
+                from typing import TYPE_CHECKING
+
+                if TYPE_CHECKING:
+                    from pkg.b import B
+                """,
+            "pkg/b.py": "from pkg import a\n",
+            # c <-> d: the import back is deferred into a function.
+            "pkg/c.py": """\
+                def render():
+                    from .d import helper
+
+                    return helper()
+                """,
+            "pkg/d.py": "import pkg.c\n\ndef helper():\n    return 1\n",
+            "pkg/selfish.py": "from pkg import selfish\n",
+            # Not cycles: running pkg.sub's __init__ on the way to pkg.sub.f is
+            # not an import of pkg.sub, and a name from a module is that module.
+            "pkg/sub/__init__.py": "from pkg.sub import e\n",
+            "pkg/sub/e.py": "import pkg.sub.f\n",
+            "pkg/sub/f.py": "from pkg.b import a as also_a\nVALUE = 1\n",
+        },
+    )
+
+
+def test_checker_finds_cycles_through_type_checking_and_function_imports(planted: Path) -> None:
+    cycles = check_imports.find_cycles(planted)
+
+    assert _rings(cycles) == {
+        ("pkg.a", "pkg.b", "pkg.a"),
+        ("pkg.c", "pkg.d", "pkg.c"),
+        ("pkg.selfish", "pkg.selfish"),
+    }
+    by_ring = {c.modules: c for c in cycles}
+    a_to_b = by_ring["pkg.a", "pkg.b", "pkg.a"].edges[0]
+    assert (a_to_b.source, a_to_b.target) == ("pkg.a", "pkg.b")
+    assert [(site.path.name, site.line) for site in a_to_b.sites] == [("a.py", 4)]
+    c_to_d = by_ring["pkg.c", "pkg.d", "pkg.c"].edges[0]
+    assert [(site.path.name, site.line) for site in c_to_d.sites] == [("c.py", 2)]
+
+
+def test_checker_prints_each_cycle_with_its_import_lines_and_exits_1(
+    planted: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert check_imports.main([str(planted)]) == 1
+
+    out = capsys.readouterr().out
+    assert "pkg.c -> pkg.d -> pkg.c" in out
+    assert "pkg.d -> pkg.c  (" in out
+    assert "d.py:1)" in out
+    assert "3 import cycles among 9 modules" in out
+
+
+def test_checker_lists_every_import_that_closes_a_cycle_in_a_tangle(tmp_path: Path) -> None:
+    tangle = _write_package(
+        tmp_path,
+        {
+            "pkg/__init__.py": "",
+            "pkg/a.py": "from pkg import b\n",
+            "pkg/b.py": "from pkg import c\nfrom pkg import a\n",
+            "pkg/c.py": "def later():\n    from pkg import a\n",
+        },
+    )
+
+    assert _rings(check_imports.find_cycles(tangle)) == {
+        ("pkg.a", "pkg.b", "pkg.a"),
+        ("pkg.a", "pkg.b", "pkg.c", "pkg.a"),
+    }
+
+
+def test_checker_resolves_relative_imports_and_passes_a_clean_package(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    clean = _write_package(
+        tmp_path,
+        {
+            "pkg/__init__.py": "from .core import run\n",
+            "pkg/core.py": "from . import util\nfrom .sub.leaf import LEAF\n",
+            "pkg/util.py": "import os\n",
+            "pkg/sub/__init__.py": "",
+            "pkg/sub/leaf.py": "from .. import util\nLEAF = util\n",
+        },
+    )
+    graph = check_imports.import_graph(clean)
+    assert {t: sorted(graph.successors(t)) for t in graph.modules if graph.edges.get(t)} == {
+        "pkg": ["pkg.core"],
+        "pkg.core": ["pkg.sub.leaf", "pkg.util"],
+        "pkg.sub.leaf": ["pkg.util"],
+    }
+
+    assert check_imports.main([str(clean)]) == 0
+    assert capsys.readouterr().out == "no import cycles among 5 modules\n"

@@ -1,0 +1,25 @@
+"""The version is written once (``src/browserkit/_version.py``) and reads the same everywhere."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from importlib.metadata import version
+
+import browserkit
+
+
+def test_installed_metadata_matches_the_package_version() -> None:
+    # Differs when _version.py was bumped without reinstalling: run `pip install -e .`.
+    assert version("browserkit") == browserkit.__version__
+
+
+def test_cli_prints_the_package_version() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "browserkit", "--version"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    assert result.stdout == f"browserkit {browserkit.__version__}\n"
