@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+from pathlib import Path
 
 import nox
 
@@ -11,6 +12,7 @@ nox.options.sessions = ["lint", "typecheck", "tests"]
 nox.options.reuse_existing_virtualenvs = True
 
 PYTHONS = ["3.10", "3.11", "3.12", "3.13"]
+JS_DIR = Path("src/browserkit/_async/js")
 
 
 def _runs(version: str) -> bool:
@@ -55,10 +57,35 @@ def tests(session: nox.Session) -> None:
 
 @nox.session
 def lint(session: nox.Session) -> None:
-    """ruff check and ruff format --check."""
+    """ruff check and ruff format --check; eslint and node --check on the page JavaScript."""
     _install(session, "--group", "lint")
     session.run("ruff", "check", ".")
     session.run("ruff", "format", "--check", ".")
+    _lint_js(session)
+
+
+def _lint_js(session: nox.Session) -> None:
+    """ESLint (versions pinned in package-lock.json) and a V8 parse of every file."""
+    scripts = sorted(JS_DIR.rglob("*.js"))
+    if not scripts:
+        # A silent pass here would hide JavaScript that moved out of reach of the linter.
+        session.error(
+            f"no .js files under {JS_DIR}; if they moved, update JS_DIR in noxfile.py "
+            "and `files` in eslint.config.js"
+        )
+    missing = [tool for tool in ("node", "npm", "npx") if shutil.which(tool) is None]
+    if missing:
+        session.error(
+            f"linting the JavaScript in {JS_DIR} needs Node.js >= 20.19 with npm; "
+            f"not on PATH: {', '.join(missing)}. Install it from https://nodejs.org "
+            "(or your package manager), then rerun `nox -s lint`."
+        )
+    session.run("npm", "ci", "--no-audit", "--no-fund", "--loglevel=error", external=True)
+    session.run("npx", "--no-install", "eslint", str(JS_DIR), external=True)
+    # ESLint parses with espree; V8 is what runs these files in the page, so
+    # let it have the last word on syntax.
+    for script in scripts:
+        session.run("node", "--check", str(script), external=True, silent=True)
 
 
 @nox.session
