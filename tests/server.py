@@ -23,6 +23,9 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     - ``/redirect?to=URL``: a 302 to URL
     - ``/generated/list?n=N``: a page with an N-item list of buttons
     - ``/generated/table?rows=N``: an orders table with N rows (a View button in each)
+    - ``/hang?ms=N``: a 204 after N ms (default 30 s): a long poll
+    - ``/events?ms=N``: server-sent events, one event, then open for N ms
+    - ``POST /beacon?ms=N``: a 204 after N ms (for ``sendBeacon``)
     """
 
     protocol_version = "HTTP/1.1"
@@ -56,6 +59,18 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         if self.command != "HEAD":
             self.wfile.write(body)
 
+    def do_POST(self) -> None:
+        """``/beacon?ms=N``: reads the body, answers 204 after N ms (max 60 s)."""
+        Handler.requests.append(self.path)
+        url = urlsplit(self.path)
+        query = {k: v[0] for k, v in parse_qs(url.query).items()}
+        self.rfile.read(int(self.headers.get("Content-Length") or 0))
+        if url.path == "/beacon":
+            time.sleep(min(int(query.get("ms", "0")), 60_000) / 1000)
+            self._send(204, b"")
+        else:
+            self._send(404, b"")
+
     def do_GET(self) -> None:
         Handler.requests.append(self.path)
         url = urlsplit(self.path)
@@ -77,6 +92,23 @@ class Handler(http.server.SimpleHTTPRequestHandler):
                 "text/csv",
                 headers={"Content-Disposition": f'attachment; filename="{name}"'},
             )
+        elif url.path == "/hang":
+            # A request that does not answer for ms (max 60 s): a long poll.
+            time.sleep(min(int(query.get("ms", "30000")), 60_000) / 1000)
+            self._send(204, b"")
+        elif url.path == "/events":
+            # Server-sent events: one event, then the stream stays open for ms (max 60 s).
+            self.send_response(200)
+            self.send_header("Content-Type", "text/event-stream")
+            self.send_header("Cache-Control", "no-store")
+            self.end_headers()
+            try:
+                self.wfile.write(b"data: hello\n\n")
+                self.wfile.flush()
+                time.sleep(min(int(query.get("ms", "30000")), 60_000) / 1000)
+            except OSError:
+                pass
+            self.close_connection = True
         elif url.path == "/generated/list":
             n = int(query.get("n", "300"))
             items = "".join(

@@ -271,6 +271,60 @@ def test_invalid_regex_raises_invalid_argument_naming_the_pattern() -> None:
     assert buf.last_seq == 1
 
 
+# Page text is hostile: a pattern that backtracks must end in a typed error, never
+# a frozen event loop. These would run for hours under Python's ``re``.
+
+
+@pytest.mark.timeout(60)
+def test_a_nested_quantifier_pattern_still_answers_short_lines() -> None:
+    # The case: 1.9 s under ``re`` for this 22-character line.
+    buf = console()
+    log(buf, "a" * 22)
+    log(buf, "aaab")
+    page = buf.read(pattern="(a+)+b")
+    assert [e.text for e in page.entries] == ["aaab"]
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize(
+    ("pattern", "text"),
+    [
+        ("(a+)+b", "a" * 4000),  # minutes even for the regex engine: refused
+        ("(a|aa)+$", "a" * 200 + "!"),
+        ("(a|a)+b", "a" * 200),
+        ("(.*?,){30}x", "a," * 40),
+    ],
+)
+def test_a_catastrophic_pattern_is_refused_with_a_typed_error(pattern: str, text: str) -> None:
+    buf = console()
+    log(buf, text)
+    with pytest.raises(InvalidArgumentError) as info:
+        buf.read(pattern=pattern)
+    assert info.value.code == "invalid_argument"
+    assert repr(pattern) in info.value.message
+    assert "backtracks" in info.value.message
+    assert "nested" in info.value.hint
+    assert len(buf.read().entries) == 1  # the buffer itself is untouched and readable
+
+
+@pytest.mark.timeout(120)
+def test_the_matching_bound_covers_the_whole_read_not_each_entry() -> None:
+    # Each line alone takes a fraction of the bound; together they take many times it.
+    buf = console(capacity=200)
+    for _ in range(200):
+        log(buf, "a" * 32 + "!")
+    with pytest.raises(InvalidArgumentError, match="backtracks"):
+        buf.read(pattern="(a|aa)+$", limit=MAX_READ_LIMIT)
+
+
+def test_regex_syntax_is_pythons() -> None:
+    buf = console()
+    log(buf, "Error: code=42")
+    assert len(buf.read(pattern=r"(?i)error: code=(?P<n>\d+)$").entries) == 1
+    with pytest.raises(InvalidArgumentError, match="not a valid regular expression"):
+        buf.read(pattern="a{2,1}")
+
+
 @pytest.mark.parametrize("limit", [0, -1, MAX_READ_LIMIT + 1, True, 2.5, "10"])
 def test_limit_out_of_range_is_rejected(limit: Any) -> None:
     with pytest.raises(InvalidArgumentError, match="limit"):

@@ -75,6 +75,7 @@ def test_every_error_has_a_stable_code_and_a_hint() -> None:
         "ref_not_found",
         "target_not_found",
         "target_covered",
+        "target_not_actionable",
         "modal_state_blocked",
         "page_not_found",
         "frame_not_found",

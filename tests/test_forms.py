@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -106,3 +107,55 @@ async def test_press_chords(sess: Any, base_url: str) -> None:
     assert await value(sess, "document.getElementById('name').value") == ""
     await aw(sess.press("Shift+KeyA", target=bk.label("Name")))
     assert await value(sess, "document.getElementById('name').value") == "A"
+
+
+def ref_of(tree: str, pattern: str) -> str:
+    """The ref of the first outline line matching ``pattern``."""
+    for line in tree.splitlines():
+        if re.search(pattern, line):
+            found = re.search(r"\[ref=(\w+)\]", line)
+            if found:
+                return found.group(1)
+    raise AssertionError(f"no line matches {pattern!r} in\n{tree}")
+
+
+async def editor_text(sess: Any) -> str:
+    return str(await value(sess, "editor.getValue()"))
+
+
+async def test_type_replaces_the_text_of_a_codemirror_editor(sess: Any, base_url: str) -> None:
+    # Real CodeMirror 5 (tests/pages/vendor): a hidden textarea takes the keys
+    # and the text is drawn as spans; setting the textarea's value appends.
+    await aw(sess.navigate(f"{base_url}/editor_codemirror.html"))
+    tree = (await aw(sess.snapshot())).tree
+    textbox = ref_of(tree, r"^\s*- textbox")
+    await aw(sess.type(textbox, "select 1"))
+    assert await editor_text(sess) == "select 1"
+    # The ref of the drawn code (what a person clicks) types into the editor too.
+    tree = (await aw(sess.snapshot())).tree
+    code = ref_of(tree, r"generic \[ref=\w+\]: select 1")
+    await aw(sess.type(code, "select name\nfrom t"))
+    assert await editor_text(sess) == "select name\nfrom t"
+    await aw(sess.type(textbox, " where 1", clear=False))
+    assert await editor_text(sess) == "select name\nfrom t where 1"
+
+
+async def test_type_replaces_the_text_of_a_contenteditable(sess: Any, base_url: str) -> None:
+    await aw(sess.navigate(f"{base_url}/editor_codemirror.html"))
+    await aw(sess.type(bk.css("#notes"), "fresh notes"))
+    assert await value(sess, "document.getElementById('notes').innerText.trim()") == "fresh notes"
+
+
+async def test_fill_form_replaces_the_text_of_a_codemirror_editor(sess: Any, base_url: str) -> None:
+    await aw(sess.navigate(f"{base_url}/editor_codemirror.html"))
+    tree = (await aw(sess.snapshot())).tree
+    await aw(
+        sess.fill_form(
+            [
+                {"target": ref_of(tree, r"^\s*- textbox"), "value": "select 2"},
+                {"target": bk.css("#notes"), "value": "filled"},
+            ]
+        )
+    )
+    assert await editor_text(sess) == "select 2"
+    assert await value(sess, "document.getElementById('notes').innerText.trim()") == "filled"

@@ -8,6 +8,7 @@ import pytest
 
 import browserkit as bk
 from tests.conftest import aw
+from tests.test_session_core import ref_of
 from tests.test_targets import out
 
 
@@ -85,6 +86,110 @@ async def test_a_disabled_button_is_not_clicked_and_the_wait_is_bounded(
     sess: Any, base_url: str
 ) -> None:
     await aw(sess.navigate(f"{base_url}/moving.html"))
-    with pytest.raises(bk.TimeoutError):
-        await aw(sess.click(bk.role("button", "Disabled"), timeout_ms=800))
+    with pytest.raises(bk.TargetNotActionableError) as info:
+        await aw(sess.click(bk.role("button", "Disabled"), timeout_ms=2000))
+    assert info.value.reason == "disabled"
+    assert await out(sess) == "none"
+
+
+async def test_button_inside_a_web_component_is_not_covered_by_its_host(
+    sess: Any, base_url: str
+) -> None:
+    await aw(sess.navigate(f"{base_url}/hit_composed.html"))
+    tree = (await aw(sess.snapshot())).tree
+    r = await aw(sess.click(ref_of(tree, 'button "Save"')))
+    assert r.target_verified is True
+    assert await out(sess) == "save clicked"
+    r = await aw(sess.click(bk.role("button", "Bold choice")))
+    assert r.target_verified is True
+    assert await out(sess) == "rich clicked"
+    # Two shadow roots deep, labelled by light DOM slotted through both.
+    r = await aw(sess.click(bk.role("button", "Deep label")))
+    assert r.target_verified is True
+    assert await out(sess) == "toolbar clicked"
+
+
+async def test_wrapping_link_is_aimed_inside_its_first_line_box(sess: Any, base_url: str) -> None:
+    await aw(sess.navigate(f"{base_url}/hit_wrap.html"))
+    rects = await aw(sess.evaluate("document.querySelector('a').getClientRects().length"))
+    assert rects == 2  # the page really wraps the link
+    r = await aw(sess.click(bk.role("link", "Browserkit book")))
+    assert r.target_verified is True
+    assert await out(sess) == "link clicked"
+
+
+async def test_overlay_fading_out_after_a_dialog_closes_is_waited_out(
+    sess: Any, base_url: str
+) -> None:
+    await aw(sess.navigate(f"{base_url}/hit_fade.html"))
+    for close in ("#close", "#close-passive"):
+        await aw(sess.click(bk.css("#open")))
+        await aw(sess.click(bk.css(close), observe=False))
+        r = await aw(sess.click(bk.css("#target")))
+        assert r.target_verified is True
+        assert await out(sess) == "target clicked", close  # never the overlay
+        await aw(sess.evaluate("out('none')"))
+
+
+async def test_cover_that_leaves_on_its_own_is_waited_for_within_bounds(
+    sess: Any, base_url: str
+) -> None:
+    await aw(sess.navigate(f"{base_url}/hit_fade.html"))
+    # The shield leaves 800 ms after #blink; unobserved clicks reach the
+    # check well before that, and the check waits up to 1 s for a cover.
+    await aw(sess.click(bk.css("#blink"), observe=False))
+    r = await aw(sess.click(bk.css("#target"), observe=False))
+    assert r.target_verified is True
+    assert await out(sess) == "target clicked"
+    # One that stays is refused, and the refusal ends well within the timeout.
+    await aw(sess.click(bk.css("#open")))
+    with pytest.raises(bk.TargetCoveredError):
+        await aw(sess.click(bk.css("#target"), timeout_ms=20_000))
+    assert await out(sess) == "target clicked"
+
+
+@pytest.mark.parametrize(
+    ("cover", "named", "hint"),
+    [
+        ("modal", "div#modal", "dialog"),
+        ("shield", "div#shield", "invisible"),
+        ("consent", "div#consent", "cookie"),
+        ("bar", "nav#bar", "scroll"),
+    ],
+)
+async def test_covered_hint_names_the_cover_and_fits_it(
+    sess: Any, base_url: str, cover: str, named: str, hint: str
+) -> None:
+    await aw(sess.navigate(f"{base_url}/hit_covers.html"))
+    await aw(sess.evaluate(f"show('{cover}')"))
+    with pytest.raises(bk.TargetCoveredError) as info:
+        await aw(sess.click(bk.css("#target")))
+    assert named in info.value.message
+    assert hint in info.value.hint.lower()
+    others = {"dialog", "invisible", "cookie"} - {hint}
+    assert not any(word in info.value.hint.lower() for word in others), info.value.hint
+    assert await out(sess) == "none"
+
+
+@pytest.mark.parametrize("mode", ["patch", "move"])
+async def test_clickjacking_page_cannot_steer_a_verified_click_onto_a_trap(
+    sess: Any, base_url: str, mode: str
+) -> None:
+    await aw(sess.navigate(f"{base_url}/hit_clickjack.html?mode={mode}"))
+    with pytest.raises(bk.TargetCoveredError) as info:
+        await aw(sess.click(bk.role("button", "Buy")))
+    assert "div#trap" in info.value.message
+    assert await out(sess) != "trap clicked"
+
+
+async def test_page_that_nominates_its_trap_as_the_target_gets_no_click(
+    sess: Any, base_url: str
+) -> None:
+    # The page's world lies about which element the locator found; the
+    # check tests the trap, but the trap is not the locator's element, so
+    # nothing is trusted and Playwright's own checks (out of the page's
+    # reach) refuse to click through the trap.
+    await aw(sess.navigate(f"{base_url}/hit_clickjack.html?mode=nominate"))
+    with pytest.raises(bk.BrowserkitError):
+        await aw(sess.click(bk.role("button", "Buy"), timeout_ms=3000))
     assert await out(sess) == "none"

@@ -5,6 +5,8 @@ from __future__ import annotations
 import base64
 import json
 import os
+import queue
+import random
 import re
 import subprocess
 import sys
@@ -106,6 +108,216 @@ async def test_stdio_server_drives_a_page_end_to_end(base_url: str, tmp_path: Pa
     )
     async with Client(params) as client:
         await _drive(client, base_url, out)
+
+
+# ------------------------------------------------------- invalid Unicode
+
+
+async def test_stdio_server_answers_pages_full_of_lone_surrogates(base_url: str) -> None:
+    """The repro: page text with String.fromCharCode(0xD800) used to kill the server."""
+    params = StdioServerParameters(command=sys.executable, args=SERVER[1:], env=_env())
+    async with Client(params) as client:
+        started = await client.call_tool(
+            "browser_sessions_start", {"url": f"{base_url}/unicode_lone.html"}
+        )
+        sid = _json(started)["session_id"]
+        await client.call_tool(
+            "browser_wait_for", {"session_id": sid, "text": "Heading", "timeout_ms": 5000}
+        )
+        for name, arguments in [
+            ("browser_snapshot", {}),
+            ("browser_console_read", {}),
+            ("browser_dom_read", {}),
+            ("browser_scan", {}),
+            ("browser_find", {"text": "para"}),
+            ("browser_evaluate", {"expression": "[window.lone, {[window.lone]: 1}]"}),
+            ("browser_evaluate", {"expression": "throw new Error('x' + window.lone)"}),
+            ("browser_execute", {"code": "log(window.lone); return window.lone"}),
+            ("browser_tabs", {"action": "list"}),
+        ]:
+            result = await client.call_tool(name, {"session_id": sid, **arguments})
+            assert "\ufffd" in "".join(c.text for c in result.content) or name in (
+                "browser_snapshot",  # its outline prints a lone surrogate as an escape
+                "browser_find",
+            ), (name, result.content)
+        title = _json(await client.call_tool("browser_snapshot", {"session_id": sid}))["title"]
+        assert title == "Title \ufffd end"
+        listed = await client.call_tool("browser_sessions_list", {})
+        assert [s["id"] for s in _json(listed)["sessions"]] == [sid]
+
+
+class RawStdio:
+    """``python -m browserkit mcp`` spoken to in raw JSON-RPC lines, to send what no
+    well-behaved client would: invalid UTF-8 bytes and lone-surrogate escapes."""
+
+    def __init__(self) -> None:
+        self.proc = subprocess.Popen(
+            SERVER,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            env={**os.environ, **_env()},
+        )
+        self.lines: queue.Queue[bytes] = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        assert self.proc.stdout is not None
+        for line in self.proc.stdout:
+            self.lines.put(line)
+
+    def send(self, line: bytes) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(line + b"\n")
+        self.proc.stdin.flush()
+
+    def answer(self, request_id: int, timeout: float = 30) -> dict[str, Any]:
+        """The response to ``request_id``; strict UTF-8 and JSON, or the test fails."""
+        while True:
+            line = self.lines.get(timeout=timeout)
+            message = json.loads(line.decode("utf-8"))  # strict: no lone surrogate got out
+            if message.get("id") == request_id:
+                return message  # type: ignore[no-any-return]
+
+    def call(self, request_id: int, name: str, arguments: Any) -> dict[str, Any]:
+        self.send(_request(request_id, "tools/call", {"name": name, "arguments": arguments}))
+        return self.answer(request_id)
+
+    def close(self) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.close()
+        try:
+            self.proc.wait(30)
+        finally:
+            if self.proc.poll() is None:
+                self.proc.kill()
+                self.proc.wait()
+
+
+def _request(request_id: int, method: str, params: dict[str, Any]) -> bytes:
+    return json.dumps(
+        {"jsonrpc": "2.0", "id": request_id, "method": method, "params": params}
+    ).encode()
+
+
+_RAW = "@@RAW@@"
+# What a string argument may hold. Raw byte sequences are not UTF-8 at all
+# (a stray byte, a UTF-8-encoded surrogate, an overlong form, past U+10FFFF);
+# the JSON escapes are lone surrogates, which the MCP SDK refuses to parse.
+_EVIL: list[str | bytes] = [
+    "plain",
+    "\ud800",
+    "a\udc00b",
+    "\ud83d",
+    "\U0001f600",
+    "\x00nul",
+    "\uffff\ufffe",
+    "\U0010ffff",
+    b"\xff\xfe",
+    b"\xed\xa0\x80",
+    b"\xc0\xaf",
+    b"\xf4\x90\x80\x80",
+    b"ok\x80",
+]
+# Page text full of lone surrogates, written by the page's own script.
+_PAGE_SCRIPTS = [
+    "document.body.append(String.fromCharCode(0xD800 + Math.floor(Math.random() * 2048)))",
+    "console.log('c' + String.fromCharCode(0xDBFF), String.fromCharCode(0xDC00))",
+    "document.title = 't' + String.fromCharCode(0xDFFF)",
+    "document.body.insertAdjacentHTML('beforeend', '<button>' + String.fromCharCode(0xD801) + "
+    "'</button>')",
+    "setTimeout(() => { throw new Error(String.fromCharCode(0xDABC)) }, 0)",
+    "fetch('/status/404?q=' + String.fromCharCode(0xD800)).catch(() => 0)",
+]
+
+
+def _encode_line(request_id: int, name: str, arguments: dict[str, Any]) -> tuple[bytes, bool]:
+    """The request line, with raw byte values spliced in; and whether the SDK can parse it."""
+    raw: list[bytes] = []
+    plain: dict[str, Any] = {}
+    for key, value in arguments.items():
+        if isinstance(value, bytes):
+            raw.append(value)
+            plain[key] = f"{_RAW}{len(raw) - 1}{_RAW}"
+        else:
+            plain[key] = value
+    line = _request(request_id, "tools/call", {"name": name, "arguments": plain})
+    for i, value in enumerate(raw):
+        line = line.replace(f"{_RAW}{i}{_RAW}".encode(), value)
+    parseable = not any(
+        isinstance(v, str) and any(0xD800 <= ord(c) <= 0xDFFF for c in v)
+        for v in arguments.values()
+    )
+    return line, parseable
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(300)
+def test_fuzzed_invalid_unicode_in_pages_and_arguments_never_stops_the_server(
+    base_url: str,
+) -> None:
+    rng = random.Random(13)
+    server = RawStdio()
+    try:
+        server.send(
+            _request(
+                1,
+                "initialize",
+                {
+                    "protocolVersion": "2025-06-18",
+                    "capabilities": {},
+                    "clientInfo": {"name": "fuzz", "version": "0"},
+                },
+            )
+        )
+        assert "result" in server.answer(1)
+        server.send(b'{"jsonrpc":"2.0","method":"notifications/initialized"}')
+        started = server.call(2, "browser_sessions_start", {"url": f"{base_url}/unicode_lone.html"})
+        sid = json.loads(started["result"]["content"][0]["text"])["session_id"]
+
+        def evil() -> str | bytes:
+            return rng.choice(_EVIL)
+
+        calls = [
+            lambda: ("browser_evaluate", {"expression": rng.choice(_PAGE_SCRIPTS)}),
+            lambda: ("browser_snapshot", {}),
+            lambda: ("browser_console_read", {"pattern": rng.choice(["", "c", evil()])}),
+            lambda: ("browser_network_read", {}),
+            lambda: ("browser_dom_read", {}),
+            lambda: ("browser_scan", {}),
+            lambda: ("browser_find", {"text": evil()}),
+            lambda: ("browser_wait_for", {"text": evil(), "timeout_ms": 200}),
+            lambda: ("browser_evaluate", {"expression": evil()}),
+            lambda: ("browser_execute", {"code": rng.choice(["log(", "return "]) + "'x'"}),
+            lambda: ("browser_execute", {"code": evil()}),
+            lambda: ("browser_tabs", {"action": "list"}),
+            lambda: ("browser_navigate", {"url": evil()}),
+            lambda: ("browser_act", {"action": "click", "ref": evil(), "detail": evil()}),
+            lambda: ("browser_styles_read", {"ref": evil()}),
+        ]
+        answered = 0
+        for request_id in range(3, 83):
+            name, arguments = rng.choice(calls)()
+            use_sid: Any = sid if rng.random() < 0.9 else evil()
+            line, parseable = _encode_line(request_id, name, {"session_id": use_sid, **arguments})
+            server.send(line)
+            if not parseable:
+                continue  # the MCP SDK drops a line it cannot parse; the next call proves it lives
+            reply = server.answer(request_id)
+            assert "result" in reply, reply
+            for content in reply["result"]["content"]:
+                if content["type"] == "text" and content["text"].startswith("{"):
+                    body = json.loads(content["text"])
+                    assert body.get("error", {}).get("code") != "internal_error", (name, body)
+            answered += 1
+        assert answered > 40
+        assert server.proc.poll() is None, "the server died"
+        final = server.call(100, "browser_snapshot", {"session_id": sid})
+        assert not final["result"]["isError"], final
+        listed = server.call(101, "browser_sessions_list", {})
+        assert sid in listed["result"]["content"][0]["text"]
+    finally:
+        server.close()
 
 
 @pytest.fixture

@@ -156,6 +156,7 @@ async def test_dom_ref_is_stale_after_navigation_and_gone_after_removal(
     assert f"generation {generation}" in stale.value.message
     assert "reading_basic.html" in stale.value.message
     assert await aw(sess.evaluate("document.getElementById('grown').children.length")) == 0
+    assert grow.ref is not None
     with pytest.raises(bk.StaleRefError):
         await aw(sess.dom(bk.Ref(grow.ref, generation)))
 
@@ -568,3 +569,49 @@ def test_reading_results_convert_to_json_and_back() -> None:
     assert "(+4 more)" in str(node)
     assert "targets:" in scan._repr_markdown_()
     assert "result:" in result._repr_markdown_()
+
+
+async def test_scan_keeps_a_highlighted_code_line_whole(sess: Any, base_url: str) -> None:
+    # A code line's coloured token spans are words of one line, not list items;
+    # a real list, and flex-laid-out chips, still fold.
+    await aw(sess.navigate(f"{base_url}/editor_highlight.html"))
+    for text_only in (False, True):
+        scan = await aw(sess.scan(text_only=text_only))
+        assert "select country, count(*) from facilities where kind = 7 group by country" in (
+            scan.content
+        ), scan.content
+        assert "select a, b, c, d, e, last_column" in scan.content
+        folded = {c.selector: c.item_tag for c in scan.collapsed}
+        assert folded == {"#list": "li", "#chips": "span"}, folded
+
+
+async def test_scan_keeps_the_lines_of_a_codemirror_editor_whole(sess: Any, base_url: str) -> None:
+    await aw(sess.navigate(f"{base_url}/editor_codemirror.html"))
+    await aw(sess.evaluate("editor.setValue('select a, b, c, d, e, f, g from t where x = 1')"))
+    scan = await aw(sess.scan(text_only=True))
+    assert "select a, b, c, d, e, f, g from t where x = 1" in scan.content, scan.content
+    assert scan.collapsed == ()
+
+
+@pytest.mark.parametrize(
+    "text", ["Shadow ready", "Same frame ready", "Cross frame ready"], ids=lambda t: t.split()[0]
+)
+async def test_wait_for_sees_late_text_in_shadow_roots_and_iframes(
+    sess: Any, base_url: str, other_origin_url: str, text: str
+) -> None:
+    # Each text appears 300 ms after load, where snapshot() and find() see it:
+    # an open shadow root, a same-origin iframe, a cross-origin iframe.
+    await aw(sess.navigate(f"{base_url}/err_wait_frames.html?ms=300&other={other_origin_url}"))
+    waited = await aw(sess.wait_for(text=text, timeout_ms=10_000))
+    assert waited.met is True
+    assert await aw(sess.find(text))
+
+
+async def test_wait_for_text_gone_watches_shadow_roots(sess: Any, base_url: str) -> None:
+    await aw(sess.navigate(f"{base_url}/err_wait_frames.html?ms=300"))
+    gone = await aw(sess.wait_for(text_gone="Shadow loading", timeout_ms=10_000))
+    assert gone.met is True
+    assert not await aw(sess.find("Shadow loading"))
+    # Text that stays in a shadow root is not gone.
+    stays = await aw(sess.wait_for(text_gone="Shadow forever", timeout_ms=300))
+    assert stays.met is False

@@ -36,6 +36,7 @@ from browserkit.errors import (
     SessionNotFoundError,
     StaleRefError,
     TargetCoveredError,
+    TargetNotActionableError,
     TargetNotFoundError,
     TimeoutError,
 )
@@ -122,6 +123,7 @@ __all__ = [
     "Styles",
     "TabInfo",
     "TargetCoveredError",
+    "TargetNotActionableError",
     "TargetNotFoundError",
     "TimeoutError",
     "WaitResult",

@@ -7,7 +7,11 @@ so the mapping rules live in one place:
 * attrs instances become dicts keyed by field name, in field order;
 * tuples, lists, sets and frozensets become lists;
 * ``bytes`` become standard base64 text (screenshots, downloaded payloads);
-* ``pathlib`` paths become strings; enums become their values.
+* ``pathlib`` paths become strings; enums become their values;
+* every string is valid Unicode: a lone surrogate becomes U+FFFD (JSON
+  encoders and UTF-8 streams refuse it, and it can come from any page);
+* a float that JSON cannot hold (NaN, Infinity, -Infinity, e.g. from
+  ``evaluate("0/0")``) becomes ``None``, as ``JSON.stringify`` does.
 
 The output contains only ``dict``/``list``/``str``/``int``/``float``/``bool``/
 ``None`` and can go straight to :func:`json.dumps`.
@@ -16,11 +20,14 @@ The output contains only ``dict``/``list``/``str``/``int``/``float``/``bool``/
 from __future__ import annotations
 
 import base64
+import math
 from collections.abc import MutableSet, Sequence, Set
 from pathlib import Path, PurePath
 from typing import Any, TypeVar
 
 import cattrs
+
+from browserkit._text import well_formed
 
 __all__ = ["converter", "from_jsonable", "to_jsonable"]
 
@@ -66,7 +73,18 @@ def to_jsonable(obj: object) -> Any:
     ...                       retention_lost=False))
     {'entries': [], 'last_seq': 0, 'dropped': 0, 'has_more': False, 'retention_lost': False}
     """
-    return converter.unstructure(obj)
+    return _finite(well_formed(converter.unstructure(obj)))
+
+
+def _finite(value: Any) -> Any:
+    """``value`` with NaN and infinities replaced by None: the output stays strict JSON."""
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, dict):
+        return {k: _finite(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_finite(v) for v in value]
+    return value
 
 
 def from_jsonable(data: object, cls: type[_T]) -> _T:

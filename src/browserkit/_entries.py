@@ -17,16 +17,16 @@ imports :mod:`browserkit.buffers`.
 
 from __future__ import annotations
 
-import re
 import types
 import typing
 from collections.abc import Callable
-from functools import lru_cache
 from operator import attrgetter
 from typing import Any, ClassVar, Literal, Protocol
 
 import attrs
 
+from browserkit._patterns import UserPattern, compile_user_pattern
+from browserkit._text import well_formed_str
 from browserkit.errors import InvalidArgumentError
 
 __all__ = [
@@ -234,6 +234,8 @@ def cap_fields(fields: dict[str, Any], capped: tuple[str, ...], max_chars: int) 
     """Cut each ``capped`` value in ``fields`` longer than ``max_chars``; return their names.
 
     ``fields`` is changed in place; the names come in the order of ``capped``.
+    Each value is made valid Unicode first (a lone surrogate from the page
+    becomes U+FFFD), so no entry ever holds text a UTF-8 encoder refuses.
 
     >>> fields = {"text": "abcdef", "source": None}
     >>> cap_fields(fields, ("text", "source"), 3), fields["text"]
@@ -242,26 +244,27 @@ def cap_fields(fields: dict[str, Any], capped: tuple[str, ...], max_chars: int) 
     cut: tuple[str, ...] = ()
     for name in capped:
         value = fields.get(name)
-        if value is not None and len(value) > max_chars:
+        if value is None:
+            continue
+        if isinstance(value, str) and not value.isascii():
+            value = fields[name] = well_formed_str(value)
+        if len(value) > max_chars:
             fields[name] = value[:max_chars]
             cut += (name,)
     return cut
 
 
-@lru_cache(maxsize=128)
-def compile_pattern(pattern: str) -> re.Pattern[str]:
+def compile_pattern(pattern: str) -> UserPattern:
     """The compiled regex ``pattern`` (cached: pollers send the same one every read).
+
+    Searches go through :meth:`UserPattern.searcher`, bounded in time: the
+    entries are page-controlled text, and a backtracking pattern must not
+    freeze the event loop (see :mod:`browserkit._patterns`).
 
     Raises:
         InvalidArgumentError: ``pattern`` is not a valid Python regular expression.
     """
-    try:
-        return re.compile(pattern)
-    except re.error as exc:
-        raise InvalidArgumentError(
-            f"pattern {pattern!r} is not a valid regular expression: {exc}",
-            hint="fix the regex (Python `re` syntax), or escape it to match literally",
-        ) from None
+    return compile_user_pattern(pattern, "pattern")
 
 
 def matcher(fields: tuple[str, ...], search: Callable[[str], object]) -> Callable[[Any], bool]:

@@ -463,12 +463,15 @@ class EventBuffer(Generic[_E]):
         Args:
             since_seq: 0 for a first look, else the ``last_seq`` of the previous page.
             limit: Most entries returned, 1..``MAX_READ_LIMIT``.
-            pattern: A regular expression (Python ``re``) searched in the text fields.
+            pattern: A regular expression (Python ``re`` syntax) searched in the text
+                fields. Matching is bounded (about a second in all): a pattern that
+                backtracks past that is refused rather than left to hang.
             predicate: Extra filter, e.g. ``lambda e: e.level in {"error", "exception"}``.
 
         Raises:
             InvalidArgumentError: ``limit`` out of range, ``since_seq`` negative or
-                newer than any ``seq`` of this buffer, or ``pattern`` not a valid regex.
+                newer than any ``seq`` of this buffer, ``pattern`` not a valid regex,
+                or ``pattern`` needing more than the matching bound.
         """
         if (
             isinstance(limit, bool)
@@ -487,7 +490,9 @@ class EventBuffer(Generic[_E]):
             raise InvalidArgumentError(f"pattern must be a str regex, got {pattern!r}")
         if predicate is not None and not callable(predicate):
             raise InvalidArgumentError(f"predicate must be callable, got {predicate!r}")
-        search = None if pattern is None else compile_pattern(pattern).search
+        # Bounded: the entries are page text, and a backtracking pattern over them
+        # would otherwise hold the event loop (InvalidArgumentError when it runs out).
+        search = None if pattern is None else compile_pattern(pattern).searcher()
 
         with self._lock:
             snapshot = list(self._ring)

@@ -28,6 +28,7 @@ __all__ = [
     "SessionNotFoundError",
     "StaleRefError",
     "TargetCoveredError",
+    "TargetNotActionableError",
     "TargetNotFoundError",
     "TimeoutError",
     "error_for_code",
@@ -140,6 +141,43 @@ class TargetCoveredError(BrowserkitError):
 
     code = "target_covered"
     default_hint = "close or act on the covering element first"
+
+
+class TargetNotActionableError(BrowserkitError):
+    """The target cannot take this action: hidden, disabled, read-only, or the wrong kind.
+
+    ``reason`` says which, stable like ``code``: ``not_visible``,
+    ``disabled``, ``read_only``, ``not_editable`` (type into something that
+    takes no text), ``not_checkable`` (check on something that is no
+    checkbox, radio or switch), ``not_stable`` (still moving),
+    ``detached`` (removed while the action ran) or ``unknown``.
+    """
+
+    code = "target_not_actionable"
+    default_hint = "take a snapshot to see the element's state, or act on another element"
+    REASONS: ClassVar[frozenset[str]] = frozenset(
+        {
+            "not_visible",
+            "disabled",
+            "read_only",
+            "not_editable",
+            "not_checkable",
+            "not_stable",
+            "detached",
+            "unknown",
+        }
+    )
+
+    def __init__(self, message: str, *, hint: str | None = None, reason: str = "unknown") -> None:
+        super().__init__(message, hint=hint)
+        self.reason = reason if reason in self.REASONS else "unknown"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild_not_actionable, (self.message, self.hint, self.reason))
+
+
+def _rebuild_not_actionable(message: str, hint: str, reason: str) -> TargetNotActionableError:
+    return TargetNotActionableError(message, hint=hint, reason=reason)
 
 
 class ModalStateBlockedError(BrowserkitError):

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from browserkit._text import well_formed
 from browserkit.config import Config
 from browserkit.tools import REGISTRY, ToolContext
 
@@ -154,6 +155,9 @@ def _content(name: str, result: dict[str, Any]) -> tuple[list[Any], bool]:
     """MCP content for a tool result: images as image content, long text unescaped."""
     import mcp_types as types
 
+    # The registry already answers in valid Unicode; this is the last line of
+    # defence, since one lone surrogate on stdout kills the whole server.
+    result = well_formed(result)
     if "error" in result:
         return [types.TextContent(type="text", text=_dumps(result))], True
     content: list[Any] = []

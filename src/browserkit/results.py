@@ -41,14 +41,27 @@ __all__ = [
 
 @attrs.frozen
 class Navigation:
-    """Where ``navigate`` ended: the URL after redirects and the main document's status."""
+    """Where ``navigate`` ended: the URL after redirects and the main document's status.
+
+    ``timed_out`` is True when the page committed but its load event did not
+    fire within the readiness bound (at most 5 s); the page is usable.
+    ``download`` is the download id (see ``downloads``) when the URL answered
+    with a file to save instead of a page: the tab then stays where it was,
+    and ``status`` is None.
+    """
 
     url: str
     status: int | None
     timed_out: bool
     generation: int
+    download: str | None = None
 
     def _repr_markdown_(self) -> str:
+        if self.download is not None:
+            return (
+                f"started download `{self.download}`; the tab stays on `{self.url}` "
+                f"(generation {self.generation})"
+            )
         note = " (load timed out; the page is usable)" if self.timed_out else ""
         return (
             f"navigated to `{self.url}` — status {self.status}, generation {self.generation}{note}"
@@ -57,11 +70,16 @@ class Navigation:
 
 @attrs.frozen
 class HistoryMove:
-    """Result of ``back``/``forward``/``reload``; ``moved=False`` at the history edge."""
+    """Result of ``back``/``forward``/``reload``; ``moved=False`` at the history edge.
+
+    ``timed_out`` is True when the page committed but its load event did not
+    fire within the readiness bound (at most 5 s); the page is usable.
+    """
 
     moved: bool
     url: str
     generation: int
+    timed_out: bool = False
 
 
 @attrs.frozen

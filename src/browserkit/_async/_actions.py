@@ -6,13 +6,23 @@ it on the resolved aim. Docstrings for users live on :class:`AsyncSession`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal
 
+import attrs
+from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Locator
 
 from browserkit._async import _js
+from browserkit._async._actionability import (
+    ACTIONABILITY,
+    KIND_REASONS,
+    attempt,
+    budget,
+    explain,
+    refused,
+)
 from browserkit._async._pipeline import Pipeline
 from browserkit._async._tab import Tab
 from browserkit._async._targets import Aim
@@ -51,6 +61,10 @@ class Actions:
         ):
             raise InvalidArgumentError(f"click_count must be 1, 2 or 3, got {click_count!r}")
         mods = list(modifiers)
+        _need_target(target, "click")
+        # Set once the element passed the hit check: a dialog the click opens
+        # holds it unfinished, yet the element it hit was verified.
+        hit: list[bool] = []
 
         async def body(tab: Tab, ms: float, aim: Aim) -> bool | None:
             locator, xy = aim.locator, aim.xy
@@ -64,13 +78,22 @@ class Actions:
                     for m in reversed(mods):
                         await tab.page.keyboard.up(m)
                 return None
-            force = await self._pipeline.hit_check(locator, ms)
-            await locator.click(
-                button=button, click_count=click_count, modifiers=mods, timeout=ms, force=force
-            )
+            left = budget(ms)  # Playwright's reason (disabled, hidden) must beat our bound
+            aimed = await self._pipeline.hit_check(tab, locator, ms)
+            hit.append(True)
+            # At the very point the check looked at, under its guard.
+            async with aimed:
+                await locator.click(
+                    button=button,
+                    click_count=click_count,
+                    modifiers=mods,
+                    timeout=left(),
+                    force=aimed.force,
+                    position=aimed.position,
+                )
             return True
 
-        return await self._pipeline.act(
+        result = await self._pipeline.act(
             f"clicked {describe(target)}",
             body,
             target=target,
@@ -78,17 +101,22 @@ class Actions:
             timeout_ms=timeout_ms,
             page_id=page_id,
         )
+        if hit and result.target_verified is None and result.dialog is not None:
+            result = attrs.evolve(result, target_verified=True)
+        return result
 
     async def hover(
         self, target: Target, observe: bool | None, timeout_ms: float | None, page_id: str | None
     ) -> ActionResult:
+        _need_target(target, "hover")
+
         async def body(tab: Tab, ms: float, aim: Aim) -> bool | None:
             locator, xy = aim.locator, aim.xy
             if locator is None:
                 assert xy is not None
                 await tab.page.mouse.move(xy[0], xy[1])
                 return None
-            await locator.hover(timeout=ms)
+            await locator.hover(timeout=budget(ms)())
             return True
 
         return await self._pipeline.act(
@@ -129,19 +157,33 @@ class Actions:
                 if clear:
                     await tab.page.keyboard.press("ControlOrMeta+a")
                 await tab.page.keyboard.insert_text(text)
-            else:
-                if clear:
-                    await locator.fill(text, timeout=ms)
-                else:
-                    await locator.press("End", timeout=ms)
-                    await locator.press_sequentially(text, timeout=ms)
-                verified = True
-            if submit:
-                if locator is not None:
-                    await locator.press("Enter", timeout=ms)
-                else:
+                if submit:
                     await tab.page.keyboard.press("Enter")
-            return verified
+                return verified
+            left = budget(ms)
+            info: dict[str, Any] = await locator.evaluate(
+                ACTIONABILITY, ["type", "report"], timeout=left()
+            )
+            what = str(info.get("what") or "")
+            if info.get("reason") in KIND_REASONS:
+                raise refused(str(info["reason"]), attempt(detail), what)
+            try:
+                if info.get("mode") == "editor":
+                    await _type_into_editor(locator, text, clear, left)
+                    if submit:
+                        await tab.page.keyboard.press("Enter")
+                    return True
+                if clear:
+                    await locator.fill(text, timeout=left())
+                else:
+                    await locator.press("End", timeout=left())
+                    await locator.press_sequentially(text, timeout=left())
+                if submit:
+                    await locator.press("Enter", timeout=left())
+            except PlaywrightError as exc:
+                # Named with what the check saw ("a <input>"), not Playwright's words.
+                raise explain(exc, detail, what) or exc from None
+            return True
 
         where = "the focused element" if target is None else describe(target)
         detail = f"typed {len(text)} chars into {where}" + (" and submitted" if submit else "")
@@ -170,7 +212,7 @@ class Actions:
                 await tab.page.mouse.click(*xy)
                 await tab.page.keyboard.press(key)
                 return None
-            await locator.press(key, timeout=ms)
+            await locator.press(key, timeout=budget(ms)())
             return True
 
         where = "" if target is None else f" on {describe(target)}"
@@ -253,7 +295,7 @@ class Actions:
                 raise TargetNotFoundError(f"no option {missing[0]!r}; options: {shown}")
             if len(wanted) > 1 and not info.get("multiple"):
                 raise InvalidArgumentError("several values need a <select multiple>")
-            await aim.locator.select_option(wanted, timeout=ms)
+            await aim.locator.select_option(wanted, timeout=budget(ms)())
             return True
 
         return await self._pipeline.act(
@@ -276,14 +318,29 @@ class Actions:
         if not isinstance(checked, bool):
             raise InvalidArgumentError(f"checked must be True or False, got {checked!r}")
 
+        detail = f"{'checked' if checked else 'unchecked'} {describe(target)}"
+
         async def body(tab: Tab, ms: float, aim: Aim) -> bool | None:
             assert aim.locator is not None
-            force = await self._pipeline.hit_check(aim.locator, ms)
-            await aim.locator.set_checked(checked, timeout=ms, force=force)
+            left = budget(ms)
+            info: dict[str, Any] = await aim.locator.evaluate(
+                ACTIONABILITY, ["check", "report"], timeout=left()
+            )
+            what = str(info.get("what") or "")
+            if info.get("reason") in KIND_REASONS:
+                raise refused(str(info["reason"]), attempt(detail), what)
+            aimed = await self._pipeline.hit_check(tab, aim.locator, ms)
+            try:
+                async with aimed:
+                    await aim.locator.set_checked(
+                        checked, timeout=left(), force=aimed.force, position=aimed.position
+                    )
+            except PlaywrightError as exc:
+                raise explain(exc, detail, what) or exc from None
             return True
 
         return await self._pipeline.act(
-            f"{'checked' if checked else 'unchecked'} {describe(target)}",
+            detail,
             body,
             target=target,
             observe=observe,
@@ -302,7 +359,7 @@ class Actions:
         async def body(tab: Tab, ms: float, aim: Aim) -> bool | None:
             to = aim.more[0]
             if aim.locator is not None and to.locator is not None:
-                await aim.locator.drag_to(to.locator, timeout=ms)
+                await aim.locator.drag_to(to.locator, timeout=budget(ms)())
                 return True
             start = aim.xy or await _center(aim.locator, ms)
             end = to.xy or await _center(to.locator, ms)
@@ -341,6 +398,7 @@ class Actions:
             values.append(field["value"])
 
         async def body(tab: Tab, ms: float, aim: Aim) -> bool | None:
+            left = budget(ms)  # one bound for all fields, so a refusal keeps its reason
             aims = (aim, *aim.more)
             kinds = []
             for i, one in enumerate(aims):
@@ -348,7 +406,7 @@ class Actions:
                     raise InvalidArgumentError(f"fields[{i}]: a point cannot be filled")
                 kinds.append(await one.locator.evaluate(_js.KIND, timeout=ms))
             for i, (one, kind, value) in enumerate(zip(aims, kinds, values, strict=True)):
-                await _fill_one(one.locator, kind, value, ms, f"fields[{i}]")
+                await _fill_one(one.locator, kind, value, left(), f"fields[{i}]")
             return True
 
         return await self._pipeline.act(
@@ -397,6 +455,40 @@ class Actions:
         )
 
 
+def _need_target(target: Target | None, action: str) -> None:
+    if target is None:
+        raise InvalidArgumentError(
+            f"{action} needs a target",
+            hint="give a ref from a snapshot, a selector such as bk.css('#id'), or bk.point(x, y)",
+        )
+
+
+async def _type_into_editor(
+    locator: Locator, text: str, clear: bool, left: Callable[[], float]
+) -> None:
+    """Type into a code editor through the element that reads its keys.
+
+    Setting that element's value (what ``fill`` does) only adds to what the
+    editor shows, so the text is replaced the way a person does it: focus,
+    select all, delete, type.
+    """
+    handle = await locator.evaluate_handle(ACTIONABILITY, ["type", "element"], timeout=left())
+    element = handle.as_element()
+    if element is None:
+        raise TargetNotFoundError("the editor's input element is gone")
+    try:
+        await element.focus()
+    finally:
+        await handle.dispose()
+    keyboard = locator.page.keyboard
+    if clear:
+        await keyboard.press("ControlOrMeta+a")
+        await keyboard.press("Delete")
+    else:
+        await keyboard.press("ControlOrMeta+End")
+    await keyboard.insert_text(text)
+
+
 async def _center(locator: Locator | None, ms: float) -> tuple[float, float]:
     assert locator is not None
     await locator.scroll_into_view_if_needed(timeout=ms)
@@ -425,9 +517,12 @@ async def _fill_one(locator: Locator | None, kind: str, value: Any, ms: float, w
         await locator.select_option(options, timeout=ms)
     elif kind == "file":
         await locator.set_input_files(_paths(value), timeout=ms)
-    elif kind == "text":
+    elif kind in ("text", "editor"):
         if not isinstance(value, (str, int, float)) or isinstance(value, bool):
             raise InvalidArgumentError(f"{where}: a text field takes a string")
-        await locator.fill(str(value), timeout=ms)
+        if kind == "editor":  # fill would append to what a code editor shows
+            await _type_into_editor(locator, str(value), True, budget(ms))
+        else:
+            await locator.fill(str(value), timeout=ms)
     else:
         raise InvalidArgumentError(f"{where}: a <{kind}> cannot be filled")

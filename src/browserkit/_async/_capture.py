@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
+import time
+
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Locator
 
@@ -11,7 +14,21 @@ from browserkit._async._tab import Baseline, Tab, unless_blocked
 from browserkit.errors import BrowserkitError, TimeoutError
 from browserkit.refs import OUTLINE_REF
 
-__all__ = ["Capture"]
+__all__ = ["Capture", "busy_error", "left_ms"]
+
+
+def left_ms(deadline: float) -> float:
+    """Milliseconds until ``deadline`` (a ``time.monotonic()`` value), never below 1."""
+    return max(1.0, (deadline - time.monotonic()) * 1000)
+
+
+def busy_error(what: str, ms: float) -> TimeoutError:
+    """The timeout of a read the page never answered."""
+    return TimeoutError(
+        f"{what} did not finish within {int(ms)} ms: the page did not answer (a script "
+        "that never yields, or a very large document, keeps it busy)",
+        hint="raise timeout_ms for a large page; navigate or reload recovers a stuck one",
+    )
 
 
 class Capture:
@@ -23,39 +40,65 @@ class Capture:
     async def outline(
         self, tab: Tab, ms: float, locator: Locator | None = None, depth: int | None = None
     ) -> tuple[str, int]:
-        """An ai-mode outline and the generation it belongs to (retried across a navigation)."""
+        """An ai-mode outline and the generation it belongs to (retried across a navigation).
+
+        ``ms`` bounds the whole capture, retries included: each try gets what
+        is left, never a fresh timeout.
+        """
+        deadline = time.monotonic() + ms / 1000
         for _ in range(3):
             generation = tab.generation
+            left = left_ms(deadline)
             if locator is not None:
-                coro = locator.aria_snapshot(mode="ai", depth=depth, timeout=ms)
+                coro = locator.aria_snapshot(mode="ai", depth=depth, timeout=left)
             else:
-                coro = tab.page.aria_snapshot(mode="ai", depth=depth, timeout=ms)
+                coro = tab.page.aria_snapshot(mode="ai", depth=depth, timeout=left)
             try:
-                text = await self._core.guard(coro, "snapshot", ms, tab)
+                text = await self._core.guard(coro, "snapshot", left, tab)
+            except TimeoutError:
+                if tab.generation != generation and time.monotonic() < deadline:
+                    continue
+                raise busy_error("snapshot", ms) from None
             except BrowserkitError:
-                if tab.generation != generation:
+                if tab.generation != generation and time.monotonic() < deadline:
                     continue
                 raise
             if tab.generation == generation:
                 return text, generation
+            if time.monotonic() >= deadline:
+                break
         raise TimeoutError(
             "the page kept navigating while a snapshot was taken",
             hint="wait for the page to settle, then snapshot again",
         )
 
-    async def stamp(self, tab: Tab) -> tuple[int, str | None]:
+    async def stamp(self, tab: Tab, ms: float) -> tuple[int, str | None]:
         """The page's change stamp (-1 when unknown, e.g. before our init script ran)
-        and its title, in one round trip."""
+        and its title, in one round trip.
+
+        Raises TimeoutError when the page does not answer within ``ms``: a
+        page that cannot run this cannot be captured either.
+        """
         try:
-            stamp, title = await unless_blocked(tab, tab.page.evaluate(_js.CHANGE_STAMP))
+            stamp, title = await self._core.unless_gone(
+                asyncio.wait_for(
+                    unless_blocked(tab, tab.page.evaluate(_js.CHANGE_STAMP)), ms / 1000
+                )
+            )
             return int(stamp), str(title)
+        except asyncio.TimeoutError:
+            raise busy_error("snapshot", ms) from None
         except (PlaywrightError, TypeError, ValueError):
             return -1, None
 
     async def baseline(self, tab: Tab, ms: float) -> tuple[Baseline, str | None]:
-        """A fresh whole-page outline, stamped first so a change during the capture shows."""
-        stamp, title = await self.stamp(tab)
-        text, generation = await self.outline(tab, ms)
+        """A fresh whole-page outline, stamped first so a change during the capture shows.
+
+        ``ms`` bounds the stamp and the capture together.
+        """
+        deadline = time.monotonic() + ms / 1000
+        stamp, title = await self.stamp(tab, ms)
+        text, generation = await self.outline(tab, left_ms(deadline))
         return Baseline(generation, text, stamp), title
 
     async def before_action(self, tab: Tab, ms: float) -> Baseline:
@@ -71,7 +114,7 @@ class Capture:
             and last.stamp >= 0
             and last.generation == tab.generation
             and len(tab.page.frames) == 1
-            and (await self.stamp(tab))[0] == last.stamp
+            and (await self.stamp(tab, ms))[0] == last.stamp
         ):
             return last
         return (await self.baseline(tab, ms))[0]

@@ -22,25 +22,36 @@ from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
 from browserkit._async import _js
 from browserkit._async._evidence import AsyncDownloads, ConsoleView, Evidence, NetworkView
-from browserkit._async._tab import Tab, apply_dialog_policy, on_close, unless_blocked
+from browserkit._async._tab import Tab, apply_dialog_policy, on_close, swallow, unless_blocked
 from browserkit.config import Config
 from browserkit.errors import (
     BrowserCrashedError,
     BrowserkitError,
-    NavigationFailedError,
     PageNotFoundError,
     ReadOnlyError,
     SessionClosedError,
     TimeoutError,
 )
 
-__all__ = ["BrowserLink", "SessionCore", "now_ms"]
+__all__ = ["BrowserLink", "SessionCore", "is_closed_error", "now_ms"]
 
 T = TypeVar("T")
 
 
 def now_ms() -> int:
     return int(time.time() * 1000)
+
+
+def is_closed_error(exc: BaseException) -> bool:
+    """Whether ``exc`` is Playwright's "target closed" error (page, context or browser gone).
+
+    By type, never by message: Playwright raises ``TargetClosedError`` (not
+    exported by its public API, hence the name check) and names it so on
+    errors from its driver.
+    """
+    if getattr(exc, "name", None) == "TargetClosedError":
+        return True
+    return any(cls.__name__ == "TargetClosedError" for cls in type(exc).__mro__)
 
 
 class BrowserLink(Protocol):
@@ -88,11 +99,19 @@ class SessionCore:
         self._next_tab = 1
         self.closed = False
         self.closed_reason = "the session was stopped"
+        # Set when the browser under the session died (not a stop): calls
+        # then raise BrowserCrashedError, and waits on the page end at once.
+        self.crashed = False
+        self.gone = asyncio.Event()
         self.created_ms = now_ms()
         self.last_used_ms = self.created_ms
         # Tabs that joined since the current action began (popups).
         self.new_tabs: list[str] = []
+        # Set while a stuck tab's page is being replaced: that new page is not a popup.
+        self.replacing = False
         self.evidence = Evidence(self.config)
+        # Tabs whose renderer crashed: their calls fail for good (see translate).
+        self.crashed_pages: set[str] = set()
         self.console = ConsoleView(self.evidence.console)
         self.network = NetworkView(self.evidence.network)
         self.downloads = AsyncDownloads(self.evidence)
@@ -124,18 +143,22 @@ class SessionCore:
             await self.evidence.ready(page_id)
 
     def _on_new_page(self, page: Page) -> None:
-        if self.closed or any(t.page is page for t in self.tabs.values()):
+        if self.closed or self.replacing or any(t.page is page for t in self.tabs.values()):
             return
         tab = self.adopt(page)
         self.new_tabs.append(tab.page_id)
 
-    def adopt(self, page: Page) -> Tab:
-        """The tab of ``page``, made (and wired to the evidence buffers) on first sight."""
+    def adopt(self, page: Page, page_id: str | None = None) -> Tab:
+        """The tab of ``page``, made (and wired to the evidence buffers) on first sight.
+
+        ``page_id``: reuse that id (a page replacing a stuck one, see _recover).
+        """
         for tab in self.tabs.values():
             if tab.page is page:
                 return tab
-        page_id = f"t{self._next_tab}"
-        self._next_tab += 1
+        if page_id is None:
+            page_id = f"t{self._next_tab}"
+            self._next_tab += 1
         tab = Tab(page, page_id)
         self.tabs[page_id] = tab
         if self.active is None:
@@ -146,6 +169,7 @@ class SessionCore:
         # letting a native dialog open; upload() answers them.
         tab.listen(page, "filechooser", tab.hold_chooser)
         self.evidence.watch(page, page_id, tab.cdp_session(), tab.listen)
+        tab.listen(page, "crash", lambda _page: self.crashed_pages.add(page_id))
         if self.attached is not None:
             tab.listen(page, "popup", self._on_new_page)
         on_close(tab, self._on_tab_closed)
@@ -169,7 +193,12 @@ class SessionCore:
 
     # ---------------------------------------------------------------- checks
 
-    def closed_error(self) -> SessionClosedError:
+    def closed_error(self) -> SessionClosedError | BrowserCrashedError:
+        if self.crashed:
+            return BrowserCrashedError(
+                f"session {self.id} is gone: {self.closed_reason}",
+                hint="start a new session (a new browser is launched for it)",
+            )
         return SessionClosedError(f"session {self.id} is closed: {self.closed_reason}")
 
     def ensure_open(self) -> None:
@@ -227,8 +256,11 @@ class SessionCore:
         page opens meanwhile ends it with ModalStateBlockedError instead of a
         wait as long as the dialog stays (see :func:`unless_blocked`).
         """
+        call = coro if tab is None else unless_blocked(tab, coro)
         try:
-            return await (coro if tab is None else unless_blocked(tab, coro))
+            # Bounded here too: a page stuck in script (or in layout) leaves
+            # some Playwright calls without a timeout of their own waiting.
+            return await asyncio.wait_for(self.unless_gone(call), max(0.001, timeout_ms / 1000))
         except BrowserkitError:
             raise
         except (PlaywrightTimeoutError, asyncio.TimeoutError):
@@ -237,27 +269,75 @@ class SessionCore:
                 hint="raise timeout_ms, or take a snapshot to check the page state",
             ) from None
         except PlaywrightError as exc:
-            raise self.translate(exc, what) from None
+            error = self.translate(exc, what)
+            if type(error) is BrowserkitError and tab is not None and self._tab_went(tab):
+                # CDP's own words for a closing page ("Not attached to an
+                # active page") vary; the tab's state says what happened.
+                error = PageNotFoundError(
+                    f"{what}: tab {tab.page_id} was closed", hint="list the tabs with tabs()"
+                )
+            raise error from None
+
+    def _tab_went(self, tab: Tab) -> bool:
+        return tab.closed or tab.page.is_closed() or self.tabs.get(tab.page_id) is not tab
+
+    async def unless_gone(self, call: Awaitable[T]) -> T:
+        """Await ``call`` unless the session goes away first (its browser died, or a stop).
+
+        Then the session's closed error is raised at once instead of waiting
+        out a bound that can no longer be met.
+        """
+        if self.gone.is_set():
+            close = getattr(call, "close", None)
+            if close is not None:
+                close()  # never started: no "never awaited" warning
+            raise self.closed_error()
+        task = asyncio.ensure_future(call)
+        gone = asyncio.ensure_future(self.gone.wait())
+        try:
+            await asyncio.wait({task, gone}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            gone.cancel()
+            if not task.done():
+                task.cancel()
+                task.add_done_callback(swallow)
+        if not task.done() or task.cancelled():
+            raise self.closed_error()
+        return task.result()
 
     def translate(self, exc: PlaywrightError, what: str) -> BrowserkitError:
+        """Playwright's error as browserkit's, classified by its type and the session's state.
+
+        Never by the words of its message: messages carry URLs and page text
+        (a URL with "crash" in it is no crash). A closed target is a crash
+        when the browser died or the active page crashed, else a close; a
+        Playwright timeout is a timeout; anything else is the generic error
+        of ``what`` (callers that know the operation, such as navigation,
+        give it its specific class).
+        """
         text = str(exc.message if hasattr(exc, "message") else exc).strip()
         first = text.splitlines()[0] if text else "unknown error"
-        if "has been closed" in text or "Target closed" in text:
-            if self.browser.crashed:
-                return BrowserCrashedError(f"{what}: the browser went away")
+        if self.crashed or self.browser.crashed:
+            return BrowserCrashedError(f"{what}: the browser went away")
+        if self.active is not None and self.active in self.crashed_pages:
+            return BrowserCrashedError(
+                f"{what}: the page {self.active} crashed",
+                hint="close_tab() it and open a new tab, or start a new session",
+            )
+        if is_closed_error(exc):
             return SessionClosedError(f"{what}: the page or session was closed")
-        if "crash" in text.lower():
-            return BrowserCrashedError(f"{what}: {first}")
-        if "net::ERR_" in text or "NS_ERROR" in text:
-            return NavigationFailedError(f"{what}: {first}")
+        if isinstance(exc, PlaywrightTimeoutError) or getattr(exc, "name", None) == "TimeoutError":
+            return TimeoutError(f"{what}: {first}")
         return BrowserkitError(f"{what}: {first}")
 
     # ------------------------------------------------------------- lifecycle
 
-    def mark_closed(self, reason: str) -> None:
+    def mark_closed(self, reason: str, *, crashed: bool = False) -> None:
         """Mark the session closed without touching the browser (it went away)."""
         self.closed = True
         self.closed_reason = reason
+        self.crashed = self.crashed or crashed
+        self.gone.set()
 
     async def shutdown(self, reason: str) -> bool:
         if self.closed:

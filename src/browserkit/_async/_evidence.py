@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import json
-import re
 import shutil
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -13,6 +11,8 @@ from typing import Any, TypeVar
 from playwright.async_api import CDPSession, Download, Page
 from playwright.async_api import Error as PlaywrightError
 
+from browserkit._async._cdp_console import console_fields, exception_fields, log_fields
+from browserkit._async._frame_watch import FrameWatch
 from browserkit.buffers import (
     CONSOLE_LEVELS,
     ConsoleEntry,
@@ -27,23 +27,17 @@ from browserkit.errors import BrowserkitError, DownloadNotFoundError, InvalidArg
 
 __all__ = ["AsyncDownloads", "ConsoleView", "Evidence", "NetworkView"]
 
-_LEVELS = {
-    "warning": "warning",
-    "error": "error",
-    "assert": "error",
-    "info": "info",
-    "debug": "debug",
-}
 _STATIC = frozenset({"image", "font", "stylesheet", "media"})
-_STACK_SOURCE = re.compile(r"\(?((?:https?|file|data|blob|about):[^\s()]+?):(\d+)(?::\d+)?\)?$")
 _EXPORT_LIMIT = 10_000
 _MAX_IN_FLIGHT = 5_000
 _FRAME_RETRY_S = (0.05, 0.1, 0.2, 0.4, 0.0)
 
 _T = TypeVar("_T")
 
-RequestObserver = Callable[[bool, dict[str, Any]], None]
-"""Called with (started, fields) as a request starts and as it ends."""
+RequestObserver = Callable[[str, dict[str, Any]], None]
+"""Called with (kind, fields) as a request starts (``start``), as its response
+arrives (``response``) and as it ends (``end``: finished or failed). A body
+nobody reads never ends (Chromium reports no ``loadingFinished`` for it)."""
 
 
 async def _done(session: CDPSession) -> CDPSession:
@@ -53,14 +47,6 @@ async def _done(session: CDPSession) -> CDPSession:
 def _subscribe(observers: list[_T], observer: _T) -> Callable[[], None]:
     observers.append(observer)
     return lambda: observers.remove(observer) if observer in observers else None
-
-
-def _source_from_stack(stack: str | None) -> str | None:
-    for line in (stack or "").splitlines()[1:]:
-        match = _STACK_SOURCE.search(line.strip())
-        if match:
-            return f"{match.group(1)}:{match.group(2)}"
-    return None
 
 
 class Evidence:
@@ -80,7 +66,9 @@ class Evidence:
         self._requests: dict[tuple[int, str], dict[str, Any]] = {}
         self._next_request = 1
         self._observers: dict[str, list[RequestObserver]] = {}
-        self._window_observers: dict[str, list[Callable[[], None]]] = {}
+        self._window_observers: dict[str, list[Callable[[str], None]]] = {}
+        self._frame_watches: dict[str, FrameWatch] = {}
+        self._download_waiters: list[asyncio.Future[None]] = []
         self._main_frames: dict[int, str] = {}
         self._frame_sessions: dict[Any, CDPSession | None] = {}
         self._sessions: list[CDPSession] = []
@@ -166,7 +154,7 @@ class Evidence:
             session.on("Runtime.exceptionThrown", lambda e: self._on_exception(e, page_id))
             session.on("Log.entryAdded", lambda e: self._on_log(e, page_id))
             session.on("Network.requestWillBeSent", lambda e: self._on_request(e, page_id, key))
-            session.on("Network.responseReceived", lambda e: self._on_response(e, key))
+            session.on("Network.responseReceived", lambda e: self._on_response(e, page_id, key))
             session.on(
                 "Network.loadingFinished",
                 lambda e: self._end((key, str(e.get("requestId"))), page_id, e.get("timestamp")),
@@ -175,11 +163,14 @@ class Evidence:
             if main:
                 tree = await session.send("Page.getFrameTree")
                 self._main_frames[key] = tree["frameTree"]["frame"]["id"]
+                self.frames(page_id).attach(session, self._main_frames[key])
                 # Chromium says a window is about to open (link with a target,
                 # window.open, form) well before Playwright reports the new
                 # page; settling waits for the page in between. A popup the
                 # browser blocks sends nothing, so nobody waits for it.
-                session.on("Page.windowOpen", lambda _e: self._notify_window(page_id))
+                session.on(
+                    "Page.windowOpen", lambda e: self._notify_window(page_id, str(e.get("url")))
+                )
                 await session.send("Page.enable")
             await session.send("Network.enable")
             # Enabling replays what the document logged before we listened.
@@ -192,56 +183,35 @@ class Evidence:
                 ready.set_result(None)
 
     def _on_console(self, event: dict[str, Any], page_id: str) -> None:
-        text = " ".join(_remote_text(arg) for arg in event.get("args", ()))
-        frames = (event.get("stackTrace") or {}).get("callFrames") or ()
-        source = _frame_source(frames[0]) if frames else None
-        level = _LEVELS.get(event.get("type", "log"), "log")
-        self.console.append(level=level, text=text, source=source, page_id=page_id)
+        self.console.append(**console_fields(event), page_id=page_id)
 
     def _on_exception(self, event: dict[str, Any], page_id: str) -> None:
-        details = event.get("exceptionDetails") or {}
-        exception = details.get("exception") or {}
-        stack = exception.get("description") or details.get("text") or "exception"
-        frames = (details.get("stackTrace") or {}).get("callFrames") or ()
-        source = _frame_source(frames[0]) if frames else None
-        if source is None and details.get("url"):
-            source = f"{details['url']}:{int(details.get('lineNumber', 0)) + 1}"
-        self.console.append(
-            level="exception",
-            text=stack.splitlines()[0] if stack else "exception",
-            source=source or _source_from_stack(stack),
-            page_id=page_id,
-            stack=stack,
-        )
+        self.console.append(**exception_fields(event), page_id=page_id)
 
     def _on_log(self, event: dict[str, Any], page_id: str) -> None:
-        entry = event.get("entry") or {}
-        level = {"verbose": "debug", "info": "info", "warning": "warning"}.get(
-            entry.get("level", ""), "error"
-        )
-        url = entry.get("url")
-        source = f"{url}:{int(entry.get('lineNumber', 0)) + 1}" if url else None
-        self.console.append(
-            level=level, text=str(entry.get("text", "")), source=source, page_id=page_id
-        )
+        self.console.append(**log_fields(event), page_id=page_id)
 
     # ---------------------------------------------------------------- network
 
     def observe_requests(self, page_id: str, observer: RequestObserver) -> Callable[[], None]:
-        """Call ``observer(started, fields)`` for each request of ``page_id``; returns an undo."""
+        """Call ``observer(kind, fields)`` for each request of ``page_id``; returns an undo."""
         return _subscribe(self._observers.setdefault(page_id, []), observer)
 
-    def observe_windows(self, page_id: str, observer: Callable[[], None]) -> Callable[[], None]:
-        """Call ``observer()`` each time ``page_id`` is about to open a window; returns an undo."""
+    def observe_windows(self, page_id: str, observer: Callable[[str], None]) -> Callable[[], None]:
+        """Call ``observer(url)`` as ``page_id`` is about to open a window; returns an undo."""
         return _subscribe(self._window_observers.setdefault(page_id, []), observer)
 
-    def _notify_window(self, page_id: str) -> None:
-        for observer in list(self._window_observers.get(page_id, ())):
-            observer()
+    def frames(self, page_id: str) -> FrameWatch:
+        """What the main frame of ``page_id`` is loading (see :class:`FrameWatch`)."""
+        return self._frame_watches.setdefault(page_id, FrameWatch())
 
-    def _notify(self, page_id: str, started: bool, fields: dict[str, Any]) -> None:
+    def _notify_window(self, page_id: str, url: str) -> None:
+        for observer in list(self._window_observers.get(page_id, ())):
+            observer(url)
+
+    def _notify(self, page_id: str, kind: str, fields: dict[str, Any]) -> None:
         for observer in list(self._observers.get(page_id, ())):
-            observer(started, fields)
+            observer(kind, fields)
 
     def _write(self, fields: dict[str, Any]) -> None:
         self.network.upsert(
@@ -257,7 +227,7 @@ class Evidence:
             fields["duration_ms"] = round((timestamp - fields["_start"]) * 1000, 1)
         fields.update(changes)
         self._write(fields)
-        self._notify(page_id, False, fields)
+        self._notify(page_id, "end", fields)
 
     def _on_request(self, event: dict[str, Any], page_id: str, session: int) -> None:
         key = (session, str(event.get("requestId")))
@@ -283,13 +253,19 @@ class Evidence:
             self._requests.pop(next(iter(self._requests)))
         self._requests[key] = fields
         self._write(fields)
-        self._notify(page_id, True, fields)
+        self._notify(page_id, "start", fields)
 
-    def _on_response(self, event: dict[str, Any], session: int) -> None:
+    def _on_response(self, event: dict[str, Any], page_id: str, session: int) -> None:
         fields = self._requests.get((session, str(event.get("requestId"))))
         if fields is not None:
             fields["status"] = (event.get("response") or {}).get("status")
+            timestamp = event.get("timestamp")
+            if isinstance(timestamp, (int, float)):
+                # Time to the response for now; the end, if it ever comes,
+                # makes it the whole duration.
+                fields["duration_ms"] = round((timestamp - fields["_start"]) * 1000, 1)
             self._write(fields)
+            self._notify(page_id, "response", fields)
 
     def _on_failed(self, event: dict[str, Any], page_id: str, session: int) -> None:
         failure = str(event.get("errorText") or "failed")
@@ -314,6 +290,9 @@ class Evidence:
             "suggested_filename": download.suggested_filename,
         }
         self.downloads.upsert(download_id, status="detected", **base)
+        for waiter in self._download_waiters:
+            if not waiter.done():
+                waiter.set_result(None)
         task = asyncio.ensure_future(self._finish_download(download_id, download, base))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
@@ -332,10 +311,33 @@ class Evidence:
         else:
             self.downloads.upsert(download_id, status=status, available=True, **base)
 
+    @property
+    def download_count(self) -> int:
+        """Downloads recorded so far, every tab: a mark for :meth:`downloads_since`."""
+        return self._next_download - 1
+
+    def downloads_since(self, mark: int, page_id: str) -> list[str]:
+        """Ids of the downloads ``page_id`` started after ``download_count`` was ``mark``."""
+        ids = (f"d{n}" for n in range(mark + 1, self._next_download))
+        return [i for i in ids if (e := self.downloads.get(i)) is not None and e.page_id == page_id]
+
+    async def next_download(self, seconds: float) -> None:
+        """Wait (at most ``seconds``) until the next download is recorded."""
+        waiter = asyncio.get_running_loop().create_future()
+        self._download_waiters.append(waiter)
+        try:
+            await asyncio.wait_for(waiter, max(0.0, seconds))
+        except asyncio.TimeoutError:
+            pass
+        finally:
+            self._download_waiters.remove(waiter)
+
     async def close(self) -> None:
         """Stop recording: cancel pending work, detach the iframe sessions."""
         for task in list(self._tasks):
             task.cancel()
+        for watch in self._frame_watches.values():
+            watch.close()
         for session in [s for s in self._frame_sessions.values() if s is not None]:
             try:
                 await session.detach()
@@ -344,31 +346,6 @@ class Evidence:
         self._frame_sessions.clear()
         self._observers.clear()
         self._window_observers.clear()
-
-
-def _frame_source(frame: dict[str, Any]) -> str | None:
-    url = frame.get("url")
-    if not url:
-        return None
-    return f"{url}:{int(frame.get('lineNumber', 0)) + 1}"  # CDP lines are 0-based
-
-
-def _remote_text(arg: dict[str, Any]) -> str:
-    """A logged argument as the console would print it."""
-    if "value" in arg:
-        value = arg["value"]
-        if isinstance(value, str):
-            return value
-        if value is None:
-            return "null"
-        if isinstance(value, bool):
-            return "true" if value else "false"
-        return json.dumps(value) if isinstance(value, (dict, list)) else str(value)
-    if "unserializableValue" in arg:
-        return str(arg["unserializableValue"])
-    if arg.get("type") == "undefined":
-        return "undefined"
-    return str(arg.get("description") or arg.get("className") or arg.get("type", ""))
 
 
 def _page_filter(page_id: str | None) -> Callable[[Any], bool] | None:

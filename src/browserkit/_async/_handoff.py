@@ -1,4 +1,9 @@
-"""Handing a tab to a person until they click Continue, or someone confirms."""
+"""Handing a tab to a person until they click Continue, or someone confirms.
+
+The banner lives in an isolated world of its own (CDP): page code shares its
+DOM but none of its JavaScript, so a page cannot catch its listener or
+resolver, nor confirm it with anything but a trusted click.
+"""
 
 from __future__ import annotations
 
@@ -6,17 +11,20 @@ import asyncio
 import time
 from typing import Any, Literal
 
+from playwright.async_api import CDPSession
 from playwright.async_api import Error as PlaywrightError
 
 from browserkit._async import _js
+from browserkit._async._binding import release_input_guard
 from browserkit._async._core import SessionCore, now_ms
-from browserkit._async._tab import Tab
-from browserkit.errors import InvalidArgumentError
+from browserkit._async._tab import Tab, swallow
+from browserkit.errors import InvalidArgumentError, ReadOnlyError
 from browserkit.results import Handoff
 
 __all__ = ["Handoffs"]
 
 _Via = Literal["in_page", "confirm_call", "timeout"]
+_WORLD = "browserkit-handoff"
 
 
 class Handoffs:
@@ -31,6 +39,13 @@ class Handoffs:
         if not isinstance(instructions, str) or not instructions.strip():
             raise InvalidArgumentError("instructions must be a non-empty string")
         core = self._core
+        if core.read_only:
+            # The banner is a node in the page's document: showing it changes the page.
+            raise ReadOnlyError(
+                f"session {core.id} is read-only, and a handoff shows its banner in the page",
+                hint="hand off from a writable session, or let the person use the browser "
+                "and wait with wait_for",
+            )
         tab = core.check(page_id=page_id)
         ms = core.timeout(timeout_ms)
         handoff_id, confirmed_call = core.browser._open_handoff(core.id)
@@ -50,15 +65,24 @@ class Handoffs:
         """Show the banner once and wait; "timeout" also when a navigation took it away."""
         navigations = tab.navigations
         tab.nav_seen.clear()
-        try:
-            banner = await tab.page.evaluate_handle(_js.HANDOFF_BANNER, text)
-        except PlaywrightError:
-            banner = None  # between documents: wait for the next one below
+        cdp = await tab.cdp_session()
+        context = await self._show(cdp, text)  # None: between documents, retried below
         clicked: asyncio.Future[Any] = (
-            asyncio.ensure_future(banner.evaluate("(b) => b.done"))
-            if banner is not None
+            asyncio.ensure_future(
+                cdp.send(
+                    "Runtime.evaluate",
+                    {
+                        "expression": "globalThis.__browserkitHandoff.done",
+                        "contextId": context,
+                        "awaitPromise": True,
+                        "returnByValue": True,
+                    },
+                )
+            )
+            if context is not None
             else asyncio.ensure_future(asyncio.sleep(3600))
         )
+        clicked.add_done_callback(swallow)  # it may end after we stopped waiting
         confirmed: asyncio.Future[Any] = asyncio.ensure_future(confirmed_call.wait())
         navigated: asyncio.Future[Any] = asyncio.ensure_future(tab.nav_seen.wait())
         done: set[asyncio.Future[Any]] = set()
@@ -69,22 +93,31 @@ class Handoffs:
                 return_when=asyncio.FIRST_COMPLETED,
             )
         finally:
-            for task in (clicked, confirmed, navigated):
+            for task in (confirmed, navigated):
                 task.cancel()
         if confirmed in done:
             result: _Via = "confirm_call"
-        elif clicked in done and not clicked.cancelled() and clicked.exception() is None:
+        elif clicked in done and _was_clicked(clicked):
             result = "in_page"
         else:
             result = "timeout"
-        if banner is not None:
-            try:
-                if tab.navigations == navigations:
-                    await banner.evaluate("(b) => b.remove()")
-                await banner.dispose()
-            except PlaywrightError:
-                pass
-        if result == "timeout" and tab.navigations == navigations and banner is None:
+        if context is not None:
+            if tab.navigations == navigations:
+                try:
+                    # Removing it also settles the pending wait for its click.
+                    await cdp.send(
+                        "Runtime.evaluate",
+                        {
+                            "expression": "globalThis.__browserkitHandoff"
+                            " && globalThis.__browserkitHandoff.remove()",
+                            "contextId": context,
+                        },
+                    )
+                except PlaywrightError:
+                    pass
+            if not clicked.done():
+                clicked.cancel()
+        if result == "timeout" and tab.navigations == navigations and context is None:
             await asyncio.sleep(0.05)  # no document to show the banner in yet: retry shortly
         if result == "timeout" and tab.navigations != navigations:
             try:
@@ -94,3 +127,46 @@ class Handoffs:
             except PlaywrightError:
                 pass
         return result
+
+    async def _show(self, cdp: CDPSession, text: str) -> int | None:
+        """Build the banner in the handoff's isolated world; that world's context id.
+
+        Not the page's world: page code may have replaced the very functions
+        a banner is built from (see ``js/handoff_banner.js``).
+        """
+        # A document that began during an agent's action may still swallow
+        # input (see _binding.py): the person must be able to click.
+        await release_input_guard(cdp)
+        try:
+            tree = await cdp.send("Page.getFrameTree")
+            world = await cdp.send(
+                "Page.createIsolatedWorld",
+                {
+                    "frameId": tree["frameTree"]["frame"]["id"],
+                    "worldName": _WORLD,
+                    "grantUniveralAccess": False,
+                },
+            )
+            context = int(world["executionContextId"])
+            reply = await cdp.send(
+                "Runtime.callFunctionOn",
+                {
+                    "functionDeclaration": _js.HANDOFF_BANNER,
+                    "executionContextId": context,
+                    "arguments": [{"value": text}],
+                    "returnByValue": True,
+                },
+            )
+        except PlaywrightError:
+            return None
+        if reply.get("exceptionDetails") is not None:
+            return None  # no body yet, or the document went away meanwhile
+        return context
+
+
+def _was_clicked(clicked: asyncio.Future[Any]) -> bool:
+    """Whether the banner's wait ended with a trusted click (True), not its removal."""
+    if clicked.cancelled() or clicked.exception() is not None:
+        return False
+    reply = clicked.result()
+    return isinstance(reply, dict) and reply.get("result", {}).get("value") is True

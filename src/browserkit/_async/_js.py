@@ -14,6 +14,7 @@ from __future__ import annotations
 from importlib.resources import files
 
 __all__ = [
+    "BOUND_ENGINE",
     "CHANGE_STAMP",
     "DOM_QUIET",
     "ELEMENT_PATH",
@@ -21,6 +22,7 @@ __all__ = [
     "EXECUTE_STASH",
     "HANDOFF_BANNER",
     "HIT_CHECK",
+    "INPUT_GUARD",
     "KIND",
     "METRICS",
     "OPTIONS",
@@ -46,6 +48,8 @@ OPTIONS = load("options")
 KIND = load("kind")
 HANDOFF_BANNER = load("handoff_banner")
 ELEMENT_PATH = load("element_path")
+BOUND_ENGINE = load("bound_engine")
+INPUT_GUARD = load("input_guard")
 STYLES = load("styles")
 SET_STYLE = load("set_style")
 EXECUTE = load("execute")

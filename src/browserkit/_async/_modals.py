@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from browserkit._async._core import SessionCore
 from browserkit._async._settle import Settler
-from browserkit.errors import InvalidArgumentError
+from browserkit._text import well_formed_str
+from browserkit.errors import InvalidArgumentError, ReadOnlyError
 from browserkit.results import ActionResult, DialogInfo
 
 __all__ = ["Modals"]
@@ -29,7 +30,15 @@ class Modals:
         page_id: str | None,
     ) -> ActionResult:
         core = self._core
-        core.ensure_writable()
+        # Dismissing tells the page nothing it can act on (a confirm answers
+        # "no", a prompt gives null): it is how a read-only session gets out
+        # of a dialog it meets. Accepting could confirm whatever it asks.
+        core.ensure_open()
+        if accept and core.read_only:
+            raise ReadOnlyError(
+                f"session {core.id} is read-only: it may dismiss a dialog, not accept it",
+                hint="call handle_dialog(accept=False)",
+            )
         tab = core.tab(page_id)
         ms = core.timeout(timeout_ms)
         dialog = tab.release_dialog()
@@ -50,12 +59,22 @@ class Modals:
             settled = await settler.settle(ms)
             navigated = settler.navigated
         info = DialogInfo(
-            dialog.type, dialog.message, dialog.default_value, "accepted" if accept else "dismissed"
+            dialog.type,
+            well_formed_str(dialog.message),
+            well_formed_str(dialog.default_value),
+            "accepted" if accept else "dismissed",
         )
-        tab.dialog_info = None
-        tab.dialog_seen.clear()
+        detail = f"{'accepted' if accept else 'dismissed'} the {dialog.type} dialog"
+        if tab.pending_dialog is not None and tab.pending_dialog is not dialog:
+            # Another dialog opened as the page ran on (two alert() calls in
+            # one handler): it is what holds the tab now, so it is reported.
+            info = tab.dialog_info or info
+            detail += f"; then a {info.type} dialog opened: {info.message!r} (answer it too)"
+        else:
+            tab.dialog_info = None
+            tab.dialog_seen.clear()
         return ActionResult(
-            detail=f"{'accepted' if accept else 'dismissed'} the {dialog.type} dialog",
+            detail=detail,
             url=tab.page.url,
             generation=tab.generation,
             navigated=navigated,

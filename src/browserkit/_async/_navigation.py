@@ -1,4 +1,13 @@
-"""Navigation: loading URLs, history moves and reloads, and the scheme allowlist."""
+"""Navigation: loading URLs, history moves and reloads, and the scheme allowlist.
+
+Every navigation returns at its commit plus a bounded wait for the load event
+(:data:`LOAD_BOUND_MS`): a page whose load never fires (an image that never
+arrives) is reported ``timed_out`` and is usable. A navigation that fails is
+followed until Chromium is done with it, because Playwright reports the
+failure before Chromium commits the error page or starts the download; a
+navigation started meanwhile would meet that late commit and fail as
+"interrupted by another navigation".
+"""
 
 from __future__ import annotations
 
@@ -8,10 +17,12 @@ from collections.abc import Awaitable
 from typing import TypeVar
 from urllib.parse import urlsplit
 
+import attrs
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
 from browserkit._async._core import SessionCore
+from browserkit._async._recover import leave, leaving_tab
 from browserkit._async._tab import Tab, unless_blocked
 from browserkit.config import Config
 from browserkit.errors import (
@@ -24,16 +35,25 @@ from browserkit.errors import (
 )
 from browserkit.results import HistoryMove, Navigation
 
-__all__ = ["Navigator", "check_scheme"]
+__all__ = ["LOAD_BOUND_MS", "Navigator", "check_scheme"]
 
 T = TypeVar("T")
+
+LOAD_BOUND_MS = 5_000
+"""Once a navigation has committed, the longest it waits for the load event."""
+
+_REST_S = 2.0
+"""After a failed navigation, the longest to wait for Chromium to finish with it."""
 
 
 def check_scheme(url: str, config: Config) -> None:
     """Refuse a URL whose scheme is not allowed, before any request is made."""
     if not isinstance(url, str) or not url:
         raise InvalidArgumentError(f"url must be a non-empty string, got {url!r}")
-    scheme = urlsplit(url).scheme.lower()
+    try:
+        scheme = urlsplit(url).scheme.lower()
+    except ValueError as exc:  # "http://[::1": an unclosed IPv6 bracket
+        raise InvalidArgumentError(f"url {url!r} is malformed: {exc}") from None
     if not scheme:
         raise InvalidArgumentError(
             f"url {url!r} has no scheme", hint="write it in full, e.g. https://example.org"
@@ -46,6 +66,23 @@ def check_scheme(url: str, config: Config) -> None:
         )
 
 
+@attrs.frozen
+class _Marks:
+    """Counts from before a navigation, to tell what it started."""
+
+    loads: int  # main-frame loads started
+    downloads: int  # downloads recorded
+    begun: int  # downloads Chromium announced for the main frame
+    answered: int  # main-frame documents answered with content
+
+    @classmethod
+    def of(cls, core: SessionCore, tab: Tab) -> _Marks:
+        watch = core.evidence.frames(tab.page_id)
+        return cls(
+            watch.starts, core.evidence.download_count, watch.downloads_begun, watch.answered
+        )
+
+
 class Navigator:
     """Moves a session's tabs between documents."""
 
@@ -54,12 +91,18 @@ class Navigator:
 
     async def navigate(self, url: str, timeout_ms: float | None) -> Navigation:
         check_scheme(url, self._core.config)
-        tab = self._core.check()
+        # Leaving is the way out of a dialog storm or a stuck page (see _recover).
+        tab = await leave(self._core, leaving_tab(self._core))
         return await self.goto(tab, url, self._core.timeout(timeout_ms))
 
     async def goto(self, tab: Tab, url: str, ms: float) -> Navigation:
-        """Load ``url`` in ``tab``: wait for the commit, then (bounded) for the load event."""
+        """Load ``url`` in ``tab``: wait for the commit, then (bounded) for the load event.
+
+        A URL that answers with a file to save is no failure: the download is
+        recorded and reported as ``Navigation.download``; the tab stays put.
+        """
         start = time.monotonic()
+        before = _Marks.of(self._core, tab)
         try:
             response = await self._until_commit(
                 tab, tab.page.goto(url, wait_until="commit", timeout=ms)
@@ -71,14 +114,37 @@ class Navigator:
             ) from None
         except PlaywrightError as exc:
             err = self._core.translate(exc, f"navigate to {url}")
-            if isinstance(err, NavigationFailedError) or type(err) is BrowserkitError:
-                raise NavigationFailedError(
-                    err.message, hint=NavigationFailedError.default_hint
-                ) from None
-            raise err from None
+            left = ms - (time.monotonic() - start) * 1000
+            if type(err) is not BrowserkitError:
+                raise err from None  # closed, crashed: not the navigation's doing
+            download = await self._after_failure(tab, before, left)
+            if download is not None:
+                return Navigation(tab.page.url, None, False, tab.generation, download=download)
+            raise NavigationFailedError(
+                err.message, hint=NavigationFailedError.default_hint
+            ) from None
         timed_out = not await self._wait_load(tab, ms - (time.monotonic() - start) * 1000)
         status = response.status if response is not None else None
         return Navigation(tab.page.url, status, timed_out, tab.generation)
+
+    async def _after_failure(self, tab: Tab, before: _Marks, left_ms: float) -> str | None:
+        """Wait (bounded) until Chromium is done with a failed navigation; the download it began.
+
+        Playwright reports the failure first; Chromium then commits an error
+        page, or starts the download the URL answered with, and stops
+        loading. The download is recorded a moment later still: when the
+        server answered with content that never committed (a file to save),
+        or Chromium announced a download, wait for it too.
+        """
+        evidence = self._core.evidence
+        watch = evidence.frames(tab.page_id)
+        seconds = min(_REST_S, max(0.0, left_ms / 1000))
+        await watch.wait_rest(before.loads, seconds)
+        ids = evidence.downloads_since(before.downloads, tab.page_id)
+        if not ids and (watch.downloads_begun > before.begun or watch.answered > before.answered):
+            await evidence.next_download(seconds)
+            ids = evidence.downloads_since(before.downloads, tab.page_id)
+        return ids[0] if ids else None
 
     async def _until_commit(self, tab: Tab, call: Awaitable[T]) -> T | None:
         """Await a navigation until it commits; a dialog that holds the page ends the wait.
@@ -97,12 +163,12 @@ class Navigator:
             return None
 
     async def _wait_load(self, tab: Tab, left_ms: float) -> bool:
+        """Whether the load event fired within ``left_ms`` and :data:`LOAD_BOUND_MS`."""
         if tab.pending_dialog is not None:
             return False  # a dialog during load blocks the load event; report, don't hang
+        bound = max(1.0, min(left_ms, LOAD_BOUND_MS))
         try:
-            load = asyncio.ensure_future(
-                tab.page.wait_for_load_state("load", timeout=max(1.0, left_ms))
-            )
+            load = asyncio.ensure_future(tab.page.wait_for_load_state("load", timeout=bound))
             dialog = asyncio.ensure_future(tab.dialog_seen.wait())
             done, _ = await asyncio.wait({load, dialog}, return_when=asyncio.FIRST_COMPLETED)
             dialog.cancel()
@@ -118,26 +184,37 @@ class Navigator:
         """Move ``delta`` entries through the active tab's history (-1 back, 1 forward)."""
         tab = self._core.check()
         ms = self._core.timeout(timeout_ms)
-        cdp = await tab.cdp_session()
-        history = await cdp.send("Page.getNavigationHistory")
+        cdp = await self._core.guard(tab.cdp_session(), "history", ms, tab)
+        history = await self._core.guard(cdp.send("Page.getNavigationHistory"), "history", ms, tab)
         index = int(history["currentIndex"]) + delta
         entries = history["entries"]
         if not 0 <= index < len(entries):
             return HistoryMove(False, tab.page.url, tab.generation)
-        start = time.monotonic()
-        coro = tab.page.go_back if delta < 0 else tab.page.go_forward
-        await self._core.guard(
-            self._until_commit(tab, coro(wait_until="commit", timeout=ms)), "history move", ms
-        )
-        await self._wait_load(tab, ms - (time.monotonic() - start) * 1000)
-        return HistoryMove(True, tab.page.url, tab.generation)
+        move = tab.page.go_back if delta < 0 else tab.page.go_forward
+        return await self._move(tab, move(wait_until="commit", timeout=ms), "history move", ms)
 
     async def reload(self, timeout_ms: float | None) -> HistoryMove:
-        tab = self._core.check()
+        old = leaving_tab(self._core)
+        url = old.page.url
         ms = self._core.timeout(timeout_ms)
+        tab = await leave(self._core, old)
+        if tab is not old:  # the stuck page was replaced: load its URL in the new one
+            nav = await self.goto(tab, url, ms)
+            return HistoryMove(True, nav.url, nav.generation, timed_out=nav.timed_out)
+        return await self._move(tab, tab.page.reload(wait_until="commit", timeout=ms), "reload", ms)
+
+    async def _move(self, tab: Tab, call: Awaitable[object], what: str, ms: float) -> HistoryMove:
+        """Run a history move or reload to its commit, then wait (bounded) for the load event."""
         start = time.monotonic()
-        await self._core.guard(
-            self._until_commit(tab, tab.page.reload(wait_until="commit", timeout=ms)), "reload", ms
-        )
-        await self._wait_load(tab, ms - (time.monotonic() - start) * 1000)
-        return HistoryMove(True, tab.page.url, tab.generation)
+        before = _Marks.of(self._core, tab)
+        try:
+            await self._core.guard(self._until_commit(tab, call), what, ms)
+        except BrowserkitError as err:
+            if type(err) is not BrowserkitError:
+                raise
+            await self._after_failure(tab, before, ms - (time.monotonic() - start) * 1000)
+            raise NavigationFailedError(
+                err.message, hint=NavigationFailedError.default_hint
+            ) from None
+        loaded = await self._wait_load(tab, ms - (time.monotonic() - start) * 1000)
+        return HistoryMove(True, tab.page.url, tab.generation, timed_out=not loaded)

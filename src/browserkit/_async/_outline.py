@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
-import re
+import time
 from pathlib import Path
 from typing import Any, Literal
 
 from browserkit import _images
 from browserkit._async import _js
-from browserkit._async._capture import Capture
+from browserkit._async._capture import Capture, busy_error, left_ms
 from browserkit._async._core import SessionCore
 from browserkit._async._targets import Targets
-from browserkit.errors import InvalidArgumentError, TargetNotFoundError
+from browserkit._patterns import UserPattern, compile_user_pattern
+from browserkit.errors import (
+    InvalidArgumentError,
+    ReadOnlyError,
+    TargetNotFoundError,
+    TimeoutError,
+)
 from browserkit.results import FindMatch, Screenshot, Snapshot
 from browserkit.snapshot import Node
 from browserkit.snapshot import diff as diff_outlines
@@ -46,16 +51,17 @@ class Outlines:
         core = self._core
         tab = core.check(page_id=page_id)
         ms = core.timeout(timeout_ms)
+        deadline = time.monotonic() + ms / 1000  # one bound for every step below
         locator = None
         if target is not None:
             locator, _ = await self._targets.resolve(tab, target, ms)
         whole_page = target is None and depth is None
         title: str | None = None
         if whole_page:
-            base, title = await self._capture.baseline(tab, ms)
+            base, title = await self._capture.baseline(tab, left_ms(deadline))
             text, generation = base.text, base.generation
         else:
-            text, generation = await self._capture.outline(tab, ms, locator, depth)
+            text, generation = await self._capture.outline(tab, left_ms(deadline), locator, depth)
         lines = text.count("\n") + 1 if text else 0
         truncated = lines > core.config.max_snapshot_nodes
         if truncated:
@@ -70,7 +76,7 @@ class Outlines:
                 )
             tab.baseline = base
         if title is None:
-            title = await core.guard(tab.page.title(), "title", ms, tab)
+            title = await core.guard(tab.page.title(), "title", left_ms(deadline), tab)
         return Snapshot(
             tree=text,
             generation=generation,
@@ -93,19 +99,18 @@ class Outlines:
             raise InvalidArgumentError("find needs text or regex")
         if text is not None and (not isinstance(text, str) or not text):
             raise InvalidArgumentError(f"text must be a non-empty string, got {text!r}")
-        pattern: re.Pattern[str] | None = None
+        pattern: UserPattern | None = None
         if regex is not None:
             if not isinstance(regex, str) or not regex:
                 raise InvalidArgumentError(f"regex must be a non-empty string, got {regex!r}")
-            try:
-                pattern = re.compile(regex)
-            except re.error as exc:
-                raise InvalidArgumentError(f"bad regex {regex!r}: {exc}") from None
+            pattern = compile_user_pattern(regex, "regex")
         tab = self._core.check(page_id=page_id)
         ms = self._core.timeout(timeout_ms)
         outline, generation = await self._capture.outline(tab, ms)
         self._capture.record(tab, outline, generation)
         needle = text.casefold() if text is not None else None
+        # Bounded in time: the outline is page text (see browserkit._patterns).
+        search = pattern.searcher() if pattern is not None else None
         matches: list[FindMatch] = []
         stack: list[tuple[Node, tuple[str, ...], str | None]] = [
             (node, (), None) for node in reversed(parse_outline(outline).children)
@@ -114,7 +119,7 @@ class Outlines:
             node, path, near = stack.pop()
             fields = _fields(node)
             hit = (needle is None or any(needle in f.casefold() for f in fields)) and (
-                pattern is None or any(pattern.search(f) for f in fields)
+                search is None or any(search(f) for f in fields)
             )
             if hit:
                 line = node.line.strip()
@@ -134,22 +139,30 @@ class Outlines:
         page_id: str | None,
         timeout_ms: float | None,
     ) -> Screenshot:
+        if full_page and target is not None:  # one would silently win over the other
+            raise InvalidArgumentError("full_page=True and target= cannot be combined")
         if format not in ("jpeg", "png"):
             raise InvalidArgumentError(f"format must be 'jpeg' or 'png', got {format!r}")
         if isinstance(max_side, bool) or not isinstance(max_side, int) or max_side < 16:
             raise InvalidArgumentError(f"max_side must be an integer >= 16, got {max_side!r}")
-        if path is not None and not Path(path).parent.is_dir():
-            raise InvalidArgumentError(f"the folder of {path!r} does not exist")
-        if path is not None and Path(path).is_dir():
-            raise InvalidArgumentError(f"{path!r} is a folder; give a file path")
+        if path is not None:
+            _check_path(path)
         core = self._core
         tab = core.check(page_id=page_id)
+        if full_page and core.read_only:
+            raise ReadOnlyError(
+                "a full-page screenshot resizes the page's view for a moment, which the page "
+                "can see (resize events, media queries); a read-only session does not do that",
+                hint="take a viewport screenshot, or screenshot an element in view (target=)",
+            )
         ms = core.timeout(timeout_ms)
+        deadline = time.monotonic() + ms / 1000  # one bound for every step below
         metrics = await core.guard(tab.page.evaluate(_js.METRICS), "screenshot", ms, tab)
         vw, vh, sx, sy, dw, dh = (float(v) for v in metrics)
         if target is not None:
-            locator, _ = await self._targets.resolve(tab, target, ms)
-            box = await core.guard(locator.bounding_box(timeout=ms), "screenshot", ms, tab)
+            locator, _ = await self._targets.resolve(tab, target, left_ms(deadline))
+            left = left_ms(deadline)
+            box = await core.guard(locator.bounding_box(timeout=left), "screenshot", left, tab)
             if box is None:
                 raise TargetNotFoundError("the target has no box (it is hidden)")
             clip = {
@@ -158,6 +171,8 @@ class Outlines:
                 "width": box["width"],
                 "height": box["height"],
             }
+            if core.read_only:
+                clip = _in_view(clip, sx, sy, vw, vh)
         elif full_page:
             clip = {"x": 0.0, "y": 0.0, "width": max(vw, dw), "height": max(vh, dh)}
         else:
@@ -168,16 +183,21 @@ class Outlines:
         params: dict[str, Any] = {
             "format": format,
             "clip": {**clip, "scale": scale},
-            "captureBeyondViewport": target is not None or full_page,
+            # Capturing beyond the viewport resizes the view for a moment and
+            # the page sees resize events: never in a read-only session, where
+            # an element screenshot shows the part of it that is in view.
+            "captureBeyondViewport": (target is not None or full_page) and not core.read_only,
         }
         if format == "jpeg":
             params["quality"] = 80
         cdp = await tab.cdp_session()
-        result = await core.guard(
-            asyncio.wait_for(cdp.send("Page.captureScreenshot", params), ms / 1000),
-            "screenshot",
-            ms,
-        )
+        left = left_ms(deadline)
+        try:
+            result = await core.guard(
+                cdp.send("Page.captureScreenshot", params), "screenshot", left, tab
+            )
+        except TimeoutError:
+            raise busy_error("screenshot", ms) from None
         data = _images.b64decode(result["data"])
         width, height = _images.size(data)
         if path is not None:
@@ -194,6 +214,38 @@ class Outlines:
             source_height=round(clip["height"]),
             path=path,
         )
+
+
+def _in_view(
+    clip: dict[str, float], sx: float, sy: float, vw: float, vh: float
+) -> dict[str, float]:
+    """The part of ``clip`` (document coordinates) inside the viewport.
+
+    A read-only session neither scrolls nor captures beyond the viewport
+    (the page would see it), so an element screenshot shows what is in view.
+    """
+    left, top = max(clip["x"], sx), max(clip["y"], sy)
+    right = min(clip["x"] + clip["width"], sx + vw)
+    bottom = min(clip["y"] + clip["height"], sy + vh)
+    if right <= left or bottom <= top:
+        raise ReadOnlyError(
+            "the target is out of view, and a read-only session does not scroll to it",
+            hint="take a viewport screenshot, or use a writable session",
+        )
+    return {"x": left, "y": top, "width": right - left, "height": bottom - top}
+
+
+def _check_path(path: str) -> None:
+    """Refuse a screenshot path that cannot be written, before the capture."""
+    try:
+        where = Path(path)
+        folder_ok, is_folder = where.parent.is_dir(), where.is_dir()
+    except (OSError, ValueError) as exc:  # a name too long, a NUL byte
+        raise InvalidArgumentError(f"{path!r} is not a usable path: {exc}") from None
+    if not folder_ok:
+        raise InvalidArgumentError(f"the folder of {path!r} does not exist")
+    if is_folder:
+        raise InvalidArgumentError(f"{path!r} is a folder; give a file path")
 
 
 def _fields(node: Node) -> list[str]:

@@ -11,22 +11,21 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Any
 
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Locator
 from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
-from browserkit._async import _js
+from browserkit._async._actionability import attempt, explain, explain_timeout
 from browserkit._async._capture import Capture
 from browserkit._async._core import SessionCore
+from browserkit._async._hit import Aimed, HitTester
 from browserkit._async._settle import Settler
 from browserkit._async._tab import Baseline, Tab, swallow
 from browserkit._async._targets import Aim, Targets
 from browserkit.errors import (
     BrowserkitError,
     ModalStateBlockedError,
-    TargetCoveredError,
     TimeoutError,
 )
 from browserkit.results import ActionResult
@@ -47,6 +46,7 @@ class Pipeline:
         self._core = core
         self._capture = capture
         self._targets = targets
+        self._hits = HitTester(core)
 
     async def act(
         self,
@@ -79,7 +79,7 @@ class Pipeline:
             aim = await self._targets.aim(tab, target, ms)
         if more_targets:
             more = tuple([await self._targets.aim(tab, t, ms) for t in more_targets])
-            aim = Aim(aim.locator, aim.xy, more)
+            aim = aim._replace(more=more)
         before: Baseline | None = None
         if observing:
             # Not recorded as printed refs: the caller never saw this outline.
@@ -90,7 +90,9 @@ class Pipeline:
         tab.dialog_info = None
         settler = Settler(tab, core.evidence)
         with settler:
-            action = asyncio.ensure_future(body(tab, ms, aim))
+            # Bound refs turn a failure caused by a navigation or a removal
+            # into stale_ref / ref_not_found.
+            action = asyncio.ensure_future(self._targets.run_bound(tab, aim, body(tab, ms, aim)))
             dialog = asyncio.ensure_future(tab.dialog_seen.wait())
             try:
                 done, _ = await asyncio.wait(
@@ -113,28 +115,28 @@ class Pipeline:
             else:
                 try:
                     verified = action.result()
-                except PlaywrightTimeoutError:
-                    raise TimeoutError(
-                        f"{detail} did not finish within {int(ms)} ms",
-                        hint="the element may be hidden, disabled or covered; take a snapshot",
-                    ) from None
+                except PlaywrightTimeoutError as exc:
+                    # Playwright's call log says why (hidden, disabled, covered): keep it.
+                    raise explain_timeout(exc, detail, ms) from None
                 except PlaywrightError as exc:
-                    raise core.translate(exc, detail) from None
+                    raise explain(exc, detail) or core.translate(exc, attempt(detail)) from None
             left = ms - (time.monotonic() - started) * 1000
             if tab.pending_dialog is not None or not observing:
                 # Unobserved actions return once dispatched: raw speed, and
                 # nothing to wait for since nobody reads a diff.
                 settled = True
             else:
-                settled = await settler.settle(max(0.0, left))
+                # A browser that dies meanwhile ends the wait at once.
+                settled = await core.unless_gone(settler.settle(max(0.0, left)))
             navigated = settler.navigated
         change = None
         if observing and before is not None and not navigated and tab.pending_dialog is None:
             try:
-                after: Baseline | None = (await self._capture.baseline(tab, ms))[0]
+                after: Baseline | None = await self._after(tab, ms, settler.stamp)
             except ModalStateBlockedError:
                 after = None  # a dialog opened as the page settled: reported below
             except BrowserkitError:
+                core.ensure_open()  # the session went away: not a navigation
                 after = None
                 navigated = True
             if after is not None and after.generation == before.generation:
@@ -160,28 +162,20 @@ class Pipeline:
             settled=settled,
         )
 
-    async def hit_check(self, locator: Locator, ms: float) -> bool:
+    async def _after(self, tab: Tab, ms: float, stamp: int | None) -> Baseline:
+        """The outline once the action settled; stamped with what settling read, if it did."""
+        if stamp is None:
+            return (await self._capture.baseline(tab, ms))[0]
+        text, generation = await self._capture.outline(tab, ms)
+        return Baseline(generation, text, stamp)
+
+    async def hit_check(self, tab: Tab, locator: Locator, ms: float) -> Aimed:
         """Raise TargetCoveredError if another element would receive a click on ``locator``.
 
-        Returns True when Playwright's own actionability waits should be
-        skipped (``force``): the element is enabled, nothing animates it and
-        the click point was just shown to hit it (their two-frame stability
-        wait costs ~30 ms a click), or the point is held by the element's own
-        label (a styled custom checkbox), which Playwright would wait on.
+        A cover that leaves (fades out, or goes on its own) is waited for,
+        bounded, first. Returns how to click (see :class:`Aimed`): at the
+        checked point, skipping Playwright's waits (``force``) only where a
+        check the page cannot tamper with showed what they would, and under
+        a guard that stops the click if it would land elsewhere after all.
         """
-        verdict: dict[str, Any] | None = await self._core.guard(
-            locator.evaluate(_js.HIT_CHECK, timeout=ms), "hit check", ms
-        )
-        if not verdict or verdict.get("ok"):
-            return bool(verdict and (verdict.get("via_label") or verdict.get("settled")))
-        who = verdict.get("tag", "element")
-        if verdict.get("id"):
-            who += f"#{verdict['id']}"
-        for cls in verdict.get("classes", ()):
-            who += f".{cls}"
-        text = verdict.get("text") or ""
-        raise TargetCoveredError(
-            f"the target is covered by <{who}>" + (f" ({text!r})" if text else ""),
-            hint="close or act on the covering element first (e.g. accept a cookie banner), "
-            "or scroll so the target is not under a sticky header",
-        )
+        return await self._hits.check(tab, locator, ms)

@@ -13,6 +13,7 @@ from playwright.async_api import Error as PlaywrightError
 from browserkit._async import _js
 from browserkit._async._core import SessionCore
 from browserkit._async._tab import Tab, swallow, unless_blocked
+from browserkit._text import well_formed, well_formed_str
 from browserkit.errors import (
     EvaluationError,
     InvalidArgumentError,
@@ -49,7 +50,9 @@ class Scripts:
             if "has been closed" in text:
                 raise self._core.translate(exc, "evaluate") from None
             raise EvaluationError(
-                text.strip().splitlines()[0] if text.strip() else "evaluation failed"
+                well_formed_str(text.strip().splitlines()[0])
+                if text.strip()
+                else "evaluation failed"
             ) from None
 
     async def execute(
@@ -88,7 +91,7 @@ class Scripts:
                     value = script.result()
                 except PlaywrightError as exc:
                     return await self._failed(tab, exc, navigations, ms)
-                return self._result(value)
+                return self._result(well_formed(value))  # page text: see _text
             if tab.pending_dialog is not None:
                 script.add_done_callback(swallow)
                 d = tab.pending_dialog
@@ -143,7 +146,7 @@ class Scripts:
             )
         # A syntax error fails before the script's own try/catch can see it.
         first = text.splitlines()[0] if text else "the script failed"
-        first = re.sub(r"^(Page|Frame)\.evaluate: ", "", first)
+        first = well_formed_str(re.sub(r"^(Page|Frame)\.evaluate: ", "", first))
         return ExecuteResult(result=None, logs=(), state=dict(self._state), error=first)
 
     async def _await_navigation(self, tab: Tab, navigations: int, ms: float) -> None:
@@ -185,6 +188,7 @@ class Scripts:
             return []
         if not stash:
             return []
+        stash = well_formed(stash)
         if isinstance(stash.get("state"), dict):
             self._state = stash["state"]
         return [str(line) for line in stash.get("logs") or ()]

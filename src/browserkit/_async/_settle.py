@@ -2,20 +2,29 @@
 
 An action has settled when (1) a navigation it started has committed and
 reached DOMContentLoaded, (2) the document/xhr/fetch requests it started have
-finished, (3) a window it opened (a link with a target, ``window.open``) has
-joined the context as a page, and (4) the DOM has been free of mutations for
-a short quiet window.
+had their response, (3) a window it opened (a link with a target,
+``window.open``) has joined the context as a page, and (4) the DOM has been
+free of mutations for a short quiet window.
 Each wait is bounded; hitting a bound reports ``settled=False`` instead of
 hanging. The quiet window doubles as the grace period in which a late
 navigation (Enter in a form submits after the key event returns) shows up.
+
+Requests that by their nature never end do not hold an action: a response
+counts, not the end of its body (a ``fetch`` whose body nobody reads never
+ends, and neither does a stream); beacons, images and event streams are not
+waited for at all; and a fetch or XHR without a response after
+:data:`REQUEST_PATIENCE_MS` is taken for a long poll (or a beacon the server
+holds) and stops holding the action. None of these makes ``settled`` False.
 """
 
 from __future__ import annotations
 
 import asyncio
+import math
 import time
 from collections.abc import Callable
 from typing import Any
+from urllib.parse import urlsplit
 
 from playwright.async_api import Error as PlaywrightError
 
@@ -24,15 +33,30 @@ from browserkit._async._evidence import Evidence
 from browserkit._async._tab import Tab, unless_blocked
 from browserkit.errors import ModalStateBlockedError
 
-__all__ = ["QUIET_MS", "Settler"]
+__all__ = ["MAX_SETTLE_MS", "QUIET_MS", "REQUEST_PATIENCE_MS", "Settler"]
 
 QUIET_MS = 30
-"""DOM quiet window: long enough for a task queued by the action to run."""
+"""DOM quiet window: long enough for a task queued by the action to run.
+
+Counted from the action's own last input event in the page (or the last DOM
+change after it), so the time Playwright takes to return from the action is
+part of the window rather than added to it."""
 
 MAX_SETTLE_MS = 5_000
 """No action waits longer than this for the page to settle."""
 
+REQUEST_PATIENCE_MS = 1_500
+"""How long a fetch or XHR may go without a response before it is taken for a
+long poll: longer than an ordinary API call takes, far shorter than the
+seconds a long-poll server holds a request."""
+
+# Beacons (sendBeacon is "ping"), event streams and images never hold an action.
 _TRACKED = frozenset({"document", "xhr", "fetch"})
+# Chromium never loads these in a new window (top-level data: navigations are
+# blocked; javascript: runs in the blank window without a navigation), and
+# Playwright reports a popup only once its first navigation commits: waiting
+# for such a window would wait out the settle bound.
+_NO_WINDOW_SCHEMES = frozenset({"data", "javascript"})
 
 
 class Settler:
@@ -42,7 +66,8 @@ class Settler:
         self.tab = tab
         self._evidence = evidence
         self._unsubscribe: list[Callable[[], None]] = []
-        self.pending: set[str] = set()
+        # Request id -> when its patience runs out (monotonic; inf for navigations).
+        self.pending: dict[str, float] = {}
         self.navigation_requested = False
         self.nav_requests: set[str] = set()
         self._nav_done = asyncio.Event()
@@ -52,8 +77,15 @@ class Settler:
         self._listening = False
         self.windows_opening = 0
         self._window_arrived = asyncio.Event()
+        self._entered = self._returned = time.monotonic()
+        self.stamp: int | None = None
+        """The page's change stamp when settle() last saw the DOM quiet (None: unknown).
+
+        Read in the same round trip as the quiet window, so the outline taken
+        right after can be stamped without one of its own."""
 
     def __enter__(self) -> Settler:
+        self._entered = self._returned = time.monotonic()
         self.tab.nav_seen.clear()
         page_id, context = self.tab.page_id, self.tab.page.context
         self._unsubscribe = [
@@ -78,26 +110,32 @@ class Settler:
             undo()
         self._unsubscribe.clear()
 
-    def _on_window_open(self) -> None:
+    def _on_window_open(self, url: str) -> None:
+        if urlsplit(url).scheme.lower() in _NO_WINDOW_SCHEMES:
+            return
         self.windows_opening += 1
 
     def _on_page(self, _page: Any) -> None:
         self.windows_opening = max(0, self.windows_opening - 1)
         self._window_arrived.set()
 
-    def _on_event(self, started: bool, fields: dict[str, Any]) -> None:
+    def _on_event(self, kind: str, fields: dict[str, Any]) -> None:
         if fields.get("resource_type") not in _TRACKED:
             return
         request_id = str(fields["request_id"])
-        if started:
+        if kind == "start":
+            patience = time.monotonic() + REQUEST_PATIENCE_MS / 1000
             if fields.get("_navigation"):
                 self.navigation_requested = True
                 self.nav_requests.add(request_id)
                 self._nav_done.clear()
-            self.pending.add(request_id)
+                patience = math.inf  # a navigation is followed to its commit instead
+            self.pending[request_id] = patience
             self._idle.clear()
             return
-        self.pending.discard(request_id)
+        if kind == "response" and request_id in self.nav_requests:
+            return  # its commit follows; the end of the document is what we wait for
+        self.pending.pop(request_id, None)
         if request_id in self.nav_requests:
             self.nav_requests.discard(request_id)
             if not self.nav_requests:
@@ -111,7 +149,12 @@ class Settler:
         return self.tab.navigations != self.start_navigations
 
     async def settle(self, budget_ms: float) -> bool:
-        """Wait until the page has settled; False when a bound was hit first."""
+        """Wait until the page has settled; False when a bound was hit first.
+
+        Called as soon as the action returned. When the page settled on a
+        quiet DOM, :attr:`stamp` is its change stamp read at that moment.
+        """
+        self._returned = time.monotonic()
         deadline = time.monotonic() + min(budget_ms, MAX_SETTLE_MS) / 1000
         page = self.tab.page
         while True:
@@ -142,7 +185,13 @@ class Settler:
                     return False
                 return True
             if self.pending:
-                if not await _wait(self._idle, deadline - time.monotonic()):
+                now = time.monotonic()
+                patience = min(self.pending.values())
+                if patience <= now:
+                    self._give_up_on_long_polls(now)
+                    continue
+                idle = await _wait(self._idle, min(deadline, patience) - now)
+                if not idle and time.monotonic() >= deadline:
                     return False
                 continue
             if self.windows_opening:
@@ -155,11 +204,27 @@ class Settler:
                 continue  # something started while we watched the DOM
             return quiet
 
+    def _give_up_on_long_polls(self, now: float) -> None:
+        for request_id, patience in list(self.pending.items()):
+            if patience <= now:
+                del self.pending[request_id]
+        if not self.pending:
+            self._idle.set()
+
     async def _dom_quiet(self, deadline: float) -> bool:
-        max_ms = max(QUIET_MS, int((deadline - time.monotonic()) * 1000))
+        now = time.monotonic()
+        max_ms = max(QUIET_MS, int((deadline - now) * 1000))
+        # The window counts from when the action touched the page, not from
+        # when this call arrives: the action's own input events mark that
+        # time in the page (pristine.js). Those that fell between the action's
+        # start and its return are the action's.
+        since_ms = (now - self._returned) * 1000
+        took_ms = (self._returned - self._entered) * 1000
+        self.stamp = None
         try:
             result: Any = await unless_blocked(
-                self.tab, self.tab.page.evaluate(_js.DOM_QUIET, [QUIET_MS, max_ms])
+                self.tab,
+                self.tab.page.evaluate(_js.DOM_QUIET, [QUIET_MS, max_ms, since_ms, took_ms]),
             )
         except ModalStateBlockedError:
             return True  # settle() sees the dialog and stops
@@ -167,7 +232,10 @@ class Settler:
             # The document went away under us: a navigation is under way.
             await asyncio.sleep(0)
             return self.navigated
-        return bool(result)
+        quiet, stamp = result
+        if isinstance(stamp, int) and stamp >= 0:
+            self.stamp = stamp
+        return bool(quiet)
 
 
 async def _wait(event: asyncio.Event, seconds: float) -> bool:

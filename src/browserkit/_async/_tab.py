@@ -10,6 +10,7 @@ from typing import Any, Literal, TypeVar
 import attrs
 from playwright.async_api import CDPSession, Dialog, FileChooser, Page
 
+from browserkit._text import well_formed, well_formed_str
 from browserkit.errors import ModalStateBlockedError, StaleRefError
 from browserkit.results import DialogInfo
 from browserkit.snapshot import Outline, parse
@@ -69,6 +70,10 @@ class Tab:
         self.dialog_seen = asyncio.Event()
         # Set while a held alert/confirm/prompt stops the page's scripts.
         self.blocked = asyncio.Event()
+        # Set when a navigation leaves a document that held a dialog: its
+        # further dialogs are dismissed as they open (a dialog storm would
+        # otherwise hold the tab forever). A new document clears it.
+        self.leaving = False
         self.navigations = 0  # cross-document commits, for settling
         self.nav_seen = asyncio.Event()
         self.closed = False
@@ -151,7 +156,11 @@ class Tab:
             # Chromium closes a page's dialog when the page navigates away.
             self.pending_dialog = None
             self.blocked.clear()
-        if self._fresh and self.ref_generation is None:
+        self.leaving = False
+        # A fresh tab's first document keeps its generation, unless refs of a
+        # later generation were printed (a tab that replaced a stuck one
+        # starts one past the refs it inherited, see succeed()).
+        if self._fresh and (self.ref_generation is None or self.ref_generation < self.generation):
             self._fresh = False
         else:
             self._fresh = False
@@ -159,6 +168,19 @@ class Tab:
         self.baseline = None
         self.navigations += 1
         self.nav_seen.set()
+
+    def succeed(self, old: Tab) -> None:
+        """Take over from ``old``, a tab whose page was replaced because it stopped answering.
+
+        The generation moves one past ``old``'s and its printed refs are kept
+        as earlier ones, so a ref from the stuck page is reported stale and
+        never resolves against the new one.
+        """
+        self.generation = old.generation + 1
+        self.ref_generation = old.ref_generation
+        self.refs = set(old.refs)
+        self.earlier_refs = dict(old.earlier_refs)
+        self.navigations = old.navigations + 1
 
     def remember_refs(self, generation: int, refs: set[str]) -> None:
         """Record the refs a snapshot of ``generation`` printed."""
@@ -187,7 +209,9 @@ class Tab:
 
     def hold_dialog(self, dialog: Dialog) -> None:
         self.pending_dialog = dialog
-        self.dialog_info = DialogInfo(dialog.type, dialog.message, dialog.default_value)
+        self.dialog_info = DialogInfo(
+            dialog.type, well_formed_str(dialog.message), well_formed_str(dialog.default_value)
+        )
         self.dialog_seen.set()
         self.blocked.set()
 
@@ -251,7 +275,8 @@ async def unless_blocked(tab: Tab, call: Awaitable[T]) -> T:
             task.add_done_callback(swallow)
     if not task.done() or task.cancelled():
         raise tab.modal_error() or ModalStateBlockedError("a dialog holds the page")
-    return task.result()
+    # Page text enters Python here: lone surrogates become U+FFFD (see _text).
+    return well_formed(task.result())
 
 
 def stale_ref(
@@ -273,12 +298,21 @@ def stale_ref(
 
 def apply_dialog_policy(tab: Tab, dialog: Dialog, policy: str) -> None:
     """Hold a dialog for handle_dialog (policy ``ask``), or answer it at once and note it."""
+    if tab.leaving:
+        # The document is being left: nobody will answer. A beforeunload is
+        # accepted (leaving is what was asked), anything else dismissed.
+        task = asyncio.ensure_future(
+            dialog.accept() if dialog.type == "beforeunload" else dialog.dismiss()
+        )
+        task.add_done_callback(swallow)
+        return
     if policy == "ask":
         tab.hold_dialog(dialog)
         return
     accept = policy == "accept"
     handled: Literal["accepted", "dismissed"] = "accepted" if accept else "dismissed"
-    tab.note_dialog(DialogInfo(dialog.type, dialog.message, dialog.default_value, handled))
+    message, default = well_formed_str(dialog.message), well_formed_str(dialog.default_value)
+    tab.note_dialog(DialogInfo(dialog.type, message, default, handled))
     task = asyncio.ensure_future(dialog.accept() if accept else dialog.dismiss())
     task.add_done_callback(swallow)
 

@@ -2,13 +2,31 @@
 
 from __future__ import annotations
 
+import asyncio
+
 from playwright.async_api import Error as PlaywrightError
+from playwright.async_api import Page
 
 from browserkit._async._core import SessionCore
 from browserkit._async._navigation import Navigator, check_scheme
+from browserkit._text import well_formed_str
 from browserkit.results import TabInfo
 
 __all__ = ["Tabs"]
+
+_TITLE_S = 1.0
+"""How long a tab's title may take: a page held by a dialog or a script never answers."""
+
+_CLOSE_S = 10.0
+"""How long closing a tab may take (a stuck page takes about half a second)."""
+
+
+async def _title(page: Page) -> str:
+    """The page's title; "" when it cannot answer (a dialog, a stuck script, closing)."""
+    try:
+        return well_formed_str(await asyncio.wait_for(page.title(), _TITLE_S))
+    except (PlaywrightError, asyncio.TimeoutError):
+        return ""
 
 
 class Tabs:
@@ -23,10 +41,7 @@ class Tabs:
         core.ensure_open()
         out = []
         for page_id, tab in list(core.tabs.items()):
-            try:
-                title = await tab.page.title()
-            except PlaywrightError:
-                title = ""
+            title = "" if tab.pending_dialog is not None else await _title(tab.page)
             out.append(TabInfo(page_id, tab.page.url, title, active=page_id == core.active))
         return out
 
@@ -43,17 +58,24 @@ class Tabs:
         core.active = tab.page_id
         if url is not None:
             await self._navigator.goto(tab, url, ms)
-        return TabInfo(tab.page_id, page.url, await page.title(), active=True)
+        return TabInfo(tab.page_id, page.url, await _title(page), active=True)
 
     async def select_tab(self, page_id: str) -> TabInfo:
         tab = self._core.tab(page_id)
         self._core.active = page_id
         await tab.page.bring_to_front()
-        return TabInfo(page_id, tab.page.url, await tab.page.title(), active=True)
+        title = "" if tab.pending_dialog is not None else await _title(tab.page)
+        return TabInfo(page_id, tab.page.url, title, active=True)
 
     async def close_tab(self, page_id: str) -> bool:
         tab = self._core.forget(page_id)
         if tab is None:
             return False
-        await tab.page.close()
+        # Works under a dialog storm or a stuck script: closing is the browser's business.
+        try:
+            await asyncio.wait_for(tab.page.close(), _CLOSE_S)
+        except asyncio.TimeoutError:
+            pass  # forgotten already; Chromium finishes closing it
+        except PlaywrightError:
+            self._core.ensure_open()  # the browser went away: say so; else it is closed
         return True

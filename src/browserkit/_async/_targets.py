@@ -4,24 +4,34 @@ A ref never acts on an element other than the one its snapshot showed: an
 outline ref is checked against the generation that printed it, a ``d``-ref
 against the document and generation its ``dom()``/``scan()`` reply came
 from, and a selector must match one element unless ``nth`` picks one.
+Every ref is then bound to its element for the action (:mod:`._binding`):
+its locator matches that element only, so a navigation or a change of the
+page during the action makes it fail with a typed error, never land on
+another element.
 """
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+import asyncio
+from collections.abc import Awaitable
+from typing import Any, NamedTuple, TypeVar
 
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Frame, Locator, Page
 
 from browserkit._async import _js
+from browserkit._async._binding import Binder, Bound
 from browserkit._async._capture import Capture
 from browserkit._async._core import SessionCore
-from browserkit._async._tab import Tab, stale_ref, unless_blocked
+from browserkit._async._tab import Tab, stale_ref
 from browserkit._async._world import DOM_HINT, World
 from browserkit.errors import (
+    BrowserkitError,
     FrameNotFoundError,
     InvalidArgumentError,
+    ModalStateBlockedError,
     RefNotFoundError,
+    StaleRefError,
     TargetNotFoundError,
 )
 from browserkit.refs import DOM_REF, REF_SHAPE, Ref, bare_ref
@@ -29,17 +39,22 @@ from browserkit.targets import Point, Selector, Target
 
 __all__ = ["Aim", "Targets", "dom_ref_of"]
 
+T = TypeVar("T")
+
 
 class Aim(NamedTuple):
     """Where an action lands: an element's locator, or a viewport point.
 
     ``more`` holds the aims of an action's further targets (drag's drop
-    target, fill_form's fields), resolved with the first.
+    target, fill_form's fields), resolved with the first. ``bound`` is set
+    when the locator is bound to the one element a ref named (every ref
+    target): it matches nothing else, in no other document.
     """
 
     locator: Locator | None
     xy: tuple[float, float] | None
     more: tuple[Aim, ...] = ()
+    bound: Bound | None = None
 
 
 class Targets:
@@ -49,17 +64,26 @@ class Targets:
         self._core = core
         self._capture = capture
         self._world = world
+        self._binder = Binder(core)
 
     async def resolve(self, tab: Tab, target: Target, ms: float) -> tuple[Locator, str]:
         """A locator for exactly the element ``target`` names, and a label for messages."""
+        locator, label, _ = await self._resolve(tab, target, ms)
+        return locator, label
+
+    async def _resolve(
+        self, tab: Tab, target: Target, ms: float
+    ) -> tuple[Locator, str, Bound | None]:
         if isinstance(target, Ref):
             if target.page_id != tab.page_id and target.page_id in self._core.tabs:
                 tab = self._core.tabs[target.page_id]
-            return await self._ref(tab, target.id, target.generation, ms), target.id
+            bound = await self._ref(tab, target.id, target.generation, ms)
+            return bound.locator(), target.id, bound
         if isinstance(target, str):
-            return await self._ref(tab, target, None, ms), target
+            bound = await self._ref(tab, target, None, ms)
+            return bound.locator(), target, bound
         if isinstance(target, Selector):
-            return await self._selector(tab, target), target.describe()
+            return await self._selector(tab, target, ms), target.describe(), None
         if isinstance(target, Point):
             raise InvalidArgumentError("a point cannot be used here; give a ref or a selector")
         raise InvalidArgumentError(
@@ -71,10 +95,32 @@ class Targets:
         """Where an action on ``target`` lands: its element, or a point in the viewport."""
         if isinstance(target, Point):
             return Aim(None, await self._point_xy(tab, target, ms))
-        locator, _ = await self.resolve(tab, target, ms)
-        return Aim(locator, None)
+        locator, _, bound = await self._resolve(tab, target, ms)
+        return Aim(locator, None, bound=bound)
 
-    async def _ref(self, tab: Tab, ref: str, generation: int | None, ms: float) -> Locator:
+    async def run_bound(self, tab: Tab, aim: Aim, action: Awaitable[T]) -> T:
+        """Await an action on ``aim``; when it fails because a bound element was
+        removed or its page navigated, raise that (``ref_not_found``,
+        ``stale_ref``) instead of the action's own error."""
+        bounds = [a.bound for a in (aim, *aim.more) if a.bound is not None]
+        if not bounds:
+            await self._binder.settle_guards(tab)
+            return await action
+        try:
+            await self._binder.arm(tab)
+            return await action
+        except (StaleRefError, RefNotFoundError, ModalStateBlockedError):
+            raise
+        except (PlaywrightError, BrowserkitError):
+            typed = await self._binder.explain(tab, bounds)
+            if typed is None:
+                raise
+            raise typed from None
+        finally:
+            # Shielded: a timed-out action is cancelled, its guard still goes.
+            await asyncio.shield(self._binder.disarm(tab))
+
+    async def _ref(self, tab: Tab, ref: str, generation: int | None, ms: float) -> Bound:
         ref = bare_ref(ref)
         if not REF_SHAPE.match(ref):
             raise InvalidArgumentError(
@@ -101,9 +147,11 @@ class Targets:
                 f"(generation {tab.generation})",
                 hint="take a new snapshot and use its refs",
             )
-        locator = tab.page.locator(f"aria-ref={ref}")
-        if await self._core.guard(locator.count(), "resolve ref", ms, tab) == 1:
-            return locator
+        # Pinned where Playwright's aria-ref engine finds it now, in the
+        # document of the ref's generation (checked just above).
+        count, bound = await self._binder.pin_ref(tab, ref, printed_in, ms)
+        if count == 1:
+            return bound
         # Playwright resolves refs against the last outline it printed; an
         # outline of part of the page (or none yet) may not hold this ref.
         # Refs are stable per element, so a fresh outline re-registers it,
@@ -112,19 +160,20 @@ class Targets:
         if gen_now != printed_in:
             raise stale_ref(ref, printed_in, tab, now=gen_now)
         self._capture.record(tab, text, gen_now)  # same generation: same elements
-        if await self._core.guard(locator.count(), "resolve ref", ms, tab) != 1:
+        count, bound = await self._binder.pin_ref(tab, ref, printed_in, ms)
+        if count != 1:
             raise RefNotFoundError(
                 f"ref {ref} is gone: its element was removed or changed role or name",
                 hint="take a new snapshot and use its refs",
             )
-        return locator
+        return bound
 
-    async def _dom_ref(self, tab: Tab, ref: str, generation: int | None, ms: float) -> Locator:
-        """A locator for exactly the element a ``d``-ref names (never another one).
+    async def _dom_ref(self, tab: Tab, ref: str, generation: int | None, ms: float) -> Bound:
+        """The element a ``d``-ref names, bound for the action (never another one).
 
-        The isolated world knows the element; its structural position gives a
-        CSS chain (Playwright's css pierces open shadow roots). The locator is
-        accepted only when the element Playwright finds has the same position.
+        The isolated world knows the element; CDP hands exactly that node to
+        Playwright's utility world (see :mod:`._binding`), so no selector is
+        ever matched again against a page that may have changed.
         """
         match = DOM_REF.match(ref)
         if match is None:
@@ -132,39 +181,23 @@ class Targets:
         if generation is not None and generation != tab.generation:
             raise stale_ref(ref, generation, tab, hint=DOM_HINT)
         number = int(match.group(1))
-        info = (await self._world.call(tab, f"locate({number})", ms, f"resolve ref {ref}")).value
+        reply = await self._world.call(tab, f"locate({number})", ms, f"resolve ref {ref}")
+        info = reply.value
         self._world.check_printed(tab, ref, number, str(info["token"]))
         if not info["alive"]:
             raise RefNotFoundError(
                 f"ref {ref} is gone: its element was removed from the page",
                 hint=DOM_HINT,
             )
-        want = list(info["path"])
-        # Like any css locator, the chain is resolved again when the action
-        # runs; it is checked here, right before, against the element itself.
-        for chain in (str(info["plain"]), str(info["rich"])):
-            locator = tab.page.locator(chain)
-            count = await self._core.guard(locator.count(), f"resolve ref {ref}", ms, tab)
-            if count == 1:
-                if await self._path(locator, ms) == want:
-                    return locator
-                continue
-            for index in range(min(count, 16)):
-                candidate = locator.nth(index)
-                if await self._path(candidate, ms) == want:
-                    return candidate
-        raise RefNotFoundError(
-            f"ref {ref}: its element could not be addressed on its own (the page changed "
-            "while it was looked up)",
-            hint="call dom() again, or use a css selector",
-        )
-
-    async def _path(self, locator: Locator, ms: float) -> list[int] | None:
-        try:
-            value = await locator.evaluate(_js.ELEMENT_PATH, timeout=ms)
-        except PlaywrightError:
-            return None
-        return None if value is None else [int(v) for v in value]
+        object_id = await self._world.element(tab, number, str(info["token"]), ms)
+        if object_id is None:
+            # The world answers for another document now, or the element left.
+            if tab.generation != reply.generation:
+                raise stale_ref(ref, reply.generation, tab, hint=DOM_HINT)
+            raise RefNotFoundError(
+                f"ref {ref} is gone: its element was removed from the page", hint=DOM_HINT
+            )
+        return await self._binder.pin_object(tab, object_id, ref, reply.generation, ms)
 
     async def in_world(
         self, tab: Tab, target: Target, ms: float
@@ -189,7 +222,7 @@ class Targets:
             return None
         return tab, {"path": path}
 
-    async def _selector(self, tab: Tab, sel: Selector) -> Locator:
+    async def _selector(self, tab: Tab, sel: Selector, ms: float) -> Locator:
         base: Page | Frame = tab.page
         if sel.frame is not None:
             base = await self._frame(tab, sel.frame)
@@ -207,13 +240,14 @@ class Targets:
             locator = base.get_by_placeholder(sel.value, exact=True)
         else:
             locator = base.get_by_text(sel.value, exact=True)
-        count = await unless_blocked(tab, _count(locator, sel))
+        # Bounded: count() has no timeout, and a busy page never answers it.
+        count = await self._core.guard(_count(locator, sel), f"find {sel.describe()}", ms, tab)
         if count == 0 and kind == "label":
             # A <label> that wraps its control counts the control's own text
             # (a select's options) in its text; fall back to a substring
             # match, still refusing to pick one of several.
             locator = base.get_by_label(sel.value)
-            count = await unless_blocked(tab, _count(locator, sel))
+            count = await self._core.guard(_count(locator, sel), f"find {sel.describe()}", ms, tab)
         if count == 0:
             raise TargetNotFoundError(f"{sel.describe()} matched no element")
         if sel.nth is None:
@@ -303,6 +337,8 @@ async def _count(locator: Locator, sel: Selector) -> int:
     try:
         return await locator.count()
     except PlaywrightError as exc:
+        if locator.page.is_closed():
+            raise  # the page or the browser went away: the caller's guard says which
         first = str(exc.message if hasattr(exc, "message") else exc).strip().splitlines()
         raise InvalidArgumentError(
             f"{sel.describe()} is not a valid {sel.kind} selector: {first[0] if first else ''}",

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import asyncio
-import re
 import time
+from collections.abc import Callable
 
 from playwright.async_api import Error as PlaywrightError
 
-from browserkit._async import _js
+from browserkit._async._conditions import page_holds
 from browserkit._async._core import SessionCore
 from browserkit._async._tab import unless_blocked
+from browserkit._patterns import compile_user_pattern
 from browserkit.errors import InvalidArgumentError
 from browserkit.results import WaitResult
 
@@ -39,29 +40,35 @@ class Waiter:
         tab = self._core.check(page_id=page_id)
         ms = self._core.timeout(timeout_ms)
         start = time.monotonic()
-        url_re = None
+        url_search: Callable[[str], object] | None = None
         if url is not None:
             if len(url) > 2 and url.startswith("/") and url.endswith("/"):
-                try:
-                    url_re = re.compile(url[1:-1])
-                except re.error as exc:
-                    raise InvalidArgumentError(f"bad url pattern {url!r}: {exc}") from None
+                # Bounded over the whole wait: the page sets its own URL, and a
+                # backtracking pattern must not hold the loop (see _patterns).
+                url_search = compile_user_pattern(url[1:-1], "url pattern").searcher()
             else:
-                url_re = re.compile(re.escape(url))
+                needle = url
+
+                def url_search(page_url: str) -> bool:
+                    return needle in page_url  # (url.__contains__ would ask the reverse)
+
         deadline = start + ms / 1000
         met = False
+        core = self._core
         while True:
+            # A browser that dies mid-wait ends the wait at once: unless_gone
+            # raises BrowserCrashedError (SessionClosedError after a stop).
             try:
-                ok_url = url_re is None or bool(url_re.search(tab.page.url))
+                ok_url = url_search is None or bool(url_search(tab.page.url))
                 ok_page = True
                 if text is not None or text_gone is not None or selector is not None:
-                    ok_page = bool(
-                        await unless_blocked(
-                            tab,
-                            tab.page.evaluate(_js.WAIT_CONDITIONS, [text, text_gone, selector]),
-                        )
+                    # Every frame and open shadow root, as the outline sees them.
+                    left_s = max(0.0, deadline - time.monotonic())
+                    ok_page = await core.unless_gone(
+                        unless_blocked(tab, page_holds(tab.page, text, text_gone, selector, left_s))
                     )
             except PlaywrightError as exc:
+                core.ensure_open()  # the page went away with the session, not a navigation
                 if "SyntaxError" in str(exc) or "not a valid selector" in str(exc):
                     raise InvalidArgumentError(f"bad selector {selector!r}") from None
                 ok_url = ok_page = False  # navigating; try again
@@ -70,5 +77,7 @@ class Waiter:
                 break
             if time.monotonic() >= deadline or tab.pending_dialog is not None:
                 break
-            await asyncio.sleep(min(_POLL_S, max(0.0, deadline - time.monotonic())))
+            await core.unless_gone(
+                asyncio.sleep(min(_POLL_S, max(0.0, deadline - time.monotonic())))
+            )
         return WaitResult(met, int((time.monotonic() - start) * 1000))

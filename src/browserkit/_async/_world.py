@@ -12,6 +12,7 @@ element of the new one.
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from typing import Any, NamedTuple
 
@@ -126,6 +127,41 @@ class World:
                 f"{what} did not finish within {int(ms)} ms",
                 hint="the page may be busy running script; raise timeout_ms or try again",
             ) from None
+
+    async def element(self, tab: Tab, number: int, token: str, ms: float) -> str | None:
+        """A CDP object id (in the tab's CDP session) for the element of ``d<number>``.
+
+        None unless the world still holds the library that answered with
+        ``token`` (the same document) and the element is in it. The caller
+        releases the object.
+        """
+        cdp = await tab.cdp_session()
+        try:
+            world = await cdp.send(
+                "Page.createIsolatedWorld",
+                {
+                    "frameId": await self._main_frame_id(tab),
+                    "worldName": _WORLD,
+                    "grantUniveralAccess": False,
+                },
+            )
+            reply = await asyncio.wait_for(
+                cdp.send(
+                    "Runtime.evaluate",
+                    {
+                        "expression": "globalThis.__browserkit ? "
+                        f"globalThis.__browserkit.element({number}, {json.dumps(token)}) : null",
+                        "contextId": world["executionContextId"],
+                        "returnByValue": False,
+                    },
+                ),
+                ms / 1000,
+            )
+        except (PlaywrightError, asyncio.TimeoutError):
+            self._frame_ids.pop(tab.page_id, None)
+            return None  # the document went away meanwhile
+        object_id = reply.get("result", {}).get("objectId")
+        return str(object_id) if object_id else None
 
     async def _main_frame_id(self, tab: Tab) -> str:
         known = self._frame_ids.get(tab.page_id)

@@ -18,9 +18,11 @@ from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page, Playwright, async_playwright
 
 from browserkit import _chromium
+from browserkit._async._binding import ensure_engine, register_engine
 from browserkit._async._core import SessionCore
 from browserkit._async._navigation import check_scheme
 from browserkit._async.session import AsyncSession
+from browserkit._text import well_formed_str
 from browserkit.config import Config
 from browserkit.errors import (
     AttachDisabledError,
@@ -68,6 +70,9 @@ class AsyncBrowser:
         self._adopted: dict[Page, str] = {}
         self._remote_ids: dict[Page, str] = {}
         self._handoffs: dict[str, tuple[str, asyncio.Event]] = {}
+        # Sessions whose browser died, by id, with why: asked for later, they
+        # answer browser_crashed rather than session_not_found.
+        self._crashed: dict[str, str] = {}
         self._next_handoff = 1
 
     @property
@@ -97,6 +102,7 @@ class AsyncBrowser:
                 return existing
             if self._playwright is None:
                 self._playwright = await async_playwright().start()
+                await register_engine(self._playwright)  # binds refs to elements
             browser = await self._launch(self._playwright, headless)
             browser.on("disconnected", lambda _b: self._on_disconnected(headless))
             self._browsers[headless] = browser
@@ -134,6 +140,13 @@ class AsyncBrowser:
                 headless=headless,
                 args=list(_chromium.launch_args(self._config.extra_args)),
                 chromium_sandbox=False if _chromium.running_as_root() else None,
+                # A terminal's Ctrl-C and Jupyter's interrupt signal the whole
+                # process group, Playwright's driver included. By default the
+                # driver answers SIGINT by closing every browser and exiting;
+                # without that handler it ignores SIGINT (Chromium runs in a
+                # group of its own), so Ctrl-C only cancels the Python call.
+                # The driver still exits with Python: it watches its stdin pipe.
+                handle_sigint=False,
                 timeout=max(30_000, self._config.default_timeout_ms),
             )
         except PlaywrightError as exc:
@@ -154,7 +167,8 @@ class AsyncBrowser:
         self.crashed = True
         for session in list(self._sessions.values()):
             if session._core.browser_headless == headless:
-                session._core.mark_closed("the browser disconnected or crashed")
+                session._core.mark_closed("the browser disconnected or crashed", crashed=True)
+                self._crashed[session.id] = session._core.closed_reason
                 self._sessions.pop(session.id, None)
 
     # -------------------------------------------------------------- sessions
@@ -228,6 +242,7 @@ class AsyncBrowser:
         async with self._lock:
             if self._playwright is None:
                 self._playwright = await async_playwright().start()
+                await register_engine(self._playwright)  # binds refs to elements
             try:
                 remote = await self._playwright.chromium.connect_over_cdp(cdp_url, timeout=ms)
             except PlaywrightError as exc:
@@ -245,7 +260,8 @@ class AsyncBrowser:
         for session_id in self._remote_users.pop(cdp_url, set()):
             session = self._sessions.pop(session_id, None)
             if session is not None:
-                session._core.mark_closed(f"the browser at {cdp_url} went away")
+                session._core.mark_closed(f"the browser at {cdp_url} went away", crashed=True)
+                self._crashed[session_id] = session._core.closed_reason
 
     def _remote_pages(self, remote: PlaywrightBrowser) -> list[Page]:
         pages = [p for context in remote.contexts for p in context.pages]
@@ -264,7 +280,7 @@ class AsyncBrowser:
         out = []
         for page in self._remote_pages(remote):
             try:
-                title = await page.title()
+                title = well_formed_str(await page.title())
             except PlaywrightError:
                 title = ""
             out.append(
@@ -324,6 +340,8 @@ class AsyncBrowser:
             owned = True
         session_id = f"s{self._next_session}"
         self._next_session += 1
+        assert self._playwright is not None  # _remote started it
+        await ensure_engine(self._playwright, page.context)
         core = SessionCore(
             self,
             session_id,
@@ -374,6 +392,11 @@ class AsyncBrowser:
         try:
             return self._sessions[session_id]
         except KeyError:
+            if session_id in self._crashed:
+                raise BrowserCrashedError(
+                    f"session {session_id} is gone: {self._crashed[session_id]}",
+                    hint="start a new session (a new browser is launched for it)",
+                ) from None
             known = ", ".join(self._sessions) or "none"
             raise SessionNotFoundError(
                 f"no session {session_id!r} (running: {known})",

@@ -130,15 +130,15 @@ class AsyncSession:
         """Load ``url`` in the active tab and wait for its load event.
 
         The scheme is checked against ``config.allowed_schemes`` before any
-        request. When ``load`` does not fire in time the result says
-        ``timed_out=True`` and the page stays usable (it committed).
+        request. No ``load`` within 5 s of the commit: ``timed_out=True``, page
+        usable. A file to save: ``download`` is its id, the tab stays put.
 
         >>> nav = await session.navigate("http://127.0.0.1:8000/")  # doctest: +SKIP
         """
         return await self._navigator.navigate(url, timeout_ms)
 
     async def back(self, *, timeout_ms: float | None = None) -> HistoryMove:
-        """Go back one history entry; ``moved=False`` (no error) at the start of history."""
+        """Go back one entry (``moved=False`` at the start); ``timed_out`` after 5 s of load."""
         return await self._navigator.history(-1, timeout_ms)
 
     async def forward(self, *, timeout_ms: float | None = None) -> HistoryMove:

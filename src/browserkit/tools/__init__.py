@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from browserkit._text import well_formed
 from browserkit.errors import InvalidArgumentError
 from browserkit.tools import _catalog  # noqa: F401  (defines, registers and orders every tool)
 from browserkit.tools._registry import REGISTRY, Tool, ToolContext, tool
@@ -70,7 +71,7 @@ async def call(
     try:
         found = get(name)
     except InvalidArgumentError as exc:
-        return {"error": exc.to_dict()}
+        return well_formed({"error": exc.to_dict()})  # the message echoes the name
     return await found.call(browser, arguments, context)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import inspect
 import logging
+import os
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
@@ -11,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 import attrs
 
 from browserkit._convert import to_jsonable
+from browserkit._text import well_formed
 from browserkit.errors import BrowserkitError, InvalidArgumentError
 from browserkit.tools._schema import json_schema, parse
 
@@ -43,6 +45,14 @@ class ToolContext:
 
     def output_path(self, path: str, what: str = "path") -> str:
         """Where to write ``path``; refused with ``invalid_argument`` outside ``output_dir``."""
+        try:
+            # A lone surrogate (from a model or a page) cannot become a file name.
+            os.fsencode(path)
+        except UnicodeError:
+            raise InvalidArgumentError(
+                f"{what}: {path!r} is not a usable path (not valid Unicode)",
+                hint="give a file name without unpaired surrogate characters",
+            ) from None
         if self.output_dir is None:
             return path
         candidate = Path(path)
@@ -98,19 +108,23 @@ class Tool(Generic[_A]):
     ) -> dict[str, Any]:
         """Run the tool; a JSON dict, or ``{"error": {"code", "message", "hint"}}``. Never raises.
 
+        Every string in the answer is valid Unicode (lone surrogates from the
+        page or the arguments become U+FFFD), so any UTF-8 encoder accepts it.
         (Cancellation still propagates: it is the caller stopping the call.)
         """
         try:
             parsed = self.parse(arguments)
             result = await self.run(browser, parsed, context or ToolContext())
         except BrowserkitError as exc:
-            return {"error": exc.to_dict()}
+            return well_formed({"error": exc.to_dict()})
         except Exception as exc:
             _log.exception("tool %s failed unexpectedly", self.name)
-            return _envelope(
-                "internal_error",
-                f"{self.name} failed unexpectedly: {type(exc).__name__}: {exc}",
-                "this is a browserkit bug; retrying may help, and a new session usually does",
+            return well_formed(
+                _envelope(
+                    "internal_error",
+                    f"{self.name} failed unexpectedly: {type(exc).__name__}: {exc}",
+                    "this is a browserkit bug; retrying may help, and a new session usually does",
+                )
             )
         out = to_jsonable(result)
         return out if isinstance(out, dict) else {"result": out}

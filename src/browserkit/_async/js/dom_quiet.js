@@ -1,26 +1,44 @@
-// Resolves true once the DOM has been quiet for quietMs, false at maxMs.
-// The observer is made from the page's own MutationObserver but captured at
-// call time; the init script (pristine.js) keeps pristine copies under a
-// symbol so a page that replaces the global cannot break settling.
-([quietMs, maxMs]) => new Promise((resolve) => {
-  const k = Symbol.for('browserkit.pristine');
-  const P = (window[k] || {});
+// Resolves [quiet, stamp] once the DOM has been quiet for quietMs (quiet true),
+// or at maxMs (false); stamp is the change stamp read then (-1 when unknown),
+// so the outline captured next needs no round trip of its own for it.
+// The window starts when the action last touched the page: its last input
+// event or DOM change (kept by pristine.js) when that happened while the action
+// ran (sinceMs ago it returned, after running tookMs), else when it returned.
+// Observer and timers are the pristine copies pristine.js keeps, so a page
+// that replaces the globals cannot break settling.
+([quietMs, maxMs, sinceMs, tookMs]) => new Promise((resolve) => {
+  const P = (window[Symbol.for('browserkit.pristine')] || {});
   const MO = P.MutationObserver || MutationObserver;
   const setT = P.setTimeout || setTimeout;
   const clearT = P.clearTimeout || clearTimeout;
+  const now = P.now || (() => performance.now());
+  const t0 = now();
+  const returned = t0 - sinceMs;
+  const activeAt = window[Symbol.for('browserkit.activeAt')];
+  let last = (typeof activeAt === 'number' && activeAt >= returned - tookMs)
+    ? Math.min(activeAt, t0) : returned;
   let timer = null;
   let done = false;
+  const stamp = () => {
+    const n = window[Symbol.for('browserkit.changes')];
+    return typeof n === 'number' ? n : -1;
+  };
   const finish = (quiet) => {
     if (done) return;
     done = true;
     observer.disconnect();
     clearT(timer);
     clearT(cap);
-    resolve(quiet);
+    resolve([quiet, stamp()]);
   };
-  const observer = new MO(() => { clearT(timer); timer = setT(() => finish(true), quietMs); });
+  const arm = () => {
+    clearT(timer);
+    const left = last + quietMs - now();
+    timer = setT(() => (now() - last >= quietMs ? finish(true) : arm()), Math.max(0, left));
+  };
+  const observer = new MO(() => { last = now(); arm(); });
   observer.observe(document,
     {subtree: true, childList: true, attributes: true, characterData: true});
-  timer = setT(() => finish(true), quietMs);
+  arm();
   const cap = setT(() => finish(false), maxMs);
 })

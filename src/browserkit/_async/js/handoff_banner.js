@@ -1,9 +1,19 @@
-// The handoff banner lives in a closed shadow root, and only a trusted click
-// (a person's, or input the browser itself dispatched) resolves it: page
-// scripts can neither reach the button nor forge an isTrusted click.
+// The handoff banner. It is built in an isolated world of the page (CDP
+// Page.createIsolatedWorld, see _handoff.py), never in the page's own world:
+// there, document.createElement, attachShadow, addEventListener and Promise
+// are this world's pristine ones, so a page that replaced them in its world
+// before the banner existed catches neither the button, nor its listener, nor
+// the promise's resolver. The button sits in a closed shadow root of a plain
+// <div> (no custom element the page could have defined), and only a trusted
+// click resolves it: a person's, or input the browser itself dispatched.
+// Keeps {done, remove} in this world's globals, out of the page's reach.
 (text) => {
-  const host = document.createElement('browserkit-handoff');
-  const root = host.attachShadow({mode: 'closed'});
+  const G = globalThis;
+  if (G.__browserkitHandoff) G.__browserkitHandoff.remove();
+  const host = document.createElement('div');
+  host.setAttribute('data-browserkit-handoff', '');
+  host.setAttribute('style', 'display:block !important');
+  const root = host.attachShadow({ mode: 'closed' });
   const bar = document.createElement('div');
   bar.setAttribute('style', 'position:fixed;left:0;right:0;top:0;z-index:2147483647;display:flex;gap:12px;align-items:center;padding:8px 12px;background:#1d4ed8;color:#fff;font:14px/1.4 system-ui,sans-serif;box-shadow:0 2px 6px rgba(0,0,0,.3)');
   const button = document.createElement('button');
@@ -17,5 +27,11 @@
   const done = new Promise((r) => { resolve = r; });
   button.addEventListener('click', (event) => { if (event.isTrusted) resolve(true); });
   (document.body || document.documentElement).appendChild(host);
-  return {done, remove: () => host.remove(), box: () => { const r = button.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }};
+  const remove = () => {
+    host.remove();
+    resolve(false);
+    if (G.__browserkitHandoff && G.__browserkitHandoff.done === done) G.__browserkitHandoff = null;
+  };
+  G.__browserkitHandoff = { done, remove };
+  return true;
 }

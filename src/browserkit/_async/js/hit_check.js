@@ -1,45 +1,241 @@
-// What would receive a click at the element's centre. Scrolls only when the
-// element is out of view (then to the centre, clear of sticky headers).
-(el) => {
-  const P = window[Symbol.for('browserkit.pristine')] || {};
-  const fromPoint = P.elementFromPoint || Document.prototype.elementFromPoint;
-  const box = () => el.getBoundingClientRect();
-  const inView = (r) => r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
-  let r = box();
-  if (r.width === 0 || r.height === 0) return null;  // hidden: let the click wait/fail
-  if (!inView(r)) { el.scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'}); r = box(); }
-  const within = (outer, node) => {
-    for (let n = node; n; n = n.parentNode || n.host) if (n === outer) return true;
+// The hit check of clicks, run in an isolated world of the page (CDP
+// Page.createIsolatedWorld, one per document): page scripts cannot replace anything this calls,
+// so a page that patches elementFromPoint or getBoundingClientRect in its own
+// world cannot make a covered target look clear. Called as
+// (this)(command, args); its state lives on the world's own global.
+//
+//   check({path, fadeMs, coverMs}) finds the element at `path` (the structural
+//     path the main world reported: only a candidate until Python confirms
+//     it is the locator's element), picks the click point inside its first
+//     line box, and hit-tests it through shadow roots and slots; a cover is
+//     waited for, bounded, before it is reported.
+//   verify() says whether the candidate's place in the tree changed since the
+//     check, and arms a guard that blocks trusted pointer events landing
+//     anywhere but the target.
+//   disarm() ends the guard and reports what it blocked.
+async (command, args) => {
+  const K = Symbol.for('browserkit.hit');
+  const state = globalThis[K] || (globalThis[K] = {});
+  const parentOf = (n) => n.assignedSlot || n.parentNode || n.host || null;
+  // Whether a pointer event at `node` reaches `target`: the event path runs
+  // through slots into the shadow trees they sit in, then out through hosts.
+  const reaches = (target, node) => {
+    for (let n = node; n; n = parentOf(n)) if (n === target) return true;
     return false;
   };
-  const probe = () => {
-    const x = r.left + r.width / 2, y = r.top + r.height / 2;
-    let hit = fromPoint.call(document, x, y);
+  const labelFor = (target, node) => {
+    for (let n = node; n; n = parentOf(n)) {
+      if (n.localName === 'label') {
+        if (n.control === target || reaches(n, target)) return n;
+        return null;
+      }
+    }
+    return null;
+  };
+  // The deepest node at (x, y) that a click would target: descend open shadow
+  // roots; a host hit where its slotted light-DOM text lies is that text.
+  const deepest = (x, y) => {
+    let hit = document.elementFromPoint(x, y);
     while (hit && hit.shadowRoot) {
       const inner = hit.shadowRoot.elementFromPoint(x, y);
-      if (!inner || inner === hit) break;
-      hit = inner;
+      if (inner && inner !== hit && inner.getRootNode() === hit.shadowRoot) { hit = inner; continue; }
+      break;
+    }
+    if (hit) {
+      for (const child of hit.childNodes) {
+        if (child.nodeType !== 3 || !child.assignedSlot) continue;
+        const range = document.createRange();
+        range.selectNodeContents(child);
+        for (const r of range.getClientRects()) {
+          if (x >= r.left && x < r.right && y >= r.top && y < r.bottom) return child;
+        }
+      }
     }
     return hit;
   };
-  let hit = probe();
-  if (hit && !within(el, hit)) {
-    el.scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'});
-    r = box();
-    hit = probe();
+  const follow = (path) => {
+    let node = document;
+    for (const step of path) {
+      node = step === -1 ? node.shadowRoot : node && node.children[step];
+      if (!node) return null;
+    }
+    return node && node.nodeType === 1 ? node : null;
+  };
+  // Playwright's css engine pierces open shadow roots, so child steps with
+  // tag, id and classes address the element; Python counts the matches.
+  const chainFor = (el) => {
+    const steps = [];
+    for (let cur = el; cur;) {
+      let i = 1;
+      for (let s = cur.previousElementSibling; s; s = s.previousElementSibling) i++;
+      let step = /^[A-Za-z][A-Za-z0-9-]*$/.test(cur.localName) ? cur.localName : '*';
+      if (cur.id) step += '[id="' + cur.id.replace(/["\\]/g, '\\$&') + '"]';
+      const cls = cur.getAttribute('class');
+      for (const c of (cls ? cls.split(/\s+/).filter(Boolean).slice(0, 3) : [])) step += '.' + CSS.escape(c);
+      steps.push(step + ':nth-child(' + i + ')');
+      const parent = cur.parentNode;
+      cur = parent && parent.nodeType === 11 ? parent.host : parent && parent.nodeType === 1 ? parent : null;
+    }
+    return steps.reverse().join(' > ');
+  };
+  const visibleRects = (el) => {
+    const out = [];
+    for (const r of el.getClientRects()) {
+      const left = Math.max(r.left, 0), top = Math.max(r.top, 0);
+      const right = Math.min(r.right, innerWidth), bottom = Math.min(r.bottom, innerHeight);
+      if ((right - left) * (bottom - top) > 0.99) out.push({left, top, right, bottom});
+    }
+    return out;
+  };
+  // Inside the first line box that shows, as Playwright aims: the centre of
+  // the bounding box of a link that wraps lies between its lines.
+  const pointOf = (el) => {
+    const rects = visibleRects(el);
+    if (!rects.length) return null;
+    const r = rects[0];
+    return {x: (r.left + r.right) / 2, y: (r.top + r.bottom) / 2};
+  };
+  const chainOf = (node) => {
+    const out = [];
+    for (let n = node; n; n = parentOf(n)) if (n.nodeType === 1) out.push(n);
+    return out;
+  };
+  // Leaving: an animation or transition of the cover (or an ancestor) that
+  // ends at opacity 0 is running; a cover on its way out is waited for.
+  const fading = (node) => {
+    for (const n of chainOf(node)) {
+      for (const a of n.getAnimations()) {
+        if (a.playState !== 'running' || !a.effect || !a.effect.getKeyframes) continue;
+        const frames = a.effect.getKeyframes();
+        const last = frames.length ? frames[frames.length - 1] : null;
+        if (last && last.opacity !== undefined && parseFloat(last.opacity) < 0.01) return true;
+      }
+    }
+    return false;
+  };
+  const describe = (node) => {
+    const el = node.nodeType === 1 ? node : node.parentNode.nodeType === 1 ? node.parentNode : node.parentNode.host;
+    const chain = chainOf(el);
+    const style = getComputedStyle(el);
+    const r = el.getBoundingClientRect();
+    const text = (el.innerText || el.textContent || '').trim().replace(/\s+/g, ' ');
+    const words = (text + ' ' + el.id + ' ' + (el.getAttribute('class') || '')).toLowerCase();
+    let opacity = 1;
+    for (const n of chain) opacity *= parseFloat(getComputedStyle(n).opacity);
+    const bg = style.backgroundColor;
+    const modal = chain.find((n) => n.localName === 'dialog'
+      || /^(alert)?dialog$/.test(n.getAttribute('role') || '') || n.getAttribute('aria-modal') === 'true')
+      || Array.from(el.querySelectorAll('dialog, [role=dialog], [role=alertdialog], [aria-modal=true]'))
+        .find((d) => d.getClientRects().length);
+    return {
+      tag: el.localName, id: el.id || '', classes: Array.from(el.classList).slice(0, 3),
+      text: text.slice(0, 60), iframe: el.localName === 'iframe',
+      fixed: chain.some((n) => /^(fixed|sticky)$/.test(getComputedStyle(n).position)),
+      full: r.width * r.height >= 0.8 * innerWidth * innerHeight,
+      invisible: opacity < 0.05 || (!text && /^(transparent|rgba\(0, 0, 0, 0\))$/.test(bg)
+        && style.backgroundImage === 'none'),
+      dialog: !!modal, consent: /cookie|consent|gdpr|privacy/.test(words),
+    };
+  };
+  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  // Calls that ask for a world of the same name get the same one, so end
+  // what an earlier check left (a guard whose click never came).
+  const reset = () => {
+    if (state.disarm) state.disarm();
+    if (state.observer) state.observer.disconnect();
+    state.el = state.observer = state.changes = state.disarm = state.blocked = null;
+  };
+
+  if (command === 'check') {
+    reset();
+    const el = follow(args.path);
+    if (!el) return {status: 'gone'};
+    let point = pointOf(el);
+    if (!point) {
+      if (!el.getClientRects().length) return {status: 'hidden'};
+      el.scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'});
+      point = pointOf(el);
+      if (!point) return {status: 'hidden'};
+    }
+    const judge = () => {
+      const hit = deepest(point.x, point.y);
+      if (!hit || reaches(el, hit)) return {ok: true};
+      if (labelFor(el, hit)) return {ok: true, viaLabel: true};
+      return {ok: false, hit};
+    };
+    let verdict = judge();
+    if (!verdict.ok) {
+      // Clear of a sticky header or footer, the way Playwright retries.
+      el.scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'});
+      point = pointOf(el);
+      if (!point) return {status: 'hidden'};
+      verdict = judge();
+    }
+    const started = performance.now();
+    while (!verdict.ok) {
+      const waited = performance.now() - started;
+      if (waited >= (fading(verdict.hit) ? args.fadeMs : args.coverMs)) {
+        return {status: 'covered', cover: describe(verdict.hit)};
+      }
+      await sleep(40);
+      point = pointOf(el);
+      if (!point) return {status: 'hidden'};
+      verdict = judge();
+    }
+    // Settled: enabled and not moved by a running animation of it or an
+    // ancestor; then Playwright's own waits add nothing this check showed.
+    const disabled = el.matches(':disabled') || el.getAttribute('aria-disabled') === 'true';
+    const moving = chainOf(el).some((n) => n.getAnimations().some((a) => a.playState === 'running'));
+    const r = el.getBoundingClientRect();
+    const style = getComputedStyle(el);
+    // Relative to the padding box, as Playwright's `position` option is.
+    const rel = {x: point.x - r.left - (parseInt(style.borderLeftWidth, 10) || 0),
+                 y: point.y - r.top - (parseInt(style.borderTopWidth, 10) || 0)};
+    // The candidate's place in the tree: any change to the children, id or
+    // class of it or an ancestor may make its css chain name another element.
+    let changes = 0;
+    const observer = new MutationObserver(() => { changes++; });
+    for (let n = el; n; n = n.parentNode || n.host) {
+      observer.observe(n, {childList: true, attributes: true, attributeFilter: ['id', 'class']});
+    }
+    state.el = el;
+    state.observer = observer;
+    state.changes = () => changes + observer.takeRecords().length;
+    return {status: 'ok', x: point.x, y: point.y, rel, chain: chainFor(el),
+            viaLabel: !!verdict.viaLabel, settled: !disabled && !moving};
   }
-  // Settled: enabled and not moved by a running animation of it or an
-  // ancestor; then Playwright's own waits (stable for two frames, enabled,
-  // receives events) add nothing this check has not shown.
-  const disabled = el.disabled === true || el.getAttribute('aria-disabled') === 'true';
-  const moving = document.getAnimations().some((a) => a.playState === 'running'
-    && a.effect && a.effect.target && within(a.effect.target, el));
-  const settled = !disabled && !moving;
-  if (!hit || within(el, hit)) return {ok: true, settled};
-  const label = hit.closest ? hit.closest('label') : null;
-  if (label && (label.control === el || within(label, el))) return {ok: true, via_label: true, settled};
-  if (el.labels && Array.from(el.labels).some((l) => within(l, hit))) return {ok: true, via_label: true, settled};
-  return {ok: false, tag: hit.tagName.toLowerCase(), id: hit.id || '',
-          classes: Array.from(hit.classList || []).slice(0, 3),
-          text: (hit.innerText || hit.textContent || '').trim().replace(/\s+/g, ' ').slice(0, 60)};
+
+  if (command === 'verify') {
+    const el = state.el;
+    if (!el || !state.changes || state.changes() !== 0 || !el.isConnected) return {same: false};
+    // The guard: a trusted pointer event that would land outside the target
+    // (a trap that appears between the check and the click) is stopped before
+    // the page's own handlers see it, and reported.
+    const types = ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click', 'dblclick',
+                   'auxclick', 'contextmenu'];
+    const until = performance.now() + args.armMs;
+    const guard = (event) => {
+      if (!event.isTrusted || performance.now() > until) return;
+      if (!state.blocked) {
+        const hit = deepest(event.clientX, event.clientY);
+        if (!hit || reaches(el, hit) || labelFor(el, hit)) return;
+        state.blocked = describe(hit);
+      }
+      event.preventDefault();
+      event.stopImmediatePropagation();
+    };
+    for (const type of types) window.addEventListener(type, guard, {capture: true});
+    state.disarm = () => {
+      for (const type of types) window.removeEventListener(type, guard, {capture: true});
+    };
+    return {same: true};
+  }
+
+  if (command === 'disarm') {
+    const blocked = state.blocked || null;
+    reset();
+    return {blocked};
+  }
+  return null;
 }

@@ -1,5 +1,8 @@
 // How fill_form fills an element: text, checkbox, radio, select, file, or its tag.
+// A code editor (CodeMirror, Ace, Monaco) is 'editor': typed into through the
+// hidden textarea or contenteditable behind it, since filling would append.
 (el) => {
+  if (el.closest('.CodeMirror, .cm-editor, .ace_editor, .monaco-editor')) return 'editor';
   const tag = el.tagName.toLowerCase();
   if (tag === 'select') return 'select';
   if (tag === 'textarea' || el.isContentEditable) return 'text';

@@ -1,29 +1,42 @@
 // Init script of every session: runs before any page script, so settling and
 // scanning keep working on pages whose polyfills replace DOM globals. Also keeps
-// the change stamp an action reads to reuse its last outline.
+// the change stamp an action reads to reuse its last outline, and the time of
+// the page's last input event or DOM change, where settling's quiet window starts.
 (() => {
   const k = Symbol.for('browserkit.pristine');
   if (window[k]) return;
+  const now = performance.now.bind(performance);
   Object.defineProperty(window, k, { value: Object.freeze({
     MutationObserver: window.MutationObserver,
     setTimeout: window.setTimeout.bind(window),
     clearTimeout: window.clearTimeout.bind(window),
     querySelectorAll: Document.prototype.querySelectorAll,
     elementFromPoint: Document.prototype.elementFromPoint,
+    now,
   }), enumerable: false });
   // A change stamp: anything that may alter the accessibility outline
   // without a navigation bumps it, so an unchanged stamp lets an action
   // reuse the last outline as its "before" instead of capturing it again.
   let stamp = 0;
+  // When the page last took input or changed its DOM: an action's own events
+  // (pointerup, keyup, input) mark when it happened, so the quiet window after
+  // it can count from there rather than from when settling starts to watch.
+  // Animations and transitions run on their own and do not count.
+  let activeAt = -1;
   const bump = () => { stamp++; };
-  new MutationObserver(bump).observe(document,
+  const touch = () => { stamp++; activeAt = now(); };
+  new MutationObserver(touch).observe(document,
     {subtree: true, childList: true, attributes: true, characterData: true});
   for (const type of ['input', 'change', 'focusin', 'focusout', 'mouseover', 'mouseout',
-                      'pointerdown', 'pointerup', 'keydown', 'keyup', 'scroll', 'toggle',
-                      'animationstart', 'animationend', 'transitionstart', 'transitionend',
+                      'pointerdown', 'pointerup', 'keydown', 'keyup', 'scroll', 'toggle']) {
+    window.addEventListener(type, touch, {capture: true, passive: true});
+  }
+  for (const type of ['animationstart', 'animationend', 'transitionstart', 'transitionend',
                       'resize']) {
     window.addEventListener(type, bump, {capture: true, passive: true});
   }
   Object.defineProperty(window, Symbol.for('browserkit.changes'),
     { get: () => stamp, enumerable: false });
+  Object.defineProperty(window, Symbol.for('browserkit.activeAt'),
+    { get: () => activeAt, enumerable: false });
 })();

@@ -53,6 +53,12 @@
   const lib = { TOKEN, refFor, elementFor, firstId, maxId, clean, cap, isEl };
   for (const part of parts) Object.assign(lib, part(lib));
   const { dom, locate, scan, styles } = lib;
-  G.__browserkit = { dom, locate, scan, styles, enter };
+  // The element of d-ref n, for binding an action to it (_binding.py); only
+  // while this library is the one that handed it out (``token``).
+  const element = (n, token) => {
+    const el = elementFor(n);
+    return token === TOKEN && el && el.isConnected ? el : null;
+  };
+  G.__browserkit = { dom, locate, scan, styles, enter, element };
   return enter(base, generation);
 }

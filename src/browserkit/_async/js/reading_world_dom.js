@@ -1,7 +1,7 @@
 // Part of the reading library (see reading_world.js): dom(), locate(ref) and
 // styles(), which read one element (or a subtree) by d-ref or path.
 (lib) => {
-  const { TOKEN, refFor, elementFor, firstId, maxId, clean, cap, follow, pathOf, chainFor } = lib;
+  const { TOKEN, refFor, elementFor, firstId, maxId, clean, cap, follow, pathOf } = lib;
 
   // ------------------------------------------------------------- dom()
   const SILENT = new Set(['script', 'style', 'noscript', 'template']);
@@ -86,15 +86,12 @@
   };
 
   // ------------------------------------------------------ locate(ref)
+  // Whether d-ref n names an element of this document; the action then
+  // binds to the element itself over CDP (element() in reading_world.js).
   const locate = (n) => {
     const el = elementFor(n);
-    const dead = { token: TOKEN, first_id: firstId(), alive: false, max_id: maxId() };
-    if (!el || !el.isConnected) return dead;
-    const path = pathOf(el);
-    if (!path) return dead;
-    const plain = chainFor(el, false);
-    const rich = chainFor(el, true);
-    return { token: TOKEN, first_id: firstId(), alive: true, path, plain, rich, max_id: maxId() };
+    const alive = Boolean(el && el.isConnected && pathOf(el));
+    return { token: TOKEN, first_id: firstId(), alive, max_id: maxId() };
   };
 
   // ------------------------------------------------------------ styles()

@@ -1,5 +1,5 @@
-// Part of the reading library (see reading_world.js): element paths, the css
-// chains locate() answers, and the short unique selectors scan() reports.
+// Part of the reading library (see reading_world.js): element paths, and the
+// short unique selectors scan() reports.
 (lib) => {
   const { isEl } = lib;
 
@@ -35,28 +35,6 @@
     return isEl(node) ? node : null;
   };
   const typeSel = (el) => (/^[A-Za-z][A-Za-z0-9-]*$/.test(el.localName) ? el.localName : '*');
-  // Playwright's css engine pierces open shadow roots, so one chain of child
-  // steps addresses any element; `rich` adds id and classes to tell apart a
-  // shadow child from a light child at the same position.
-  const chainFor = (el, rich) => {
-    const steps = [];
-    let cur = el;
-    while (cur) {
-      let i = 1;
-      for (let s = cur.previousElementSibling; s; s = s.previousElementSibling) i++;
-      let step = typeSel(cur);
-      if (rich) {
-        if (cur.id) step += '[id="' + cur.id.replace(/["\\]/g, '\\$&') + '"]';
-        const cls = cur.getAttribute('class');
-        const names = cls ? cls.split(/\s+/).filter(Boolean).slice(0, 3) : [];
-        for (const c of names) step += '.' + CSS.escape(c);
-      }
-      steps.push(step + ':nth-child(' + i + ')');
-      const parent = cur.parentNode;
-      cur = parent && parent.nodeType === 11 ? parent.host : parent && isEl(parent) ? parent : null;
-    }
-    return steps.reverse().join(' > ');
-  };
 
   // -------------------------------------------------- unique selectors
   let rootsCache = null;
@@ -157,5 +135,5 @@
     rootsCache = null;
   };
 
-  return { pathOf, follow, chainFor, shadowRoots, resetRoots, uniqueSelector };
+  return { pathOf, follow, shadowRoots, resetRoots, uniqueSelector };
 }

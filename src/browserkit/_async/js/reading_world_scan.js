@@ -125,6 +125,13 @@
       }
       return Array.from(el.childNodes);
     };
+    // Words of one line (the coloured token spans of highlighted code, links
+    // in a sentence) flow as inline boxes: they read as text, not as a list.
+    // Items laid out as blocks, flex or grid items, or inline-block chips do.
+    const LIST_ITEMS = new Set(['li', 'tr', 'option', 'dt', 'dd']);
+    const inlineRun = (members) => !LIST_ITEMS.has(members[0].localName) &&
+      getComputedStyle(members[0]).display === 'inline' &&
+      getComputedStyle(members[members.length - 1]).display === 'inline';
     const walkList = (nodes) => {
       let hide = null;
       if (opts.cutlist) {
@@ -138,7 +145,7 @@
             else groups.set(s, [e]);
           }
           for (const members of groups.values()) {
-            if (members.length < MIN_RUN) continue;
+            if (members.length < MIN_RUN || inlineRun(members)) continue;
             hide = hide || new Map();
             const rest = members.slice(SHOW);
             hide.set(rest[0], { count: rest.length, first: members[0] });

@@ -1,10 +1,35 @@
-// Whether the page shows text, no longer shows gone, and matches sel (each
-// null when not asked). innerText: display:none text does not count, but
-// visually-hidden status text does.
+// Whether one frame's document shows text, shows gone, and matches sel (each
+// null when not asked): [hasText, hasGone, selMatches]. The caller asks every
+// frame and combines the answers. innerText: display:none text does not
+// count, but visually-hidden status text does. body.innerText leaves out open
+// shadow roots (web components), so their rendered text is read too, but only
+// when the body alone does not settle the question.
 ([text, gone, sel]) => {
   const body = document.body ? document.body.innerText : '';
-  if (text !== null && !body.includes(text)) return false;
-  if (gone !== null && body.includes(gone)) return false;
-  if (sel !== null && !document.querySelector(sel)) return false;
-  return true;
+  let shadow = null;
+  const shadowText = () => {
+    if (shadow !== null) return shadow;
+    const parts = [];
+    const visit = (root) => {
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const inner = n.shadowRoot;
+        if (!inner) continue;
+        for (const child of inner.childNodes) {
+          if (child.nodeType === 3) parts.push(child.data);
+          else if (child.nodeType === 1 && child.checkVisibility()) parts.push(child.innerText);
+        }
+        visit(inner);
+      }
+    };
+    if (document.body) visit(document.body);
+    shadow = parts.join('\n');
+    return shadow;
+  };
+  const shows = (s) => body.includes(s) || shadowText().includes(s);
+  return [
+    text !== null && shows(text),
+    gone !== null && shows(gone),
+    sel !== null && document.querySelector(sel) !== null,
+  ];
 }

@@ -1,0 +1,386 @@
+"""Binding an action to exactly one element of one document.
+
+A ref's element is pinned in Playwright's utility world, an isolated world
+that page code can neither reach nor patch, under a random key; the action
+then gets the locator ``browserkit-bound=<key>`` (the engine in
+``js/bound_engine.js``). Playwright resolves a locator again at every step of
+an action, in whatever document the frame shows by then; this one matches the
+pinned element and nothing else, and in a document that replaced it, or once
+the element is removed, it fails at once instead of waiting. So an action can
+never land on an element of another document, and a ref whose page navigated
+mid-action fails fast with a typed error (:meth:`Binder.explain`).
+
+Outline refs are pinned by Playwright's own ``aria-ref`` engine (a selector
+chain, one round trip). ``d``-refs name an element of browserkit's reading
+world: it is handed over by CDP (backend node id, then ``DOM.resolveNode``
+into the utility world), never by a selector the page could make match
+another element.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import weakref
+from collections.abc import Awaitable, Sequence
+from typing import Any, NamedTuple, TypeVar
+
+from playwright.async_api import BrowserContext, CDPSession, Frame, Locator, Page, Playwright
+from playwright.async_api import Error as PlaywrightError
+
+from browserkit._async import _js
+from browserkit._async._core import SessionCore
+from browserkit._async._tab import Tab, stale_ref, unless_blocked
+from browserkit.errors import (
+    BrowserkitError,
+    ModalStateBlockedError,
+    RefNotFoundError,
+    StaleRefError,
+    TimeoutError,
+)
+
+__all__ = ["ENGINE", "Binder", "Bound", "ensure_engine", "register_engine", "release_input_guard"]
+
+T = TypeVar("T")
+
+ENGINE = "browserkit-bound"
+_HELLO = "__browserkitHello"
+# Playwright names its utility world after the page's guid; the CDP binding
+# below exists only in worlds of that name, so page code never sees it.
+_UTILITY_WORLD = "__playwright_utility_world_"
+# Runs in the utility world with ``this`` the element: the map the engine reads.
+_PIN = (
+    "function (key) { const G = globalThis, K = '__browserkitBound';"
+    " if (!G[K]) Object.defineProperty(G, K, { value: new Map() });"
+    " G[K].set(key, new WeakRef(this)); return true; }"
+)
+_HELLO_WAIT_S = 0.5
+_GUARD_WORLD = "browserkit-guard"
+_PROBE_WAIT_S = 2.0
+# Playwright's "no timeout" for protocol calls (0 means none).
+_NO_TIMEOUT = 0
+# Contexts ensure_engine registered the engine on.
+_ENGINE_CONTEXTS: weakref.WeakSet[Any] = weakref.WeakSet()
+
+
+async def register_engine(playwright: Playwright) -> None:
+    """Register the ``browserkit-bound`` selector engine (once per Playwright instance)."""
+    await playwright.selectors.register(ENGINE, _js.BOUND_ENGINE, content_script=True)
+
+
+async def ensure_engine(playwright: Playwright, context: BrowserContext) -> None:
+    """Make the engine known to a context Playwright did not create itself.
+
+    Playwright passes its selector engines to the contexts it makes; the
+    context of a Chrome reached over CDP (``attach``) existed before, so it
+    never got them, and Playwright has no public call for that: this makes
+    the call its own ``selectors.register`` makes, once per context.
+    """
+    impl: Any = context._impl_obj
+    if impl in _ENGINE_CONTEXTS:
+        return
+    selectors: Any = playwright.selectors._impl_obj
+    engine = next(e for e in selectors._selector_engines if e["name"] == ENGINE)
+    try:
+        await impl._channel.registerSelectorEngine(selectorEngine=engine, timeout=_NO_TIMEOUT)
+    except PlaywrightError as exc:
+        if "already registered" not in str(exc):
+            raise
+    _ENGINE_CONTEXTS.add(impl)
+
+
+class Bound(NamedTuple):
+    """An element pinned for one action: the ref it came from and where it lives."""
+
+    key: str
+    ref: str
+    generation: int
+    base: Page | Frame
+
+    def locator(self) -> Locator:
+        return self.base.locator(f"{ENGINE}={self.key}")
+
+
+def _key() -> str:
+    # Secret: whoever knows a key could bind a hello to another world.
+    return secrets.token_hex(12)
+
+
+class Binder:
+    """Pins the elements refs name, and says what became of them when an action fails."""
+
+    def __init__(self, core: SessionCore) -> None:
+        self._core = core
+        self._hello: dict[str, asyncio.Future[int]] = {}
+        self._listening: set[str] = set()
+        self._contexts: dict[str, int] = {}
+        # Per tab: bound actions under way, the guard script while any is,
+        # and the navigation count when the last guard was set up.
+        self._in_flight: dict[str, int] = {}
+        self._guard_ids: dict[str, str] = {}
+        self._guarded_at: dict[str, int] = {}
+        self._page_enabled: set[str] = set()
+        self._arming: dict[str, asyncio.Future[None]] = {}
+
+    async def pin_ref(self, tab: Tab, ref: str, generation: int, ms: float) -> tuple[int, Bound]:
+        """Pin the element of outline ref ``ref``; the count of elements it matched (1 = pinned)."""
+        key = _key()
+        chain = tab.page.locator(f"aria-ref={ref} >> {ENGINE}=pin:{key}")
+        count = await self._ask(tab, chain.count(), ms, ref, generation)
+        bound = Bound(key, ref, generation, tab.page)
+        if count != 1 or ref.startswith("e"):
+            return count, bound  # no frame prefix: the main frame's element
+        # A frame prefix names an iframe's element, or the main frame's after
+        # some navigations: find the frame whose utility world holds the pin.
+        for frame in tab.page.frames:
+            probe = frame.locator(f"{ENGINE}=probe:{key}")
+            try:
+                state = await self._ask(tab, probe.count(), ms, ref, generation)
+            except RefNotFoundError:
+                continue  # that frame is going away
+            if state < 2:
+                base: Page | Frame = tab.page if frame is tab.page.main_frame else frame
+                return count, bound._replace(base=base)
+        raise self._gone(tab, ref, generation)
+
+    async def pin_object(
+        self, tab: Tab, object_id: str, ref: str, generation: int, ms: float
+    ) -> Bound:
+        """Pin the element a CDP object of browserkit's reading world is (a ``d``-ref's)."""
+        cdp = await tab.cdp_session()
+        try:
+            node = await self._ask(
+                tab, cdp.send("DOM.describeNode", {"objectId": object_id}), ms, ref, generation
+            )
+        finally:
+            _forget(cdp.send("Runtime.releaseObject", {"objectId": object_id}))
+        backend = node["node"]["backendNodeId"]
+        for fresh in (False, True):
+            context = await self._utility_context(tab, ms, fresh=fresh)
+            if context is None:
+                break
+            try:
+                resolved = await cdp.send(
+                    "DOM.resolveNode",
+                    {"backendNodeId": backend, "executionContextId": context},
+                )
+            except PlaywrightError:
+                continue  # that world's document is gone: ask the current one
+            object_in_utility = resolved["object"]["objectId"]
+            key = _key()
+            try:
+                reply = await self._ask(
+                    tab,
+                    cdp.send(
+                        "Runtime.callFunctionOn",
+                        {
+                            "objectId": object_in_utility,
+                            "functionDeclaration": _PIN,
+                            "arguments": [{"value": key}],
+                            "returnByValue": True,
+                        },
+                    ),
+                    ms,
+                    ref,
+                    generation,
+                )
+            finally:
+                _forget(cdp.send("Runtime.releaseObject", {"objectId": object_in_utility}))
+            if reply.get("result", {}).get("value") is True:
+                return Bound(key, ref, generation, tab.page)
+        raise self._gone(tab, ref, generation)
+
+    async def arm(self, tab: Tab) -> None:
+        """Before a bound action's input: a document that begins before :meth:`disarm`
+        swallows trusted input until released (``js/input_guard.js``).
+
+        The binding keeps Playwright from resolving another document's
+        element; this keeps input aimed at a point of the old document from
+        reaching a new one that commits in between.
+        """
+        page_id = tab.page_id
+        self._in_flight[page_id] = self._in_flight.get(page_id, 0) + 1
+        if self._in_flight[page_id] > 1:
+            # Another action set the guard up: wait until it is in place.
+            await asyncio.shield(self._arming[page_id])
+            return
+        arming = self._arming[page_id] = asyncio.get_running_loop().create_future()
+        try:
+            await self._set_guard(tab)
+        finally:
+            arming.set_result(None)
+
+    async def _set_guard(self, tab: Tab) -> None:
+        page_id = tab.page_id
+        cdp = await tab.cdp_session()
+        if self._guarded_at.get(page_id, tab.navigations) != tab.navigations:
+            # A document begun while the last guard was set up may still be
+            # guarded (its navigation was seen only after that action).
+            await self._release(tab)
+        self._guarded_at[page_id] = tab.navigations
+        try:
+            if page_id not in self._page_enabled:
+                await cdp.send("Page.enable")  # scripts for new documents need it
+                self._page_enabled.add(page_id)
+            reply = await cdp.send(
+                "Page.addScriptToEvaluateOnNewDocument",
+                {"source": _js.INPUT_GUARD, "worldName": _GUARD_WORLD},
+            )
+        except PlaywrightError:
+            return  # the page is closing: the action fails on its own
+        self._guard_ids[page_id] = str(reply["identifier"])
+
+    async def disarm(self, tab: Tab) -> None:
+        """After a bound action's input: new documents start unguarded again, and
+        a guarded one that began meanwhile is released."""
+        page_id = tab.page_id
+        self._in_flight[page_id] = max(0, self._in_flight.get(page_id, 1) - 1)
+        if self._in_flight[page_id] > 0:
+            return
+        guard = self._guard_ids.pop(page_id, None)
+        if guard is None or tab.closed or self._core.closed:
+            return
+        cdp = await tab.cdp_session()
+        try:
+            await cdp.send("Page.removeScriptToEvaluateOnNewDocument", {"identifier": guard})
+        except PlaywrightError:
+            return  # the page is gone
+        if self._guarded_at.get(page_id) != tab.navigations:
+            await self._release(tab)
+            self._guarded_at[page_id] = tab.navigations
+
+    async def _release(self, tab: Tab) -> None:
+        await release_input_guard(await tab.cdp_session())
+
+    async def settle_guards(self, tab: Tab) -> None:
+        """Before an unbound action: release a guard left from a bound one, so its input passes."""
+        page_id = tab.page_id
+        seen = self._guarded_at.get(page_id)
+        if seen is None or seen == tab.navigations or self._in_flight.get(page_id, 0):
+            return
+        await self._release(tab)
+        self._guarded_at[page_id] = tab.navigations
+
+    async def _utility_context(self, tab: Tab, ms: float, *, fresh: bool) -> int | None:
+        """The execution context id of Playwright's utility world in the tab's current document."""
+        known = self._contexts.get(tab.page_id)
+        if known is not None and not fresh:
+            return known
+        cdp = await tab.cdp_session()
+        if tab.page_id not in self._listening:
+            self._listening.add(tab.page_id)
+            cdp.on("Runtime.bindingCalled", self._on_binding)
+            params: dict[str, Any] = {"name": _HELLO}
+            guid = getattr(getattr(tab.page, "_impl_obj", None), "_guid", None)
+            if isinstance(guid, str):
+                params["executionContextName"] = _UTILITY_WORLD + guid
+            await cdp.send("Runtime.addBinding", params)
+            await cdp.send("Runtime.enable")  # bindingCalled needs it; a no-op if on
+        for _ in range(3):
+            key = _key()
+            answer: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+            self._hello[key] = answer
+            try:
+                hello = tab.page.locator(f"{ENGINE}=hello:{key}")
+                await self._core.guard(
+                    asyncio.wait_for(hello.count(), ms / 1000), "bind the target", ms, tab
+                )
+                # The binding's event is sent before the count's reply.
+                context = await asyncio.wait_for(answer, _HELLO_WAIT_S)
+            except (asyncio.TimeoutError, BrowserkitError) as exc:
+                if isinstance(exc, ModalStateBlockedError) or tab.closed or self._core.closed:
+                    raise
+                continue  # a navigation swapped the world mid-call: ask the new one
+            finally:
+                self._hello.pop(key, None)
+            self._contexts[tab.page_id] = context
+            return context
+        return None
+
+    def _on_binding(self, event: dict[str, Any]) -> None:
+        if event.get("name") != _HELLO:
+            return
+        answer = self._hello.get(str(event.get("payload")))
+        if answer is not None and not answer.done():
+            answer.set_result(int(event["executionContextId"]))
+
+    async def explain(self, tab: Tab, bounds: Sequence[Bound]) -> BrowserkitError | None:
+        """After a failed action: the typed error if a bound element is gone or of another page.
+
+        None when every bound element is still where it was, so the action's
+        own error stands.
+        """
+        if tab.pending_dialog is not None or tab.closed or self._core.closed:
+            return None
+        for bound in bounds:
+            probe = bound.base.locator(f"{ENGINE}=probe:{bound.key}")
+            try:
+                state = await unless_blocked(tab, asyncio.wait_for(probe.count(), _PROBE_WAIT_S))
+            except (PlaywrightError, asyncio.TimeoutError, BrowserkitError):
+                state = 2  # its frame is gone or still changing document
+            if state == 1:
+                continue
+            if state == 0:
+                return RefNotFoundError(
+                    f"ref {bound.ref} is gone: its element was removed during the action",
+                    hint="take a new snapshot and use its refs",
+                )
+            return self._stale(tab, bound.ref, bound.generation)
+        return None
+
+    async def _ask(self, tab: Tab, call: Awaitable[T], ms: float, ref: str, generation: int) -> T:
+        """A CDP or Playwright call of binding; a failure means the element's page went away."""
+        try:
+            return await unless_blocked(tab, asyncio.wait_for(call, ms / 1000))
+        except asyncio.TimeoutError:
+            raise TimeoutError(
+                f"binding ref {ref} did not finish within {int(ms)} ms",
+                hint="the page may be busy running script; try again",
+            ) from None
+        except PlaywrightError as exc:
+            if tab.closed or self._core.closed:
+                raise self._core.translate(exc, f"resolve ref {ref}") from None
+            raise self._gone(tab, ref, generation) from None
+
+    def _gone(self, tab: Tab, ref: str, generation: int) -> BrowserkitError:
+        if tab.generation != generation:
+            return self._stale(tab, ref, generation)
+        return RefNotFoundError(
+            f"ref {ref} could not be bound: its element or its frame went away",
+            hint="take a new snapshot and use its refs",
+        )
+
+    def _stale(self, tab: Tab, ref: str, generation: int) -> StaleRefError:
+        # The document was replaced, so the generation is past the ref's even
+        # when the navigation event has not reached us yet.
+        return stale_ref(ref, generation, tab, now=max(tab.generation, generation + 1))
+
+
+def _forget(call: Awaitable[Any]) -> None:
+    """Run a clean-up call in the background; its failure (a page gone) changes nothing."""
+    task = asyncio.ensure_future(call)
+    task.add_done_callback(lambda t: t.cancelled() or t.exception())
+
+
+async def release_input_guard(cdp: CDPSession) -> None:
+    """Let the current document's input guard, if it has one, pass input again."""
+    try:
+        tree = await cdp.send("Page.getFrameTree")
+        world = await cdp.send(
+            "Page.createIsolatedWorld",
+            {
+                "frameId": tree["frameTree"]["frame"]["id"],
+                "worldName": _GUARD_WORLD,
+                "grantUniveralAccess": False,
+            },
+        )
+        await cdp.send(
+            "Runtime.evaluate",
+            {
+                "expression": "globalThis.__browserkitGuard"
+                " && globalThis.__browserkitGuard.release()",
+                "contextId": world["executionContextId"],
+            },
+        )
+    except PlaywrightError:
+        pass  # between documents: a later call releases it, or its timer does
