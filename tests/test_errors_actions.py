@@ -87,6 +87,23 @@ async def test_click_on_a_disabled_button_says_disabled(sess: Any, base_url: str
     assert info.value.message.startswith("could not click css=#off")
 
 
+@pytest.mark.parametrize("target", ["css", "ref"])
+async def test_click_on_an_invisible_button_says_not_visible(
+    sess: Any, base_url: str, target: str
+) -> None:
+    # visibility:hidden keeps the box, so whatever lies under it (the body)
+    # is at the click point: it is not "covered", it is not visible.
+    await open_page(sess, base_url)
+    aimed: Any = bk.css("#hidden-btn")
+    if target == "ref":
+        found = await aw(sess.dom(bk.css("#hidden-btn")))
+        aimed = found.ref
+    with pytest.raises(bk.TargetNotActionableError) as info:
+        await aw(sess.click(aimed, timeout_ms=WAIT_MS))
+    assert info.value.reason == "not_visible"
+    assert "covered" not in info.value.message
+
+
 async def test_the_new_error_is_public_and_round_trips() -> None:
     err = bk.TargetNotActionableError("could not type into e5: it is disabled", reason="disabled")
     assert bk.errors.error_for_code("target_not_actionable") is bk.TargetNotActionableError

@@ -140,6 +140,19 @@ async def test_type_replaces_the_text_of_a_codemirror_editor(sess: Any, base_url
     assert await editor_text(sess) == "select name\nfrom t where 1"
 
 
+async def test_clicking_a_codemirror_editor_ref_focuses_it(sess: Any, base_url: str) -> None:
+    # Its textarea sits in a zero-height box under the drawn code: the click
+    # goes to the editor's visible area, not refused as "covered".
+    await aw(sess.navigate(f"{base_url}/editor_codemirror.html"))
+    tree = (await aw(sess.snapshot())).tree
+    result = await aw(sess.click(ref_of(tree, r"^\s*- textbox")))
+    assert result.target_verified is True
+    assert await value(sess, "editor.hasFocus()") is True
+    await aw(sess.press("End"))
+    await aw(sess.press("x"))
+    assert (await editor_text(sess)).endswith("x")
+
+
 async def test_type_replaces_the_text_of_a_contenteditable(sess: Any, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/editor_codemirror.html"))
     await aw(sess.type(bk.css("#notes"), "fresh notes"))

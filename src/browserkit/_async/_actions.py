@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 import attrs
 from playwright.async_api import Error as PlaywrightError
-from playwright.async_api import Locator
+from playwright.async_api import Locator, Position
 
 from browserkit._async import _js
 from browserkit._async._actionability import (
@@ -79,18 +79,23 @@ class Actions:
                         await tab.page.keyboard.up(m)
                 return None
             left = budget(ms)  # Playwright's reason (disabled, hidden) must beat our bound
-            aimed = await self._pipeline.hit_check(tab, locator, ms)
+            aimed = await self._pipeline.hit_check(tab, aim, ms)
             hit.append(True)
-            # At the very point the check looked at, under its guard.
-            async with aimed:
-                await locator.click(
+
+            async def press(on: Locator, force: bool, position: Position | None) -> None:
+                await on.click(
                     button=button,
                     click_count=click_count,
                     modifiers=mods,
                     timeout=left(),
-                    force=aimed.force,
-                    position=aimed.position,
+                    force=force,
+                    position=position,
                 )
+
+            # At the very point the check looked at, on the element it
+            # looked at, under its guard.
+            async with aimed:
+                await aimed.apply(locator, press)
             return True
 
         result = await self._pipeline.act(
@@ -329,12 +334,14 @@ class Actions:
             what = str(info.get("what") or "")
             if info.get("reason") in KIND_REASONS:
                 raise refused(str(info["reason"]), attempt(detail), what)
-            aimed = await self._pipeline.hit_check(tab, aim.locator, ms)
+            aimed = await self._pipeline.hit_check(tab, aim, ms)
+
+            async def toggle(on: Locator, force: bool, position: Position | None) -> None:
+                await on.set_checked(checked, timeout=left(), force=force, position=position)
+
             try:
                 async with aimed:
-                    await aim.locator.set_checked(
-                        checked, timeout=left(), force=aimed.force, position=aimed.position
-                    )
+                    await aimed.apply(aim.locator, toggle)
             except PlaywrightError as exc:
                 raise explain(exc, detail, what) or exc from None
             return True

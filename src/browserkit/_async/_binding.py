@@ -113,7 +113,8 @@ class Binder:
         self._core = core
         self._hello: dict[str, asyncio.Future[int]] = {}
         self._listening: set[str] = set()
-        self._contexts: dict[str, int] = {}
+        # Per tab: Playwright's utility world, as (cross-document commits, context id).
+        self._contexts: dict[str, tuple[int, int]] = {}
         # Per tab: bound actions under way, the guard script while any is,
         # and the navigation count when the last guard was set up.
         self._in_flight: dict[str, int] = {}
@@ -132,16 +133,25 @@ class Binder:
             return count, bound  # no frame prefix: the main frame's element
         # A frame prefix names an iframe's element, or the main frame's after
         # some navigations: find the frame whose utility world holds the pin.
-        for frame in tab.page.frames:
-            probe = frame.locator(f"{ENGINE}=probe:{key}")
-            try:
-                state = await self._ask(tab, probe.count(), ms, ref, generation)
-            except RefNotFoundError:
-                continue  # that frame is going away
+        frames = tab.page.frames
+        states = await asyncio.gather(
+            *(self._probe(tab, f, key, ms, ref, generation) for f in frames)
+        )
+        for frame, state in zip(frames, states, strict=True):
             if state < 2:
                 base: Page | Frame = tab.page if frame is tab.page.main_frame else frame
                 return count, bound._replace(base=base)
         raise self._gone(tab, ref, generation)
+
+    async def _probe(
+        self, tab: Tab, frame: Frame, key: str, ms: float, ref: str, generation: int
+    ) -> int:
+        """What the pin ``key`` is to ``frame``: 1 here, 0 removed, 2 of another document."""
+        probe = frame.locator(f"{ENGINE}=probe:{key}")
+        try:
+            return await self._ask(tab, probe.count(), ms, ref, generation)
+        except RefNotFoundError:
+            return 2  # that frame is going away
 
     async def pin_object(
         self, tab: Tab, object_id: str, ref: str, generation: int, ms: float
@@ -189,6 +199,55 @@ class Binder:
             if reply.get("result", {}).get("value") is True:
                 return Bound(key, ref, generation, tab.page)
         raise self._gone(tab, ref, generation)
+
+    async def pin_locator(self, tab: Tab, locator: Locator, ms: float) -> str | None:
+        """Pin the one element ``locator`` matches, for a check of it; its key.
+
+        None when it matches no element or several (Playwright's own action
+        then waits for one, or refuses the ambiguity).
+        """
+        key = _key()
+        pin = locator.locator(f"{ENGINE}=pin:{key}")
+        try:
+            count = await unless_blocked(tab, asyncio.wait_for(pin.count(), ms / 1000))
+        except (PlaywrightError, asyncio.TimeoutError):
+            return None
+        return key if count == 1 else None
+
+    async def in_utility(self, tab: Tab, expression: str, ms: float) -> Any:
+        """The value of ``expression`` in Playwright's utility world of the tab's main frame.
+
+        That world is isolated: page scripts can neither reach what runs
+        there nor replace the functions it calls. None when the world cannot
+        be reached (the page is between documents).
+        """
+        cdp = await tab.cdp_session()
+        for fresh in (False, True):
+            context = await self._utility_context(tab, ms, fresh=fresh)
+            if context is None:
+                return None
+            try:
+                reply = await cdp.send(
+                    "Runtime.evaluate",
+                    {
+                        "expression": expression,
+                        "contextId": context,
+                        "returnByValue": True,
+                        "awaitPromise": True,
+                        "timeout": max(1, int(ms)),
+                    },
+                )
+            except PlaywrightError:
+                if fresh or tab.closed or self._core.closed:
+                    raise
+                continue  # that world's document is gone: ask the current one
+            details = reply.get("exceptionDetails")
+            if details is not None:
+                exc = details.get("exception") or {}
+                text = str(exc.get("description") or details.get("text"))
+                raise PlaywrightError(f"evaluation failed in the page: {text.splitlines()[0]}")
+            return reply.get("result", {}).get("value")
+        return None
 
     async def arm(self, tab: Tab) -> None:
         """Before a bound action's input: a document that begins before :meth:`disarm`
@@ -264,8 +323,8 @@ class Binder:
     async def _utility_context(self, tab: Tab, ms: float, *, fresh: bool) -> int | None:
         """The execution context id of Playwright's utility world in the tab's current document."""
         known = self._contexts.get(tab.page_id)
-        if known is not None and not fresh:
-            return known
+        if known is not None and known[0] == tab.navigations and not fresh:
+            return known[1]
         cdp = await tab.cdp_session()
         if tab.page_id not in self._listening:
             self._listening.add(tab.page_id)
@@ -293,7 +352,7 @@ class Binder:
                 continue  # a navigation swapped the world mid-call: ask the new one
             finally:
                 self._hello.pop(key, None)
-            self._contexts[tab.page_id] = context
+            self._contexts[tab.page_id] = (tab.navigations, context)
             return context
         return None
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Awaitable
+from typing import Any
 
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Locator
@@ -15,6 +17,8 @@ from browserkit.errors import BrowserkitError, TimeoutError
 from browserkit.refs import OUTLINE_REF
 
 __all__ = ["Capture", "busy_error", "left_ms"]
+
+_STAMP_MASK = (1 << 62) - 1
 
 
 def left_ms(deadline: float) -> float:
@@ -74,22 +78,41 @@ class Capture:
 
     async def stamp(self, tab: Tab, ms: float) -> tuple[int, str | None]:
         """The page's change stamp (-1 when unknown, e.g. before our init script ran)
-        and its title, in one round trip.
+        and its title, in one round trip (frames are read side by side).
 
         Raises TimeoutError when the page does not answer within ``ms``: a
         page that cannot run this cannot be captured either.
         """
+        frames = tab.page.frames
         try:
-            stamp, title = await self._core.unless_gone(
+            reads = await self._core.unless_gone(
                 asyncio.wait_for(
-                    unless_blocked(tab, tab.page.evaluate(_js.CHANGE_STAMP)), ms / 1000
+                    unless_blocked(
+                        tab,
+                        asyncio.gather(
+                            *(f.evaluate(_js.CHANGE_STAMP) for f in frames),
+                            return_exceptions=True,
+                        ),
+                    ),
+                    ms / 1000,
                 )
             )
-            return int(stamp), str(title)
+            values: list[Any] = []
+            for read in reads:
+                if isinstance(read, BaseException):
+                    raise read
+                values.append(read)
+            stamps = tuple(int(stamp) for stamp, _ in values)
+            title = str(values[0][1])
         except asyncio.TimeoutError:
             raise busy_error("snapshot", ms) from None
         except (PlaywrightError, TypeError, ValueError):
             return -1, None
+        if len(stamps) == 1 or min(stamps) < 0:
+            return stamps[0] if min(stamps) >= 0 else -1, title
+        # Several documents: one stamp for them all, which moves when any
+        # of theirs does (or a frame comes or goes).
+        return hash(stamps) & _STAMP_MASK, title
 
     async def baseline(self, tab: Tab, ms: float) -> tuple[Baseline, str | None]:
         """A fresh whole-page outline, stamped first so a change during the capture shows.
@@ -101,20 +124,24 @@ class Capture:
         text, generation = await self.outline(tab, left_ms(deadline))
         return Baseline(generation, text, stamp), title
 
-    async def before_action(self, tab: Tab, ms: float) -> Baseline:
+    async def before_action(
+        self, tab: Tab, ms: float, stamp: Awaitable[tuple[int, str | None]] | None = None
+    ) -> Baseline:
         """The outline just before an action: the last one when provably unchanged.
 
-        Reused only when it is of this generation, the page has no child
-        frames (their changes do not move the main frame's stamp) and the
-        stamp has not moved since it was read; otherwise captured again.
+        Reused only when it is of this generation and the stamp (of every
+        frame's document) has not moved since it was read; otherwise
+        captured again.
+        ``stamp`` is a read of it already under way, if any.
         """
         last = tab.baseline
+        read = stamp if stamp is not None else self.stamp(tab, ms)
+        now = (await read)[0]
         if (
             last is not None
             and last.stamp >= 0
             and last.generation == tab.generation
-            and len(tab.page.frames) == 1
-            and (await self.stamp(tab, ms))[0] == last.stamp
+            and now == last.stamp
         ):
             return last
         return (await self.baseline(tab, ms))[0]

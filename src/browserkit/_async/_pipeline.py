@@ -13,7 +13,7 @@ import time
 from collections.abc import Awaitable, Callable, Sequence
 
 from playwright.async_api import Error as PlaywrightError
-from playwright.async_api import Locator
+from playwright.async_api import Frame
 from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
 from browserkit._async._actionability import attempt, explain, explain_timeout
@@ -46,7 +46,7 @@ class Pipeline:
         self._core = core
         self._capture = capture
         self._targets = targets
-        self._hits = HitTester(core)
+        self._hits = HitTester(core, targets.binder)
 
     async def act(
         self,
@@ -74,16 +74,25 @@ class Pipeline:
         ms = core.timeout(timeout_ms)
         observing = core.observe(observe)
         started = time.monotonic()
-        aim = Aim(None, None)
-        if target is not None:
-            aim = await self._targets.aim(tab, target, ms)
-        if more_targets:
-            more = tuple([await self._targets.aim(tab, t, ms) for t in more_targets])
-            aim = aim._replace(more=more)
+        # The change stamp is read while the target resolves (it reads no
+        # outline, so a stale ref still fails before anything of a new page).
+        stamp = asyncio.ensure_future(self._capture.stamp(tab, ms)) if observing else None
+        try:
+            aim = Aim(None, None)
+            if target is not None:
+                aim = await self._targets.aim(tab, target, ms)
+            if more_targets:
+                more = tuple([await self._targets.aim(tab, t, ms) for t in more_targets])
+                aim = aim._replace(more=more)
+        except BaseException:
+            if stamp is not None:
+                stamp.cancel()
+                stamp.add_done_callback(swallow)
+            raise
         before: Baseline | None = None
-        if observing:
+        if stamp is not None:
             # Not recorded as printed refs: the caller never saw this outline.
-            before = await self._capture.before_action(tab, ms)
+            before = await self._capture.before_action(tab, ms, stamp)
         core.new_tabs.clear()
         core.evidence.new_downloads.clear()
         tab.dialog_seen.clear()
@@ -127,7 +136,10 @@ class Pipeline:
                 settled = True
             else:
                 # A browser that dies meanwhile ends the wait at once.
-                settled = await core.unless_gone(settler.settle(max(0.0, left)))
+                base = aim.bound.base if aim.bound is not None else None
+                inner = isinstance(base, Frame) and base is not tab.page.main_frame
+                frame = base if inner and isinstance(base, Frame) else None
+                settled = await core.unless_gone(settler.settle(max(0.0, left), frame))
             navigated = settler.navigated
         change = None
         if observing and before is not None and not navigated and tab.pending_dialog is None:
@@ -164,13 +176,14 @@ class Pipeline:
 
     async def _after(self, tab: Tab, ms: float, stamp: int | None) -> Baseline:
         """The outline once the action settled; stamped with what settling read, if it did."""
-        if stamp is None:
+        if stamp is None or len(tab.page.frames) > 1:
+            # Frames have stamps of their own: read them all with the outline.
             return (await self._capture.baseline(tab, ms))[0]
         text, generation = await self._capture.outline(tab, ms)
         return Baseline(generation, text, stamp)
 
-    async def hit_check(self, tab: Tab, locator: Locator, ms: float) -> Aimed:
-        """Raise TargetCoveredError if another element would receive a click on ``locator``.
+    async def hit_check(self, tab: Tab, aim: Aim, ms: float) -> Aimed:
+        """Raise TargetCoveredError if another element would receive a click on ``aim``.
 
         A cover that leaves (fades out, or goes on its own) is waited for,
         bounded, first. Returns how to click (see :class:`Aimed`): at the
@@ -178,4 +191,5 @@ class Pipeline:
         check the page cannot tamper with showed what they would, and under
         a guard that stops the click if it would land elsewhere after all.
         """
-        return await self._hits.check(tab, locator, ms)
+        assert aim.locator is not None
+        return await self._hits.check(tab, aim.locator, ms, aim.bound)

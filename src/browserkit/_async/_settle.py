@@ -27,6 +27,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from playwright.async_api import Error as PlaywrightError
+from playwright.async_api import Frame, Page
 
 from browserkit._async import _js
 from browserkit._async._evidence import Evidence
@@ -148,11 +149,14 @@ class Settler:
         """Whether a cross-document navigation committed since the watch began."""
         return self.tab.navigations != self.start_navigations
 
-    async def settle(self, budget_ms: float) -> bool:
+    async def settle(self, budget_ms: float, frame: Frame | None = None) -> bool:
         """Wait until the page has settled; False when a bound was hit first.
 
-        Called as soon as the action returned. When the page settled on a
-        quiet DOM, :attr:`stamp` is its change stamp read at that moment.
+        Called as soon as the action returned. ``frame`` is the iframe the
+        action acted in, if it did: the quiet window watches its document,
+        where the action's input and its effects happen. When the main
+        frame settled on a quiet DOM, :attr:`stamp` is its change stamp read
+        at that moment.
         """
         self._returned = time.monotonic()
         deadline = time.monotonic() + min(budget_ms, MAX_SETTLE_MS) / 1000
@@ -199,7 +203,7 @@ class Settler:
                 if not await _wait(self._window_arrived, deadline - time.monotonic()):
                     return False
                 continue
-            quiet = await self._dom_quiet(deadline)
+            quiet = await self._dom_quiet(deadline, frame)
             if self.navigation_requested or self.navigated or self.pending or self.windows_opening:
                 continue  # something started while we watched the DOM
             return quiet
@@ -211,7 +215,8 @@ class Settler:
         if not self.pending:
             self._idle.set()
 
-    async def _dom_quiet(self, deadline: float) -> bool:
+    async def _dom_quiet(self, deadline: float, frame: Frame | None) -> bool:
+        page = self.tab.page
         now = time.monotonic()
         max_ms = max(QUIET_MS, int((deadline - now) * 1000))
         # The window counts from when the action touched the page, not from
@@ -222,9 +227,10 @@ class Settler:
         took_ms = (self._returned - self._entered) * 1000
         self.stamp = None
         try:
+            where: Page | Frame = frame if frame is not None and not frame.is_detached() else page
             result: Any = await unless_blocked(
                 self.tab,
-                self.tab.page.evaluate(_js.DOM_QUIET, [QUIET_MS, max_ms, since_ms, took_ms]),
+                where.evaluate(_js.DOM_QUIET, [QUIET_MS, max_ms, since_ms, took_ms]),
             )
         except ModalStateBlockedError:
             return True  # settle() sees the dialog and stops
@@ -233,7 +239,7 @@ class Settler:
             await asyncio.sleep(0)
             return self.navigated
         quiet, stamp = result
-        if isinstance(stamp, int) and stamp >= 0:
+        if where is page and isinstance(stamp, int) and stamp >= 0:
             self.stamp = stamp
         return bool(quiet)
 

@@ -66,6 +66,11 @@ class Targets:
         self._world = world
         self._binder = Binder(core)
 
+    @property
+    def binder(self) -> Binder:
+        """The binder pinning this session's targets (the hit check runs beside its pins)."""
+        return self._binder
+
     async def resolve(self, tab: Tab, target: Target, ms: float) -> tuple[Locator, str]:
         """A locator for exactly the element ``target`` names, and a label for messages."""
         locator, label, _ = await self._resolve(tab, target, ms)

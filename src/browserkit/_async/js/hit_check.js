@@ -1,17 +1,20 @@
-// The hit check of clicks, run in an isolated world of the page (CDP
-// Page.createIsolatedWorld, one per document): page scripts cannot replace anything this calls,
-// so a page that patches elementFromPoint or getBoundingClientRect in its own
-// world cannot make a covered target look clear. Called as
-// (this)(command, args); its state lives on the world's own global.
+// The hit check of clicks, run in Playwright's utility world (an isolated
+// world page scripts can neither reach nor patch) on the element the action
+// is bound to: the `browserkit-bound` engine pinned it there under `key`, so
+// the check looks at exactly the element the click will get, with functions
+// the page cannot replace (a page that patches elementFromPoint or
+// getBoundingClientRect in its own world cannot make a covered target look
+// clear). Called as (this)(command, args); its state lives on the world's
+// own global.
 //
-//   check({path, fadeMs, coverMs}) finds the element at `path` (the structural
-//     path the main world reported: only a candidate until Python confirms
-//     it is the locator's element), picks the click point inside its first
-//     line box, and hit-tests it through shadow roots and slots; a cover is
-//     waited for, bounded, before it is reported.
-//   verify() says whether the candidate's place in the tree changed since the
-//     check, and arms a guard that blocks trusted pointer events landing
-//     anywhere but the target.
+//   check({key, fadeMs, coverMs, armMs}) picks the click point inside the
+//     pinned element's first line box and hit-tests it through shadow roots
+//     and slots; a cover is waited for, bounded, before it is reported. When
+//     the target is clear and settled it arms a guard that blocks trusted
+//     pointer events landing anywhere but the target until disarm().
+//     The editable element behind a code editor (CodeMirror's hidden
+//     textarea) is clicked through the editor's visible area: the editor is
+//     pinned as `<key>.editor` and is the target.
 //   disarm() ends the guard and reports what it blocked.
 async (command, args) => {
   const K = Symbol.for('browserkit.hit');
@@ -53,30 +56,21 @@ async (command, args) => {
     }
     return hit;
   };
-  const follow = (path) => {
-    let node = document;
-    for (const step of path) {
-      node = step === -1 ? node.shadowRoot : node && node.children[step];
-      if (!node) return null;
-    }
-    return node && node.nodeType === 1 ? node : null;
+  const pinned = (key) => {
+    const pins = globalThis.__browserkitBound;
+    const weak = pins && pins.get(key);
+    const el = weak && weak.deref();
+    return el && el.isConnected && el.ownerDocument === document ? el : null;
   };
-  // Playwright's css engine pierces open shadow roots, so child steps with
-  // tag, id and classes address the element; Python counts the matches.
-  const chainFor = (el) => {
-    const steps = [];
-    for (let cur = el; cur;) {
-      let i = 1;
-      for (let s = cur.previousElementSibling; s; s = s.previousElementSibling) i++;
-      let step = /^[A-Za-z][A-Za-z0-9-]*$/.test(cur.localName) ? cur.localName : '*';
-      if (cur.id) step += '[id="' + cur.id.replace(/["\\]/g, '\\$&') + '"]';
-      const cls = cur.getAttribute('class');
-      for (const c of (cls ? cls.split(/\s+/).filter(Boolean).slice(0, 3) : [])) step += '.' + CSS.escape(c);
-      steps.push(step + ':nth-child(' + i + ')');
-      const parent = cur.parentNode;
-      cur = parent && parent.nodeType === 11 ? parent.host : parent && parent.nodeType === 1 ? parent : null;
+  // Code editors keep their editable element out of sight (CodeMirror 5's
+  // textarea sits in a zero-height box under the text): a click meant for it
+  // goes to the editor's visible area.
+  const EDITORS = '.CodeMirror, .cm-editor, .ace_editor, .monaco-editor';
+  const editorOf = (el) => {
+    for (let n = el; n; n = parentOf(n)) {
+      if (n.nodeType === 1 && n.matches(EDITORS)) return n;
     }
-    return steps.reverse().join(' > ');
+    return null;
   };
   const visibleRects = (el) => {
     const out = [];
@@ -139,18 +133,47 @@ async (command, args) => {
   };
   const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-  // Calls that ask for a world of the same name get the same one, so end
-  // what an earlier check left (a guard whose click never came).
+  // The world lives as long as its document, so end what an earlier check
+  // left (a guard whose click never came).
   const reset = () => {
     if (state.disarm) state.disarm();
-    if (state.observer) state.observer.disconnect();
-    state.el = state.observer = state.changes = state.disarm = state.blocked = null;
+    state.disarm = state.blocked = null;
+  };
+
+  // The guard: a trusted pointer event that would land outside the target
+  // (a trap that appears between the check and the click) is stopped before
+  // the page's own handlers see it, and reported.
+  const arm = (target, ms) => {
+    const types = ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click', 'dblclick',
+                   'auxclick', 'contextmenu'];
+    const until = performance.now() + ms;
+    const guard = (event) => {
+      if (!event.isTrusted || performance.now() > until) return;
+      if (!state.blocked) {
+        const hit = deepest(event.clientX, event.clientY);
+        if (!hit || reaches(target, hit) || labelFor(target, hit)) return;
+        state.blocked = describe(hit);
+      }
+      event.preventDefault();
+      event.stopImmediatePropagation();
+    };
+    for (const type of types) window.addEventListener(type, guard, {capture: true});
+    state.disarm = () => {
+      for (const type of types) window.removeEventListener(type, guard, {capture: true});
+    };
   };
 
   if (command === 'check') {
     reset();
-    const el = follow(args.path);
-    if (!el) return {status: 'gone'};
+    const found = pinned(args.key);
+    if (!found) return {status: 'gone'};
+    const editor = editorOf(found);
+    const el = editor && (found.localName === 'textarea' || !pointOf(found)) ? editor : found;
+    // Hidden by CSS (visibility, content-visibility): nothing there takes a
+    // click, whatever lies at its box. Playwright waits for it, or says so.
+    if (el.checkVisibility && !el.checkVisibility({visibilityProperty: true})) {
+      return {status: 'hidden'};
+    }
     let point = pointOf(el);
     if (!point) {
       if (!el.getClientRects().length) return {status: 'hidden'};
@@ -185,51 +208,21 @@ async (command, args) => {
     }
     // Settled: enabled and not moved by a running animation of it or an
     // ancestor; then Playwright's own waits add nothing this check showed.
-    const disabled = el.matches(':disabled') || el.getAttribute('aria-disabled') === 'true';
+    const disabled = found.matches(':disabled') || found.getAttribute('aria-disabled') === 'true';
     const moving = chainOf(el).some((n) => n.getAnimations().some((a) => a.playState === 'running'));
+    const settled = !disabled && !moving;
     const r = el.getBoundingClientRect();
     const style = getComputedStyle(el);
     // Relative to the padding box, as Playwright's `position` option is.
     const rel = {x: point.x - r.left - (parseInt(style.borderLeftWidth, 10) || 0),
                  y: point.y - r.top - (parseInt(style.borderTopWidth, 10) || 0)};
-    // The candidate's place in the tree: any change to the children, id or
-    // class of it or an ancestor may make its css chain name another element.
-    let changes = 0;
-    const observer = new MutationObserver(() => { changes++; });
-    for (let n = el; n; n = n.parentNode || n.host) {
-      observer.observe(n, {childList: true, attributes: true, attributeFilter: ['id', 'class']});
+    let pin = args.key;
+    if (el !== found) {
+      pin = args.key + '.editor';
+      globalThis.__browserkitBound.set(pin, new WeakRef(el));
     }
-    state.el = el;
-    state.observer = observer;
-    state.changes = () => changes + observer.takeRecords().length;
-    return {status: 'ok', x: point.x, y: point.y, rel, chain: chainFor(el),
-            viaLabel: !!verdict.viaLabel, settled: !disabled && !moving};
-  }
-
-  if (command === 'verify') {
-    const el = state.el;
-    if (!el || !state.changes || state.changes() !== 0 || !el.isConnected) return {same: false};
-    // The guard: a trusted pointer event that would land outside the target
-    // (a trap that appears between the check and the click) is stopped before
-    // the page's own handlers see it, and reported.
-    const types = ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click', 'dblclick',
-                   'auxclick', 'contextmenu'];
-    const until = performance.now() + args.armMs;
-    const guard = (event) => {
-      if (!event.isTrusted || performance.now() > until) return;
-      if (!state.blocked) {
-        const hit = deepest(event.clientX, event.clientY);
-        if (!hit || reaches(el, hit) || labelFor(el, hit)) return;
-        state.blocked = describe(hit);
-      }
-      event.preventDefault();
-      event.stopImmediatePropagation();
-    };
-    for (const type of types) window.addEventListener(type, guard, {capture: true});
-    state.disarm = () => {
-      for (const type of types) window.removeEventListener(type, guard, {capture: true});
-    };
-    return {same: true};
+    if (settled || verdict.viaLabel) arm(el, args.armMs);
+    return {status: 'ok', rel, pin, viaLabel: !!verdict.viaLabel, settled};
   }
 
   if (command === 'disarm') {
