@@ -72,6 +72,8 @@ NO_CHANGE_PAGE, NO_CHANGE_BUTTON = "form", "Do nothing"
 """A button with no handler: its click shows how long an action waits when nothing happens."""
 
 MAX_SLOW_MS = 5_000
+SLOW_FETCH_MS = 300
+"""How long the slow page's server holds the fetch its button starts."""
 
 _HEAD = (
     '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{title}</title></head><body>'
@@ -188,7 +190,8 @@ def slow_page() -> str:
         '<button type="button" onclick="load()">Load data</button>'
         '<p id="out">No data</p>'
         "<script>async function load(){"
-        "const r=await fetch('/slow?ms=300');const t=await r.text();"
+        f"const r=await fetch('/slow?ms={SLOW_FETCH_MS}');"
+        "const t=await r.text();"
         "document.getElementById('out').textContent='Loaded: '+t;}</script>"
     )
     return _page("Slow", body)

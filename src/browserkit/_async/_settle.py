@@ -36,8 +36,11 @@ from browserkit.errors import ModalStateBlockedError
 
 __all__ = ["MAX_SETTLE_MS", "QUIET_MS", "REQUEST_PATIENCE_MS", "Settler"]
 
-QUIET_MS = 30
-"""DOM quiet window: long enough for a task queued by the action to run.
+QUIET_MS = 20
+"""DOM quiet window: long enough for a task queued by the action to run, and
+for a frame to be rendered (work a page puts off to the next animation frame
+runs within 16.7 ms); shorter than the interval of any DOM animation driven
+by frames, so such a page never looks quiet.
 
 Counted from the action's own last input event in the page (or the last DOM
 change after it), so the time Playwright takes to return from the action is
