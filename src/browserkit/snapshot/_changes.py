@@ -4,30 +4,41 @@
 :func:`~browserkit.snapshot.diff` computes. Their text form (``str(diff)``,
 :func:`render_diff`) lives beside them rather than with the diff algorithm so
 that the two modules depend one way only: ``_diff`` builds these values,
-nothing here needs ``_diff``.
+nothing here needs ``_diff``. How an added subtree is shortened lives in
+``_render``.
 
 ::
 
-    changes: 3 changed, 1 added, 1 removed; 903 unchanged
-    ~ button "Add to cart" [ref=e91] → button "Added ✓" [ref=e609]  # in listitem e90
+    changes: 3 changed, 1 added, 1 removed, 4 re-rendered; 903 unchanged
+    focus: e609
+    ~ button "Add to cart" [ref=e91] → button "Added ✓" [active] [ref=e609]  # in listitem e90
     ~ link "Docs" [ref=e5]; /url: /v1 → /v2  # in navigation e2
     ~ listitem [ref=e12]: Call mom  # in list e8; moved to position 2
+    ~ 4 listitem re-rendered with the same content; new refs e20→e40 e21→e41 …  # in list e7
     + status [ref=e608]: 1 item in cart  # in banner e2
     - dialog "Promo" [ref=e7]  # in main e2; 12 nested nodes
 
 Each line is an outline line without its ``- `` bullet: ``~`` changed (old →
 new, or just the line when only properties or the position changed), ``+``
-added (its subtree indented below it, capped), ``-`` removed. The comment
-names the nearest enclosing node with a ref and notes moves; outline lines
-never contain an unquoted `` #``, so the comment cannot be mistaken for text.
-Changes and additions come in page order, removals last.
+added (its subtree indented below it, shortened by meaning), ``-`` removed.
+The comment names the nearest enclosing node with a ref and notes moves;
+outline lines never contain an unquoted `` #``, so the comment cannot be
+mistaken for text. Changes and additions come in page order, removals last.
+
+Two kinds of change are summarised rather than listed, in the text only (the
+entries stay complete, so :func:`~browserkit.snapshot.apply` still rebuilds
+the new outline): ``[active]`` moving from node to node is the one
+``focus:`` line, and siblings a framework rebuilt with the same content but
+new refs are one ``re-rendered`` line that maps old refs to new ones (a
+snapshot shows the new refs when there are too many to list).
 """
 
 from __future__ import annotations
 
 import attrs
 
-from browserkit.snapshot._parse import Node, render
+from browserkit.snapshot._parse import Node
+from browserkit.snapshot._render import LAYOUT_ROLES, clip, content_key, has_focus, subtree_lines
 
 __all__ = ["AddedNode", "ChangedNode", "RemovedNode", "SnapshotDiff", "render_diff"]
 
@@ -158,13 +169,18 @@ class SnapshotDiff:
 # -- text form ---------------------------------------------------------------
 
 _CONTEXT = 40
+# Old → new refs printed on a re-rendered list's line; a snapshot shows the rest.
+_REF_PAIRS = 12
+_FOCUS = frozenset({"active"})
+_POINTER = frozenset({"cursor"})
 
 
 def render_diff(
     d: SnapshotDiff,
     *,
     max_lines: int = 80,
-    max_subtree_lines: int = 15,
+    max_subtree_lines: int = 60,
+    max_subtree_chars: int = 2000,
     max_line_chars: int = 240,
 ) -> str:
     """Render a diff compactly for a model (this is ``str(diff)``).
@@ -175,37 +191,63 @@ def render_diff(
             last line that says how many were left out.
         max_subtree_lines: lines shown under each added node before
             ``… N more lines``.
+        max_subtree_chars: characters shown under each added node. 2000
+            (about 500 tokens) holds a typical dialog or menu whole; a longer
+            block loses layout lines first, never the text and refs they
+            hold (see ``_render``).
         max_line_chars: longer lines are shortened around what changed.
 
-    An empty diff renders as ``no changes (N nodes unchanged)``.
+    Focus moving is one ``focus: e7`` line rather than a change per node, and
+    a list whose items the page rebuilt with the same content reads as one
+    ``re-rendered`` line with the new refs. An empty diff renders as
+    ``no changes (N nodes unchanged)``.
     """
     if d.empty:
         return f"no changes ({d.unchanged} nodes unchanged)"
+    focus = [c for c in d.changed if _focus_only(c)]
+    moved_focus = {id(c) for c in focus}
+    groups, absorbed = _rerendered([c for c in d.changed if id(c) not in moved_focus], d)
+    changed = [c for c in d.changed if id(c) not in moved_focus and id(c) not in absorbed]
+    # A node that only gained or lost focus reads as unchanged; the focus line says where it went.
+    unchanged = d.unchanged + len(focus)
+    if not (changed or d.added or d.removed or groups):
+        return f"{_focus_line(d)}; nothing else changed ({unchanged} nodes unchanged)"
     counts = [
-        f"{len(entries)} {label}"
-        for entries, label in (
-            (d.changed, "changed"),
-            (d.added, "added"),
-            (d.removed, "removed"),
+        f"{count} {label}"
+        for count, label in (
+            (len(changed), "changed"),
+            (len(d.added), "added"),
+            (len(d.removed), "removed"),
+            (sum(len(g.items) for g in groups), "re-rendered"),
         )
-        if entries
+        if count
     ]
-    out = [f"changes: {', '.join(counts)}; {d.unchanged} unchanged"]
+    out = [f"changes: {', '.join(counts)}; {unchanged} unchanged"]
+    if focus:
+        out.append(_focus_line(d))
     # Changes and additions in the new outline's order, then removals.
-    here: list[ChangedNode | AddedNode] = [*d.changed, *d.added]
-    here.sort(key=_new_path)
-    blocks = [
-        *(
-            _changed(e, max_line_chars)
-            if isinstance(e, ChangedNode)
-            else _added(e, max_subtree_lines, max_line_chars)
-            for e in here
-        ),
-        *(_removed(r, max_line_chars) for r in d.removed),
+    here: list[tuple[tuple[int, ...], ChangedNode | AddedNode | _Rerendered]] = [
+        *((c.path, c) for c in changed),
+        *((a.path, a) for a in d.added),
+        *((g.items[0].path, g) for g in groups),
     ]
-    for shown, block in enumerate(blocks):
+    here.sort(key=lambda item: item[0])
+    blocks: list[tuple[AddedNode | None, list[str]]] = []
+    for _, e in here:
+        if isinstance(e, AddedNode):
+            blocks.append((e, _added(e, max_subtree_lines, max_subtree_chars, max_line_chars)))
+        elif isinstance(e, ChangedNode):
+            blocks.append((None, _changed(e, max_line_chars)))
+        else:
+            blocks.append((None, _rerendered_line(e)))
+    blocks.extend((None, _removed(r, max_line_chars)) for r in d.removed)
+    for shown, (entry, block) in enumerate(blocks):
         # Keep one line free for the summary when something is cut.
-        if len(out) + len(block) > max_lines - (shown < len(blocks) - 1):
+        room = max_lines - len(out) - (shown < len(blocks) - 1)
+        if len(block) > room and entry is not None and room >= 3:
+            # A large new block shows what fits rather than nothing.
+            block = _added(entry, room - 2, max_subtree_chars, max_line_chars)
+        if len(block) > room:
             left = len(blocks) - shown
             more = f"{left} more change{'s' if left > 1 else ''}"
             out.append(f"… {more} not shown; take a full snapshot")
@@ -220,10 +262,10 @@ def _changed(c: ChangedNode, limit: int) -> list[str]:
         old, new = _clip_pair(old, new, limit)
         text = f"~ {old} → {new}"
     else:
-        text = f"~ {_clip(new, limit)}"
+        text = f"~ {clip(new, limit)}"
     if c.prop_lines != c.old_prop_lines:
         text += "".join(
-            f"; /{key}: {_clip(before, limit)} → {_clip(after, limit)}"
+            f"; /{key}: {clip(before, limit)} → {clip(after, limit)}"
             for key, before, after in _prop_changes(c.old_prop_lines, c.prop_lines)
         )
     notes = [_where(c.ancestor_role, c.ancestor_ref)]
@@ -236,27 +278,141 @@ def _changed(c: ChangedNode, limit: int) -> list[str]:
     return [_with_notes(text, notes)]
 
 
-def _added(a: AddedNode, max_subtree_lines: int, limit: int) -> list[str]:
+def _added(a: AddedNode, max_subtree_lines: int, max_chars: int, limit: int) -> list[str]:
     where = _where(a.ancestor_role, a.ancestor_ref)
     if a.shallow:
-        head = _clip(_bare(a.line), limit)
+        head = clip(_bare(a.line), limit)
         return [_with_notes(f"+ {head}", [where, "wraps nodes listed below"])]
-    block = [_with_notes(f"+ {_clip(_bare(a.line, keep_colon=True), limit)}", [where])]
-    if a.node.children or a.node.prop_lines:
-        below = render(a.node).split("\n")[1:]
-        shown = below[:max_subtree_lines]
-        block.extend("  " + _clip(line, limit) for line in shown)
-        if len(below) > len(shown):
-            indent = len(shown[-1]) - len(shown[-1].lstrip(" ")) if shown else 2
-            block.append(f"  {' ' * indent}… {len(below) - len(shown)} more lines")
-    return block
+    below, omitted = subtree_lines(
+        a.node, max_chars=max_chars, max_lines=max_subtree_lines, line_chars=limit
+    )
+    head = _with_notes(f"+ {clip(_bare(a.line, keep_colon=True), limit)}", [where, omitted])
+    return [head, *below]
+
+
+# -- focus and re-rendered lists ---------------------------------------------
+
+
+def _focus_only(c: ChangedNode) -> bool:
+    """Only the ``[active]`` marker came or went: focus moved, the node did not change."""
+    if (
+        c.moved
+        or c.ref != c.old_ref
+        or c.line == c.old_line
+        or "[active]" not in c.line + c.old_line
+    ):
+        return False
+    old, new = _node(c.old_line, c.old_prop_lines), _node(c.line, c.prop_lines)
+    return has_focus(old) != has_focus(new) and content_key(old, _FOCUS) == content_key(new, _FOCUS)
+
+
+def _focus_line(d: SnapshotDiff) -> str:
+    """``focus: e7``: where focus is now (``none`` when it left without landing on a node)."""
+    gained: list[str] = []
+    for c in d.changed:
+        new = _node(c.line, c.prop_lines)
+        if has_focus(new) and not has_focus(_node(c.old_line, c.old_prop_lines)):
+            gained.append(c.ref or clip(_bare(c.line), 60))
+    for a in d.added:
+        gained.extend(
+            node.ref or clip(_bare(node.line), 60) for node in a.node.walk() if has_focus(node)
+        )
+    return f"focus: {', '.join(dict.fromkeys(gained)) or 'none'}"
+
+
+@attrs.define
+class _Rerendered:
+    """Siblings the page rebuilt with the same content; only their refs changed."""
+
+    items: list[ChangedNode]  # the rebuilt siblings, in page order
+    members: list[ChangedNode]  # they and the rebuilt nodes inside them
+    added: int  # new siblings beside them
+    removed: int  # siblings that went
+
+
+def _ref_only(c: ChangedNode) -> bool:
+    if c.moved or c.ref is None or c.old_ref is None or c.ref == c.old_ref:
+        return False
+    if c.prop_lines == c.old_prop_lines and c.line.replace(f" [ref={c.ref}]", "", 1) == (
+        c.old_line.replace(f" [ref={c.old_ref}]", "", 1)
+    ):
+        return True  # the common case, without parsing the lines
+    old, new = _node(c.old_line, c.old_prop_lines), _node(c.line, c.prop_lines)
+    return content_key(old, _POINTER) == content_key(new, _POINTER)
+
+
+def _rerendered(changes: list[ChangedNode], d: SnapshotDiff) -> tuple[list[_Rerendered], set[int]]:
+    """Groups of two or more siblings whose only change is a new ref, and the ids of
+    the entries each group stands for (the siblings and the same kind of change inside them).
+    """
+    rebuilt = [c for c in changes if _ref_only(c)]
+    by_parent: dict[tuple[int, ...], list[ChangedNode]] = {}
+    for c in rebuilt:
+        by_parent.setdefault(c.path[:-1], []).append(c)
+    owner: dict[tuple[int, ...], _Rerendered] = {}
+    groups: list[_Rerendered] = []
+    # Outer lists first: a rebuilt table's cells belong to its rows' line.
+    for parent in sorted(by_parent, key=len):
+        items = by_parent[parent]
+        if len(items) < 2 or _owner(parent, owner) is not None:
+            continue
+        old_parent = items[0].old_path[:-1]
+        group = _Rerendered(
+            items=items,
+            members=[],
+            added=sum(a.path[:-1] == parent for a in d.added),
+            removed=sum(r.path[:-1] == old_parent for r in d.removed),
+        )
+        groups.append(group)
+        owner.update((c.path, group) for c in items)
+    absorbed: set[int] = set()
+    for c in rebuilt:
+        holder = _owner(c.path, owner)
+        if holder is not None:
+            holder.members.append(c)
+            absorbed.add(id(c))
+    return groups, absorbed
+
+
+def _owner(path: tuple[int, ...], owner: dict[tuple[int, ...], _Rerendered]) -> _Rerendered | None:
+    for end in range(len(path), 0, -1):
+        group = owner.get(path[:end])
+        if group is not None:
+            return group
+    return None
+
+
+def _rerendered_line(g: _Rerendered) -> list[str]:
+    roles = {c.line[2:].split(" ", 1)[0].rstrip(":") for c in g.items}
+    what = roles.pop() if len(roles) == 1 else "items"
+    # A wrapper's ref is rarely acted on; leaving it out keeps the pairs that matter in view.
+    pairs = [f"{c.old_ref}→{c.ref}" for c in g.members if not _wrapper_line(c.line)]
+    refs = " ".join(pairs[:_REF_PAIRS])
+    if len(pairs) > _REF_PAIRS:
+        refs += f" … +{len(pairs) - _REF_PAIRS} more (a snapshot shows them)"
+    text = f"~ {len(g.items)} {what} re-rendered with the same content; new refs {refs}"
+    first = g.items[0]
+    notes = [_where(first.ancestor_role, first.ancestor_ref)]
+    notes.extend(f"{n} {label}" for n, label in ((g.added, "added"), (g.removed, "removed")) if n)
+    return [_with_notes(text, notes)]
+
+
+def _wrapper_line(line: str) -> bool:
+    if not line.endswith(":"):
+        return False
+    node = _node(line, ())
+    return node.role in LAYOUT_ROLES and not node.name and node.text is None and line.endswith(":")
+
+
+def _node(line: str, prop_lines: tuple[str, ...]) -> Node:
+    return Node.from_line(line, prop_lines=prop_lines)
 
 
 def _removed(r: RemovedNode, limit: int) -> list[str]:
     notes = [_where(r.ancestor_role, r.ancestor_ref)]
     if r.nested:
         notes.append(f"{r.nested} nested node{'s' if r.nested > 1 else ''}")
-    return [_with_notes(f"- {_clip(_bare(r.line), limit)}", notes)]
+    return [_with_notes(f"- {clip(_bare(r.line), limit)}", notes)]
 
 
 def _new_path(entry: ChangedNode | AddedNode) -> tuple[int, ...]:
@@ -301,10 +457,6 @@ def _split_prop(line: str) -> tuple[str, str]:
     return key, value
 
 
-def _clip(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
 def _clip_pair(old: str, new: str, limit: int) -> tuple[str, str]:
     """Shorten two long lines so the part that differs stays visible."""
     if len(old) <= limit and len(new) <= limit:
@@ -321,6 +473,6 @@ def _clip_pair(old: str, new: str, limit: int) -> tuple[str, str]:
     start = max(start, len(head))
 
     def cut(text: str) -> str:
-        return _clip(head + ("…" if start > len(head) else "") + text[start:], limit)
+        return clip(head + ("…" if start > len(head) else "") + text[start:], limit)
 
     return cut(old), cut(new)

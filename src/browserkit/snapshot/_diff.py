@@ -3,9 +3,25 @@
 Matching: a ref printed once in each outline pairs those two nodes wherever
 they are (an element keeps its ref while its role and name stay). Then, under
 every pair of matched parents, the children left over between two in-order
-pairs are paired by position: an identical line first, then the same role.
-The second rule pairs a text line with its edited self, and an element with
-itself after its name changed (Playwright then prints a new ref).
+pairs are paired by position, most certain first, each pass only between the
+pairs the earlier ones made:
+
+1. subtrees that print the same but for refs and the ``[cursor]``/``[active]``
+   hints (unchanged, or rebuilt by a framework with the same content: a
+   re-rendered list item pairs with its old self, not with its neighbour);
+2. identical lines;
+3. lines identical but for the ref and those hints;
+4. two ref-less nodes of the same role (a text line and its edited self);
+5. two nodes with refs and the same role, unless it is a layout role
+   (``generic``, ``none``, ``presentation``): an element renamed by the page,
+   which Playwright then prints with a new ref;
+6. same role and name, when only one of the two has a ref, again not for
+   layout roles: an element that became visible (Playwright prints refs only
+   for visible elements, so an empty ``status`` has none until it gets text).
+
+A node with a ref is never paired with a ref-less node by position alone: an
+unnamed ``generic`` has no identity but its ref, so ``generic [ref=e118]``
+and a new ``generic: Cancel`` in its place are one removal and one addition.
 
 Pairing refs across parents matters on real pages: Playwright leaves out an
 unnamed ``generic`` wrapper while it has a single child, so a modal appended
@@ -21,13 +37,14 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable
 from itertools import pairwise
 
 import attrs
 
 from browserkit.snapshot._changes import AddedNode, ChangedNode, RemovedNode, SnapshotDiff
 from browserkit.snapshot._parse import Node, Outline
+from browserkit.snapshot._render import LAYOUT_ROLES, content_key
 
 __all__ = ["apply", "diff"]
 
@@ -198,7 +215,7 @@ def apply(old: Outline, d: SnapshotDiff) -> Outline:
 class _Index:
     """An outline flattened in pre-order; id 0 stands for the outline itself."""
 
-    __slots__ = ("anchor", "by_ref", "kids", "nodes", "parent", "pos")
+    __slots__ = ("anchor", "by_ref", "deep", "kids", "nodes", "parent", "pos")
 
     def __init__(self, outline: Outline) -> None:
         self.nodes: list[Node] = [Node("", children=outline.children)]
@@ -207,6 +224,7 @@ class _Index:
         self.kids: list[list[int]] = [[]]
         self.anchor: list[int] = [0]  # nearest ancestor with a ref, 0 if none
         self.by_ref: dict[str, int] = {}  # refs printed exactly once
+        self.deep: list[int] = []  # filled by deep_key()
         dupes: set[str] = set()
         stack: list[tuple[Node, int, int]] = [
             (child, 0, k) for k, child in reversed(list(enumerate(outline.children)))
@@ -244,6 +262,18 @@ class _Index:
 
     def anchor_role(self, x: int) -> str | None:
         return self.nodes[self.anchor[x]].role if self.anchor[x] > 0 else None
+
+    def deep_key(self, x: int) -> int:
+        """A hash of what the subtree under ``x`` shows, refs and hints left out.
+
+        Computed for the whole outline on first use, bottom-up, so it stays linear.
+        """
+        if not self.deep:
+            self.deep = [0] * len(self.nodes)
+            for y in range(len(self.nodes) - 1, 0, -1):
+                kids = tuple(self.deep[k] for k in self.kids[y])
+                self.deep[y] = hash((content_key(self.nodes[y]), kids))
+        return self.deep[x]
 
     def subtree_sizes(self) -> list[int]:
         sizes = [1] * len(self.nodes)
@@ -300,42 +330,82 @@ def _match_children(
 
 def _pair_gap(
     a: _Index, b: _Index, old_gap: list[int], new_gap: list[int]
-) -> Iterator[tuple[int, int]]:
-    """Pair nodes between two in-order pairs: identical lines, then equal roles in between."""
-    exact = _greedy(old_gap, new_gap, lambda c: a.nodes[c].line, lambda d: b.nodes[d].line)
-    yield from exact
+) -> list[tuple[int, int]]:
+    """Pair nodes between two in-order pairs, most certain first (see the module docstring)."""
+    passes: list[tuple[_Key, _Key]] = [(a.deep_key, b.deep_key)]
+    for key in (_line, content_key, _refless_role, _renamed_role, _shown_role):
+        passes.append((_keyed(a, key), _keyed(b, key)))
+    return _pair_in_order(old_gap, new_gap, passes)
+
+
+def _keyed(index: _Index, key: Callable[[Node], Hashable]) -> _Key:
+    nodes = index.nodes
+    return lambda x: key(nodes[x])
+
+
+def _line(node: Node) -> Hashable:
+    return node.line
+
+
+def _refless_role(node: Node) -> Hashable:
+    return node.role if node.ref is None else None
+
+
+def _renamed_role(node: Node) -> Hashable:
+    return node.role if node.ref is not None and node.role not in LAYOUT_ROLES else None
+
+
+def _shown_role(node: Node) -> Hashable:
+    return (node.role, node.name) if node.role not in LAYOUT_ROLES else None
+
+
+_Key = Callable[[int], Hashable]
+
+
+def _pair_in_order(
+    old_ids: list[int], new_ids: list[int], passes: list[tuple[_Key, _Key]]
+) -> list[tuple[int, int]]:
+    """Pair by the first pass's keys, then by the next passes between those pairs."""
+    if not passes or not old_ids or not new_ids:
+        return []
+    (old_key, new_key), rest = passes[0], passes[1:]
+    pairs = _greedy(old_ids, new_ids, old_key, new_key)
+    out = list(pairs)
     o = n = 0
-    for end_c, end_d in [*exact, (len(a.nodes), len(b.nodes))]:
+    for end_c, end_d in [*pairs, (-1, -1)]:
         sub_old: list[int] = []
-        while o < len(old_gap) and old_gap[o] <= end_c:
-            if old_gap[o] != end_c:
-                sub_old.append(old_gap[o])
+        while o < len(old_ids) and old_ids[o] != end_c:
+            sub_old.append(old_ids[o])
             o += 1
         sub_new: list[int] = []
-        while n < len(new_gap) and new_gap[n] <= end_d:
-            if new_gap[n] != end_d:
-                sub_new.append(new_gap[n])
+        while n < len(new_ids) and new_ids[n] != end_d:
+            sub_new.append(new_ids[n])
             n += 1
-        if sub_old and sub_new:
-            yield from _greedy(
-                sub_old, sub_new, lambda c: a.nodes[c].role, lambda d: b.nodes[d].role
-            )
+        o, n = o + 1, n + 1
+        out.extend(_pair_in_order(sub_old, sub_new, rest))
+    return out
 
 
 def _greedy(
     old_ids: list[int],
     new_ids: list[int],
-    old_key: Callable[[int], str],
-    new_key: Callable[[int], str],
+    old_key: _Key,
+    new_key: _Key,
 ) -> list[tuple[int, int]]:
-    """Pair ids with equal keys, first come first served, keeping both orders."""
-    queues: dict[str, deque[int]] = {}
+    """Pair ids with equal keys, first come first served, keeping both orders.
+
+    A key of None never pairs.
+    """
+    queues: dict[Hashable, deque[int]] = {}
     for c in old_ids:
-        queues.setdefault(old_key(c), deque()).append(c)
+        key = old_key(c)
+        if key is not None:
+            queues.setdefault(key, deque()).append(c)
     last = -1
     pairs: list[tuple[int, int]] = []
     for d in new_ids:
-        queue = queues.get(new_key(d))
+        key = new_key(d)
+        queue = queues.get(key) if key is not None else None
         while queue and queue[0] < last:
             queue.popleft()
         if queue:

@@ -1,0 +1,278 @@
+"""Reading outline lines for the diff: what a node shows apart from its ref, and
+an added subtree cut by meaning rather than by line count.
+
+Pure functions over :class:`~browserkit.snapshot.Node`. ``_diff`` uses
+:func:`content_key` to pair nodes; ``_changes`` uses the rest to print a
+diff. Nothing here knows about diff entries, so both can import it.
+
+An added block is printed under a character budget. Before anything is cut,
+unnamed ref-less wrappers (``generic``, ``none``, ``presentation``) are
+hoisted away and ``generic "X"`` around a lone ``button "X"`` is printed as
+the button. When the block is still too long, lines go in this order, each
+step only if the previous one did not make it fit:
+
+1. wrappers that have a ref but no name, text or pointer cursor;
+2. property lines (``/url: ...``);
+3. other unnamed, textless containers (``list``, ``listitem`` holding
+   elements);
+4. all but the first few of a long run of similar siblings
+   (``… 95 more row``);
+5. the tail (``… 12 more lines``).
+
+So text, values and elements with refs are never dropped while a layout line
+that holds them is still printed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+
+import attrs
+
+from browserkit.snapshot._parse import Node
+
+__all__ = [
+    "LAYOUT_ROLES",
+    "clip",
+    "content_key",
+    "has_focus",
+    "subtree_lines",
+]
+
+# Roles that only group other nodes: an unnamed one says nothing about what it holds.
+LAYOUT_ROLES = frozenset({"generic", "none", "presentation"})
+
+# Playwright prints these next to the ref; they describe pointer and focus, not content.
+_HINTS = frozenset({"cursor", "active"})
+
+# A long run of similar siblings keeps this many before ``… N more <role>``:
+# enough to show the row shape and the first entries, few enough that a
+# 100-row table added by one action costs a handful of lines.
+RUN_KEEP = 5
+
+# What a printed line is, in the order lines are dropped to fit a budget.
+_WRAPPER, _PROP, _CONTAINER, _CONTENT = range(4)
+
+
+def content_key(node: Node, ignore: frozenset[str] = _HINTS) -> Hashable:
+    """What a node shows, leaving out its ref and the bracket hints named in ``ignore``.
+
+    Two nodes with equal keys print the same line but for those; a list that
+    a framework re-rendered has every item equal to its old self this way.
+    """
+    if node.opaque:
+        return (node.line, node.prop_lines)
+    shown = tuple(attr for attr in node.attributes if attr[0] not in ignore)
+    return (node.role, node.name, shown, node.text, node.prop_lines)
+
+
+def has_focus(node: Node) -> bool:
+    """True when the line carries ``[active]`` (the focused element, or a frame holding it)."""
+    return any(key == "active" for key, _ in node.attributes)
+
+
+def clip(text: str, limit: int) -> str:
+    """``text`` shortened to ``limit`` characters, with an ellipsis when cut."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+@attrs.define
+class _Row:
+    text: str  # the outline line without indentation
+    tier: int
+    parent: int  # index of the row it is printed under; -1 for the added node itself
+    node: Node | None  # None for a property line
+    dropped: bool = False  # not printed; its children move up a level
+    hidden: bool = False  # not printed, nor anything under it
+    marker: str | None = None  # printed instead of the row (a collapsed run)
+    weight: int = 1  # rows this one stands for when counted as cut
+
+
+def subtree_lines(
+    node: Node, *, max_chars: int, max_lines: int, line_chars: int
+) -> tuple[list[str], str]:
+    """The lines printed under an added node, and a note on what was left out.
+
+    Lines are indented for the diff (children of ``node`` by four spaces).
+    Their total length stays within ``max_chars`` and their number within
+    ``max_lines``, plus one ``… N more lines`` line when the tail is cut.
+    The note is ``""`` or says how many layout and property lines were
+    omitted to fit.
+    """
+    rows = _rows(node)
+    if not rows:
+        return [], ""
+    omitted = {_WRAPPER: 0, _PROP: 0, _CONTAINER: 0}
+
+    def fits() -> bool:
+        lines = _print(rows, line_chars)
+        return len(lines) <= max_lines and sum(len(line) + 1 for line in lines) <= max_chars
+
+    for tier in (_WRAPPER, _PROP, _CONTAINER):
+        if fits():
+            break
+        for row in rows:
+            if row.tier == tier:
+                row.dropped = True
+                omitted[tier] += 1
+    if not fits():
+        _collapse_runs(rows)
+    lines = _cut(rows, max_chars, max_lines, line_chars)
+    layout, props = omitted[_WRAPPER] + omitted[_CONTAINER], omitted[_PROP]
+    notes = [
+        f"{count} {kind} line{'s' if count > 1 else ''}"
+        for count, kind in ((layout, "layout"), (props, "property"))
+        if count
+    ]
+    return lines, " and ".join(notes) + " omitted" if notes else ""
+
+
+def _rows(top: Node) -> list[_Row]:
+    """The subtree under ``top`` in document order, bare wrappers hoisted and pairs merged."""
+    rows = [_Row(prop, _PROP, -1, None) for prop in top.prop_lines]
+    stack: list[tuple[Node, int]] = [(child, -1) for child in reversed(top.children)]
+    while stack:
+        node, parent = stack.pop()
+        if _bare_wrapper(node):
+            stack.extend((child, parent) for child in reversed(node.children))
+            continue
+        node = _merged(node)
+        at = len(rows)
+        text = node.line.strip() if node.opaque else node.line
+        rows.append(_Row(text, _tier(node), parent, node))
+        rows.extend(_Row(prop, _PROP, at, None) for prop in node.prop_lines)
+        stack.extend((child, at) for child in reversed(node.children))
+    return rows
+
+
+def _bare_wrapper(node: Node) -> bool:
+    """An unnamed layout node with no ref, text or hint: printing it tells nothing."""
+    return (
+        node.role in LAYOUT_ROLES
+        and not node.opaque
+        and not node.name
+        and node.ref is None
+        and node.text is None
+        and not node.prop_lines
+        and not node.attributes
+    )
+
+
+def _merged(node: Node) -> Node:
+    """``generic "X"`` around a lone ``button "X"`` is the button, printed once."""
+    while (
+        node.role in LAYOUT_ROLES
+        and node.name
+        and len(node.children) == 1
+        and node.text is None
+        and not node.prop_lines
+        and node.children[0].name == node.name
+        and (node.children[0].ref is not None or node.ref is None)
+    ):
+        node = node.children[0]
+    return node
+
+
+def _tier(node: Node) -> int:
+    if node.opaque or node.name or node.text is not None or node.prop_lines:
+        return _CONTENT
+    if not node.children:
+        return _CONTENT
+    if node.role in LAYOUT_ROLES and not any(key == "cursor" for key, _ in node.attributes):
+        return _WRAPPER
+    return _CONTAINER
+
+
+def _print(rows: list[_Row], line_chars: int) -> list[str]:
+    return [line for _, line in _printed(rows, line_chars)]
+
+
+def _printed(rows: list[_Row], line_chars: int) -> list[tuple[int, str]]:
+    """(row index, printed line) for each row that shows, indented by its shown ancestors."""
+    out: list[tuple[int, int, str]] = []  # row, depth, text
+    # base[i]: depth of what is printed under row i; gone[i]: row i is hidden with its subtree.
+    base = [0] * len(rows)
+    gone = [False] * len(rows)
+    for i, row in enumerate(rows):
+        up = base[row.parent] if row.parent >= 0 else 0
+        gone[i] = row.hidden or (row.parent >= 0 and gone[row.parent])
+        if row.marker is not None:
+            out.append((i, up + 1, row.marker))
+        elif gone[i]:
+            continue
+        elif row.dropped:
+            base[i] = up
+        else:
+            base[i] = up + 1
+            out.append((i, up + 1, row.text))
+    printed: list[tuple[int, str]] = []
+    for k, (i, depth, text) in enumerate(out):
+        # A block opener whose content was all left out reads as a plain line.
+        opener = rows[i].node is not None and text.endswith(":") and not rows[i].marker
+        if opener and (k + 1 == len(out) or out[k + 1][1] <= depth):
+            text = text[:-1]
+        printed.append((i, "  " * (depth + 1) + clip(text, line_chars)))
+    return printed
+
+
+def _collapse_runs(rows: list[_Row]) -> None:
+    """Hide all but the first few of each long run of similar siblings."""
+    runs: dict[int, tuple[Hashable, list[int]]] = {}  # parent -> (shape, current run)
+    found: list[list[int]] = []
+    for i, row in enumerate(rows):
+        shape = _shape(row)
+        key, run = runs.get(row.parent, (None, []))
+        if shape is not None and shape == key:
+            run.append(i)
+            continue
+        if len(run) > RUN_KEEP + 1:
+            found.append(run)
+        runs[row.parent] = (shape, [i])
+    found.extend(run for _, run in runs.values() if len(run) > RUN_KEEP + 1)
+    sizes = _sizes(rows)
+    for run in found:
+        first = run[RUN_KEEP]
+        for i in run[RUN_KEEP:]:
+            rows[i].hidden = True
+        node = rows[first].node
+        role = node.role if node is not None else "line"
+        rows[first].marker = f"… {len(run) - RUN_KEEP} more {role}"
+        rows[first].weight = sum(sizes[i] for i in run[RUN_KEEP:])
+
+
+def _shape(row: _Row) -> Hashable:
+    """Siblings with equal shapes form a run; None for rows that never do.
+
+    Text and unnamed leaf wrappers are left alone: an editor prints one code
+    line as a run of coloured spans, which is content, not a list.
+    """
+    node = row.node
+    if node is None or node.opaque or node.role == "text":
+        return None
+    if node.role in LAYOUT_ROLES and not node.children:
+        return None
+    return (node.role, node.ref is None, tuple(child.role for child in node.children))
+
+
+def _sizes(rows: list[_Row]) -> list[int]:
+    sizes = [1] * len(rows)
+    for i in range(len(rows) - 1, -1, -1):
+        if rows[i].parent >= 0:
+            sizes[rows[i].parent] += sizes[i]
+    return sizes
+
+
+def _cut(rows: list[_Row], max_chars: int, max_lines: int, line_chars: int) -> list[str]:
+    printed = _printed(rows, line_chars)
+    lines: list[str] = []
+    used = 0
+    for shown, (_, line) in enumerate(printed):
+        if shown >= max_lines or used + len(line) + 1 > max_chars:
+            rest = sum(rows[i].weight for i, _ in printed[shown:])
+            last = lines[-1] if lines else "    "
+            indent = last[: len(last) - len(last.lstrip(" "))]
+            lines.append(f"{indent}… {rest} more line{'s' if rest > 1 else ''}")
+            break
+        lines.append(line)
+        used += len(line) + 1
+    return lines
