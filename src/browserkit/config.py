@@ -98,6 +98,9 @@ class Config:
     """Outline lines a snapshot keeps before it is marked ``truncated``."""
     observe_actions: bool = True
     """Actions return the diff of what they changed (``observe=None`` uses this)."""
+    show_secrets: bool = False
+    """Show what password and payment-card fields (``autocomplete="cc-…"``) hold in
+    outlines, diffs, finds and scans; by default their values read ``••••``."""
     dialog_policy: DialogPolicy = attrs.field(default="ask", validator=_check_policy)
     """What happens to alert/confirm/prompt: hold for ``handle_dialog``, accept or dismiss."""
     allow_attach: bool = False

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 from collections.abc import Awaitable
 from typing import Any
@@ -19,6 +20,15 @@ from browserkit.refs import OUTLINE_REF
 __all__ = ["Capture", "busy_error", "left_ms"]
 
 _STAMP_MASK = (1 << 62) - 1
+# An outline line of a field with its value: "- textbox "Card" [ref=e6]: 4111…".
+_FIELD_VALUE = re.compile(
+    r"^(?P<line>\s*- (?:textbox|searchbox|combobox|spinbutton)\b[^\n]*?\[ref=[^\]\n]+\]"
+    r"(?: \[[^\]\n]*\])*: )(?P<value>[^\n]+)$",
+    re.MULTILINE,
+)
+# When a frame could not be asked, the fields whose values are masked anyway.
+_SECRET_ROLE = re.compile(r"\s*- textbox\b")
+_MASK = "••••"
 
 
 def left_ms(deadline: float) -> float:
@@ -68,6 +78,8 @@ class Capture:
                     continue
                 raise
             if tab.generation == generation:
+                if not self._core.config.show_secrets:
+                    text = await self._mask(tab, text, left_ms(deadline))
                 return text, generation
             if time.monotonic() >= deadline:
                 break
@@ -75,6 +87,41 @@ class Capture:
             "the page kept navigating while a snapshot was taken",
             hint="wait for the page to settle, then snapshot again",
         )
+
+    async def _mask(self, tab: Tab, text: str, ms: float) -> str:
+        """``text`` with the values of password and payment-card fields read ``••••``.
+
+        Only an outline that shows a field value costs a round trip (every
+        frame is asked side by side); a field whose value cannot be read in
+        time is masked wherever the outline shows a field's value.
+        """
+        if not _FIELD_VALUE.search(text):
+            return text
+        reads = asyncio.gather(
+            *(f.evaluate(_js.SECRET_VALUES) for f in tab.page.frames), return_exceptions=True
+        )
+        try:
+            found = await asyncio.wait_for(unless_blocked(tab, reads), ms / 1000)
+        except (asyncio.TimeoutError, BrowserkitError):
+            found = [None]
+        secrets: set[str] = set()
+        unknown = False
+        for values in found:
+            if isinstance(values, list):
+                secrets.update(str(v) for v in values)
+            else:
+                unknown = True  # a frame between documents, or busy: assume the worst
+        if not secrets and not unknown:
+            return text
+
+        def hide(match: re.Match[str]) -> str:
+            value = match.group("value")
+            shown = value[1:-1] if len(value) > 1 and value[0] == value[-1] == '"' else value
+            if (unknown and _SECRET_ROLE.match(match.group("line"))) or shown in secrets:
+                return match.group("line") + _MASK
+            return match.group(0)
+
+        return _FIELD_VALUE.sub(hide, text)
 
     async def stamp(self, tab: Tab, ms: float) -> tuple[int, str | None]:
         """The page's change stamp (-1 when unknown, e.g. before our init script ran)

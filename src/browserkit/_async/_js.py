@@ -28,6 +28,7 @@ __all__ = [
     "OPTIONS",
     "PRISTINE",
     "READING_WORLD",
+    "SECRET_VALUES",
     "SET_STYLE",
     "STYLES",
     "WAIT_CONDITIONS",
@@ -54,6 +55,7 @@ STYLES = load("styles")
 SET_STYLE = load("set_style")
 EXECUTE = load("execute")
 EXECUTE_STASH = load("execute_stash")
+SECRET_VALUES = load("secret_values")
 # The reading library of the isolated world (_world.py) is one expression,
 # ``(base, generation) => library``, composed from ``reading_world.js`` (the
 # core: refs and ids) and its parts ``reading_world_<part>.js``. The core takes

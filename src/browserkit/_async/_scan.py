@@ -51,6 +51,7 @@ class Scanner:
             "sampleMs": _SCAN_SAMPLE_MS,
             "bootMs": _SCAN_BOOT_MS,
             "pendingRequests": self._pending_requests(tab),
+            "showSecrets": self._core.config.show_secrets,
         }
         reply = await self._world.call(tab, f"scan({json.dumps(args)})", ms, "scan")
         value = reply.value

@@ -20,6 +20,11 @@
     observer.observe(document, { childList: true, subtree: true });
     resetRoots();
     const textOnly = !!opts.textOnly;
+    // Passwords and payment cards read as a mask unless the session shows secrets.
+    const secret = (el) => !opts.showSecrets && (
+      (el.localName === 'input' && (el.getAttribute('type') || '').toLowerCase() === 'password')
+      || /^cc-/i.test(el.getAttribute('autocomplete') || ''));
+    const valueOf = (el) => (el.value && secret(el) ? '•••' : el.value);
     const parts = [];
     let length = 0;
     let stopped = false;
@@ -79,8 +84,7 @@
         if (tag === 'input') {
           const kind = (t || '').toLowerCase();
           if (kind === 'checkbox' || kind === 'radio') add('checked', el.checked);
-          else if (kind === 'password') add('value', el.value ? '•••' : null);
-          else if (kind !== 'file' && el.value) add('value', el.value);
+          else if (kind !== 'file' && el.value) add('value', valueOf(el));
         }
         add('disabled', el.disabled);
         add('required', el.required);
@@ -96,7 +100,7 @@
         if (t === 'checkbox' || t === 'radio') return '[' + (el.checked ? 'x' : ' ') + '] ';
         const label = el.getAttribute('placeholder') || el.getAttribute('aria-label') ||
           el.getAttribute('name') || t;
-        const v = t === 'password' ? (el.value ? '•••' : '') : el.value;
+        const v = valueOf(el);
         const shown = v && t !== 'file' ? ': ' + cap(clean(v), 60) : '';
         return '[' + cap(clean(label), 60) + shown + ']';
       }
@@ -111,7 +115,7 @@
       }
       if (tag === 'textarea') {
         const label = el.getAttribute('placeholder') || el.getAttribute('name') || 'text';
-        const shown = el.value ? ': ' + cap(clean(el.value), 200) : '';
+        const shown = el.value ? ': ' + cap(clean(valueOf(el)), 200) : '';
         return '[' + cap(clean(label), 60) + shown + ']';
       }
       return '';
@@ -221,7 +225,7 @@
         if (block) nl();
         return;
       }
-      if (tag === 'textarea') emit(esc(cap(el.value || '', 300)));
+      if (tag === 'textarea') emit(esc(cap(valueOf(el) || '', 300)));
       else walkList(childNodesOf(el));
       emit('</' + tag + '>');
       if (block) nl();
