@@ -20,16 +20,17 @@ another element.
 from __future__ import annotations
 
 import asyncio
+import json
 import secrets
 import weakref
-from collections.abc import Awaitable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from typing import Any, NamedTuple, TypeVar
 
 from playwright.async_api import BrowserContext, CDPSession, Frame, Locator, Page, Playwright
 from playwright.async_api import Error as PlaywrightError
 
 from browserkit._async import _js
-from browserkit._async._core import SessionCore
+from browserkit._async._core import SessionCore, is_closed_error
 from browserkit._async._tab import Tab, stale_ref, unless_blocked
 from browserkit.errors import (
     BrowserkitError,
@@ -54,8 +55,19 @@ _PIN = (
     " if (!G[K]) Object.defineProperty(G, K, { value: new Map() });"
     " G[K].set(key, new WeakRef(this)); return true; }"
 )
+# Runs in the utility world: what became of the element pinned under a key
+# (the map the engine reads), in the three states of the engine's probe.
+_PIN_STATE = (
+    "(() => { const pins = globalThis.__browserkitBound, weak = pins && pins.get(%s);"
+    " const el = weak && weak.deref();"
+    " if (!weak || (el && el.ownerDocument !== document)) return 2;"
+    " return el && el.isConnected ? 1 : 0; })()"
+)
 _HELLO_WAIT_S = 0.5
 _GUARD_WORLD = "browserkit-guard"
+# The CDP binding guarded documents announce themselves by (only guard worlds have it).
+_GUARD_HELLO = "__browserkitGuardHello"
+_RELEASE = "globalThis.__browserkitGuard && globalThis.__browserkitGuard.release()"
 _PROBE_WAIT_S = 2.0
 # Playwright's "no timeout" for protocol calls (0 means none).
 _NO_TIMEOUT = 0
@@ -116,11 +128,15 @@ class Binder:
         # Per tab: Playwright's utility world, as (cross-document commits, context id).
         self._contexts: dict[str, tuple[int, int]] = {}
         # Per tab: bound actions under way, the guard script while any is,
-        # and the navigation count when the last guard was set up.
+        # the guarded documents (their guard world's context ids) that began
+        # meanwhile, and releases under way.
         self._in_flight: dict[str, int] = {}
         self._guard_ids: dict[str, str] = {}
-        self._guarded_at: dict[str, int] = {}
-        self._page_enabled: set[str] = set()
+        self._guarded: dict[str, set[int]] = {}
+        self._releasing: dict[str, set[asyncio.Future[None]]] = {}
+        # CDP sessions whose guarded documents announce themselves (a tab
+        # that replaced a stuck page keeps its id but has a new session).
+        self._announcing: weakref.WeakSet[CDPSession] = weakref.WeakSet()
         self._arming: dict[str, asyncio.Future[None]] = {}
 
     async def pin_ref(self, tab: Tab, ref: str, generation: int, ms: float) -> tuple[int, Bound]:
@@ -159,11 +175,19 @@ class Binder:
         """Pin the element a CDP object of browserkit's reading world is (a ``d``-ref's)."""
         cdp = await tab.cdp_session()
         try:
-            node = await self._ask(
-                tab, cdp.send("DOM.describeNode", {"objectId": object_id}), ms, ref, generation
-            )
+            return await self._pin_object(tab, cdp, object_id, ref, generation, ms)
         finally:
             _forget(cdp.send("Runtime.releaseObject", {"objectId": object_id}))
+
+    async def _pin_object(
+        self, tab: Tab, cdp: CDPSession, object_id: str, ref: str, generation: int, ms: float
+    ) -> Bound:
+        async def gone() -> BrowserkitError:
+            return await self._object_gone(tab, cdp, object_id, ref, generation)
+
+        node = await self._ask(
+            tab, cdp.send("DOM.describeNode", {"objectId": object_id}), ms, ref, generation, gone
+        )
         backend = node["node"]["backendNodeId"]
         for fresh in (False, True):
             context = await self._utility_context(tab, ms, fresh=fresh)
@@ -193,12 +217,52 @@ class Binder:
                     ms,
                     ref,
                     generation,
+                    gone,
                 )
             finally:
                 _forget(cdp.send("Runtime.releaseObject", {"objectId": object_in_utility}))
             if reply.get("result", {}).get("value") is True:
                 return Bound(key, ref, generation, tab.page)
-        raise self._gone(tab, ref, generation)
+        raise await gone()
+
+    async def _object_gone(
+        self, tab: Tab, cdp: CDPSession, object_id: str, ref: str, generation: int
+    ) -> BrowserkitError:
+        """Why a ``d``-ref's element could not be bound, as the browser tells it.
+
+        ``object_id`` is the element in the reading world of the document the
+        ref was handed out in. A call on it fails once that document was
+        replaced, even by a navigation whose event has not reached us yet
+        (``tab.generation`` lags the browser): the ref is stale. It finds the
+        element disconnected once the element was removed.
+        """
+        try:
+            reply = await unless_blocked(
+                tab,
+                asyncio.wait_for(
+                    cdp.send(
+                        "Runtime.callFunctionOn",
+                        {
+                            "objectId": object_id,
+                            "functionDeclaration": "function () { return this.isConnected; }",
+                            "returnByValue": True,
+                        },
+                    ),
+                    _PROBE_WAIT_S,
+                ),
+            )
+        except asyncio.TimeoutError:
+            return self._gone(tab, ref, generation)
+        except PlaywrightError as exc:
+            if tab.closed or self._core.closed or is_closed_error(exc):
+                return self._core.translate(exc, f"resolve ref {ref}")
+            return self._stale(tab, ref, generation)
+        if reply.get("result", {}).get("value") is False:
+            return RefNotFoundError(
+                f"ref {ref} is gone: its element was removed from the page",
+                hint="take a new snapshot and use its refs",
+            )
+        return self._gone(tab, ref, generation)
 
     async def pin_locator(self, tab: Tab, locator: Locator, ms: float) -> str | None:
         """Pin the one element ``locator`` matches, for a check of it; its key.
@@ -250,12 +314,15 @@ class Binder:
         return None
 
     async def arm(self, tab: Tab) -> None:
-        """Before a bound action's input: a document that begins before :meth:`disarm`
-        swallows trusted input until released (``js/input_guard.js``).
+        """Before a bound action's input: a document that begins before :meth:`disarm`,
+        in the tab's main frame or any of its iframes, swallows trusted input
+        until released (``js/input_guard.js``).
 
         The binding keeps Playwright from resolving another document's
         element; this keeps input aimed at a point of the old document from
-        reaching a new one that commits in between.
+        reaching a new one that commits in between. (An iframe of another
+        site runs in its own process, which this page's session does not
+        reach: its new documents are not guarded.)
         """
         page_id = tab.page_id
         self._in_flight[page_id] = self._in_flight.get(page_id, 0) + 1
@@ -271,16 +338,10 @@ class Binder:
 
     async def _set_guard(self, tab: Tab) -> None:
         page_id = tab.page_id
-        cdp = await tab.cdp_session()
-        if self._guarded_at.get(page_id, tab.navigations) != tab.navigations:
-            # A document begun while the last guard was set up may still be
-            # guarded (its navigation was seen only after that action).
-            await self._release(tab)
-        self._guarded_at[page_id] = tab.navigations
         try:
-            if page_id not in self._page_enabled:
-                await cdp.send("Page.enable")  # scripts for new documents need it
-                self._page_enabled.add(page_id)
+            cdp = await tab.cdp_session()
+            if cdp not in self._announcing:
+                await self._listen_for_guards(tab, cdp)
             reply = await cdp.send(
                 "Page.addScriptToEvaluateOnNewDocument",
                 {"source": _js.INPUT_GUARD, "worldName": _GUARD_WORLD},
@@ -289,13 +350,56 @@ class Binder:
             return  # the page is closing: the action fails on its own
         self._guard_ids[page_id] = str(reply["identifier"])
 
+    async def _listen_for_guards(self, tab: Tab, cdp: CDPSession) -> None:
+        """Once per CDP session: every guarded document announces its guard world's context."""
+        self._announcing.add(cdp)
+        tab.listen(cdp, "Runtime.bindingCalled", lambda event: self._on_guard(tab, event))
+        await asyncio.gather(
+            # Only guard worlds have the binding: page code can neither see nor call it.
+            cdp.send(
+                "Runtime.addBinding", {"name": _GUARD_HELLO, "executionContextName": _GUARD_WORLD}
+            ),
+            cdp.send("Runtime.enable"),  # bindingCalled needs it; a no-op if on
+            cdp.send("Page.enable"),  # scripts for new documents need it
+        )
+
+    def _on_guard(self, tab: Tab, event: dict[str, Any]) -> None:
+        if event.get("name") != _GUARD_HELLO:
+            return
+        context = int(event["executionContextId"])
+        if self._in_flight.get(tab.page_id, 0):
+            self._guarded.setdefault(tab.page_id, set()).add(context)
+        else:
+            # Its action ended before the announcement arrived: nothing is
+            # aimed at it any more.
+            self._release(tab, {context})
+
+    def _release(self, tab: Tab, contexts: set[int]) -> None:
+        """Let the guarded documents of ``contexts`` take input again (the calls run on)."""
+        if not contexts or tab.closed or self._core.closed:
+            return
+
+        async def release() -> None:
+            try:
+                cdp = await tab.cdp_session()
+            except PlaywrightError:
+                return  # the page is gone, its guards with it
+            await _release_contexts(cdp, contexts)
+
+        task = asyncio.ensure_future(release())
+        releasing = self._releasing.setdefault(tab.page_id, set())
+        releasing.add(task)
+        task.add_done_callback(releasing.discard)
+
     async def disarm(self, tab: Tab) -> None:
         """After a bound action's input: new documents start unguarded again, and
-        a guarded one that began meanwhile is released."""
+        every guarded one that began meanwhile is released."""
         page_id = tab.page_id
         self._in_flight[page_id] = max(0, self._in_flight.get(page_id, 1) - 1)
         if self._in_flight[page_id] > 0:
             return
+        # From here on, announcements are released as they arrive (_on_guard).
+        self._release(tab, self._guarded.pop(page_id, set()))
         guard = self._guard_ids.pop(page_id, None)
         if guard is None or tab.closed or self._core.closed:
             return
@@ -304,21 +408,21 @@ class Binder:
             await cdp.send("Page.removeScriptToEvaluateOnNewDocument", {"identifier": guard})
         except PlaywrightError:
             return  # the page is gone
-        if self._guarded_at.get(page_id) != tab.navigations:
-            await self._release(tab)
-            self._guarded_at[page_id] = tab.navigations
-
-    async def _release(self, tab: Tab) -> None:
-        await release_input_guard(await tab.cdp_session())
+        # A document that began before the removal took effect announced
+        # itself before its reply: its release is under way; wait for it too.
+        await self.settle_guards(tab)
 
     async def settle_guards(self, tab: Tab) -> None:
-        """Before an unbound action: release a guard left from a bound one, so its input passes."""
-        page_id = tab.page_id
-        seen = self._guarded_at.get(page_id)
-        if seen is None or seen == tab.navigations or self._in_flight.get(page_id, 0):
+        """Before an unbound action, and as a bound one ends: every guarded
+        document whose action is over takes input again."""
+        releasing = self._releasing.get(tab.page_id)
+        if not releasing:
             return
-        await self._release(tab)
-        self._guarded_at[page_id] = tab.navigations
+        try:
+            # Shielded: a dialog that holds the page stops the wait, not the release.
+            await unless_blocked(tab, asyncio.shield(asyncio.gather(*releasing)))
+        except ModalStateBlockedError:
+            pass  # released once the dialog is answered; the action meets the dialog itself
 
     async def _utility_context(self, tab: Tab, ms: float, *, fresh: bool) -> int | None:
         """The execution context id of Playwright's utility world in the tab's current document."""
@@ -377,6 +481,11 @@ class Binder:
                 state = await unless_blocked(tab, asyncio.wait_for(probe.count(), _PROBE_WAIT_S))
             except (PlaywrightError, asyncio.TimeoutError, BrowserkitError):
                 state = 2  # its frame is gone or still changing document
+            if state == 0 and bound.base is tab.page:
+                # The probe tells "of another document" by matching two
+                # elements: a new document that has none yet reads as a
+                # removal. Ask the main frame's utility world directly.
+                state = await self._pin_state(tab, bound.key)
             if state == 1:
                 continue
             if state == 0:
@@ -387,8 +496,26 @@ class Binder:
             return self._stale(tab, bound.ref, bound.generation)
         return None
 
-    async def _ask(self, tab: Tab, call: Awaitable[T], ms: float, ref: str, generation: int) -> T:
-        """A CDP or Playwright call of binding; a failure means the element's page went away."""
+    async def _pin_state(self, tab: Tab, key: str) -> int:
+        """What the pin ``key`` is to the main frame's current document: 1 here, 0 removed,
+        2 of another document (or none: the frame is between documents)."""
+        try:
+            state = await self.in_utility(tab, _PIN_STATE % json.dumps(key), _PROBE_WAIT_S * 1000)
+        except (PlaywrightError, BrowserkitError):
+            return 2
+        return 2 if state is None else int(state)
+
+    async def _ask(
+        self,
+        tab: Tab,
+        call: Awaitable[T],
+        ms: float,
+        ref: str,
+        generation: int,
+        gone: Callable[[], Awaitable[BrowserkitError]] | None = None,
+    ) -> T:
+        """A CDP or Playwright call of binding; a failure means the element's page went away
+        (``gone`` says how, when the caller can ask the browser)."""
         try:
             return await unless_blocked(tab, asyncio.wait_for(call, ms / 1000))
         except asyncio.TimeoutError:
@@ -399,7 +526,7 @@ class Binder:
         except PlaywrightError as exc:
             if tab.closed or self._core.closed:
                 raise self._core.translate(exc, f"resolve ref {ref}") from None
-            raise self._gone(tab, ref, generation) from None
+            raise (await gone() if gone is not None else self._gone(tab, ref, generation)) from None
 
     def _gone(self, tab: Tab, ref: str, generation: int) -> BrowserkitError:
         if tab.generation != generation:
@@ -422,24 +549,42 @@ def _forget(call: Awaitable[Any]) -> None:
 
 
 async def release_input_guard(cdp: CDPSession) -> None:
-    """Let the current document's input guard, if it has one, pass input again."""
+    """Let every guarded document of the page, in its main frame and its iframes, take input.
+
+    For a caller outside any action (a handoff to a person): bound actions
+    release what they guarded themselves (:meth:`Binder.disarm`).
+    """
     try:
         tree = await cdp.send("Page.getFrameTree")
+    except PlaywrightError:
+        return  # the page is gone
+    await asyncio.gather(*(_release_frame(cdp, frame) for frame in _frame_ids(tree["frameTree"])))
+
+
+def _frame_ids(node: dict[str, Any]) -> list[str]:
+    """The ids of a ``Page.getFrameTree`` node's frame and of all frames below it."""
+    return [str(node["frame"]["id"])] + [
+        frame for child in node.get("childFrames", ()) for frame in _frame_ids(child)
+    ]
+
+
+async def _release_frame(cdp: CDPSession, frame_id: str) -> None:
+    """Release the guard of a frame's current document, if it has one."""
+    try:
         world = await cdp.send(
             "Page.createIsolatedWorld",
-            {
-                "frameId": tree["frameTree"]["frame"]["id"],
-                "worldName": _GUARD_WORLD,
-                "grantUniveralAccess": False,
-            },
-        )
-        await cdp.send(
-            "Runtime.evaluate",
-            {
-                "expression": "globalThis.__browserkitGuard"
-                " && globalThis.__browserkitGuard.release()",
-                "contextId": world["executionContextId"],
-            },
+            {"frameId": frame_id, "worldName": _GUARD_WORLD, "grantUniveralAccess": False},
         )
     except PlaywrightError:
-        pass  # between documents: a later call releases it, or its timer does
+        return  # that frame went away meanwhile
+    await _release_contexts(cdp, (int(world["executionContextId"]),))
+
+
+async def _release_contexts(cdp: CDPSession, contexts: Iterable[int]) -> None:
+    """Release the guards of these guard-world contexts, all at once. A call that fails
+    changes nothing: its document is gone, and its guard with it."""
+    calls = [
+        cdp.send("Runtime.evaluate", {"expression": _RELEASE, "contextId": context})
+        for context in contexts
+    ]
+    await asyncio.gather(*calls, return_exceptions=True)

@@ -11,7 +11,7 @@ from typing import Any
 from playwright.async_api import Error as PlaywrightError
 
 from browserkit._async import _js
-from browserkit._async._core import SessionCore
+from browserkit._async._core import SessionCore, is_closed_error
 from browserkit._async._tab import Tab, swallow, unless_blocked
 from browserkit._text import well_formed, well_formed_str
 from browserkit.errors import (
@@ -46,9 +46,9 @@ class Scripts:
         except asyncio.TimeoutError:
             raise TimeoutError(f"evaluate did not finish within {int(ms)} ms") from None
         except PlaywrightError as exc:
-            text = str(exc.message if hasattr(exc, "message") else exc)
-            if "has been closed" in text:
+            if is_closed_error(exc):
                 raise self._core.translate(exc, "evaluate") from None
+            text = str(exc.message if hasattr(exc, "message") else exc)
             raise EvaluationError(
                 well_formed_str(text.strip().splitlines()[0])
                 if text.strip()
@@ -132,9 +132,9 @@ class Scripts:
     async def _failed(
         self, tab: Tab, exc: PlaywrightError, navigations: int, ms: float
     ) -> ExecuteResult:
-        text = str(exc.message if hasattr(exc, "message") else exc).strip()
-        if "has been closed" in text or "Target closed" in text:
+        if is_closed_error(exc):
             raise self._core.translate(exc, "execute") from None
+        text = str(exc.message if hasattr(exc, "message") else exc).strip()
         if "context was destroyed" in text or tab.navigations != navigations:
             await self._await_navigation(tab, navigations, ms)
             raise EvaluationError(

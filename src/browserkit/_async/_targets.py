@@ -166,6 +166,16 @@ class Targets:
             raise stale_ref(ref, printed_in, tab, now=gen_now)
         self._capture.record(tab, text, gen_now)  # same generation: same elements
         count, bound = await self._binder.pin_ref(tab, ref, printed_in, ms)
+        if count == 1 and bound.base is not tab.page:
+            # Same generation means the same main-frame document, not the
+            # same iframe documents: an iframe that loaded a new document
+            # numbers its refs from the start again, so the outline just
+            # taken may give this ref to an element its snapshot never showed.
+            raise RefNotFoundError(
+                f"ref {ref} is gone: its iframe's element was removed, or the iframe "
+                "loaded a new document",
+                hint="take a new snapshot and use its refs",
+            )
         if count != 1:
             raise RefNotFoundError(
                 f"ref {ref} is gone: its element was removed or changed role or name",

@@ -20,7 +20,7 @@ import attrs
 from playwright.async_api import Error as PlaywrightError
 
 from browserkit._async import _js
-from browserkit._async._core import SessionCore
+from browserkit._async._core import SessionCore, is_closed_error
 from browserkit._async._tab import Tab, stale_ref, unless_blocked
 from browserkit.errors import BrowserkitError, RefNotFoundError, TimeoutError
 
@@ -69,7 +69,8 @@ class World:
         deadline = time.monotonic() + ms / 1000
 
         async def once() -> WorldReply:
-            cdp = await tab.cdp_session()
+            # Guarded: a tab that closed has no session to make (a plain error).
+            cdp = await self._core.guard(tab.cdp_session(), what, ms, tab)
             last: str = ""
             for _ in range(4):
                 generation = tab.generation
@@ -92,9 +93,9 @@ class World:
                         },
                     )
                 except PlaywrightError as exc:
-                    text = str(exc)
-                    if "has been closed" in text or "Target closed" in text:
+                    if is_closed_error(exc):
                         raise self._core.translate(exc, what) from None
+                    text = str(exc)
                     # The document went away between the two calls (a
                     # navigation), or the frame id is stale: ask again.
                     self._frame_ids.pop(tab.page_id, None)

@@ -1,15 +1,17 @@
 // Input guard of a document that began while an action bound to an element
-// of the previous document was under way (see _binding.py). Playwright aims
-// such an action's input at a point computed in the old document; if the new
-// one commits before that input arrives, it would land on whatever the new
-// page has there. This script runs at the new document's start, in an
-// isolated world (before any page script, so its listeners come first, and
-// out of the page's reach), and swallows every trusted pointer and key event
-// until browserkit releases it once the action is over. Releasing is
-// browserkit's job; the timer only keeps a person from being locked out if
-// browserkit went away meanwhile.
+// was under way (see _binding.py): a new page in the tab, or a new document
+// in any of its iframes. Playwright aims such an action's input at a point
+// computed in the old document; if a new one commits there before that input
+// arrives, it would land on whatever the new document has there. This script
+// runs at the new document's start, in an isolated world (before any page
+// script, so its listeners come first, and out of the page's reach), and
+// swallows every trusted pointer and key event until browserkit releases it
+// once the action is over. It announces itself through a CDP binding that
+// only this world has, so browserkit knows every guarded document, in every
+// frame, and releases exactly those. Releasing is browserkit's job; the
+// timer only keeps a person from being locked out if browserkit went away.
 (() => {
-  if (window !== window.top || globalThis.__browserkitGuard) return;
+  if (globalThis.__browserkitGuard) return;
   let armed = true;
   const types = [
     'pointerdown', 'pointerup', 'pointermove', 'pointerover', 'pointerenter', 'pointercancel',
@@ -24,5 +26,7 @@
   for (const type of types) window.addEventListener(type, swallow, { capture: true });
   const release = () => { armed = false; };
   Object.defineProperty(globalThis, '__browserkitGuard', { value: { release } });
+  const hello = globalThis.__browserkitGuardHello;
+  if (typeof hello === 'function') hello('');
   setTimeout(release, 10000);
 })()
