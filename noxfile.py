@@ -38,20 +38,38 @@ def _install(session: nox.Session, *args: str) -> None:
 PYTHONS_HERE = _available()
 
 
+# What the Pythons after the first run (see ``tests``); a marker expression.
+EVERY_PYTHON = "every_python and not sync_twin"
+# pytest-xdist workers for a plain ``nox -s tests``: CI has 2 cores.
+WORKERS = "2"
+
+
 @nox.session(python=PYTHONS_HERE)
 def tests(session: nox.Session) -> None:
     """The test suite against real Chromium, on every Python the machine has.
 
-    The first Python runs everything. The others skip the tests marked
-    ``slow`` (floods, fuzzing, a Jupyter kernel: browser behaviour, not the
-    interpreter's) and ``sync_twin`` (the sync-API repeat of a test written
-    for both APIs; the sync API's own tests in test_sync_api.py still run on
-    every Python). That keeps a four-Python CI run well inside its time.
+    The first Python runs everything. The others run only the tests marked
+    ``every_python``: the pure-Python modules (buffers, outline parsing and
+    diffs, config, patterns), the sync API with its signals, threads, atexit
+    and Jupyter kernel, the CLI and MCP server, packaging and import checks,
+    and one async smoke test per public surface (navigate, snapshot, click,
+    dom, scan, find, execute, evidence, tabs, dialogs, handoff, attach...).
+    Browser behaviour (floods, fuzzing, hostile pages, timing bounds, the
+    sync-API repeats marked ``sync_twin``) does not change with the
+    interpreter, so it runs once. A new test runs on the first Python only
+    unless it is marked ``every_python``.
+
+    With no arguments the run is spread over two pytest-xdist workers, each
+    with its own server and Chromium. Arguments after ``--`` go to pytest as
+    they are and turn that off (add ``-n 2`` to keep it); on the other
+    Pythons ``-m`` in them replaces the marker selection.
     """
     _install(session, "-e", ".[mcp]", "--group", "test")
     args = list(session.posargs)
     if session.python != PYTHONS_HERE[0] and not any(a.startswith("-m") for a in args):
-        args = ["-m", "not slow and not sync_twin", *args]
+        args = ["-m", EVERY_PYTHON, *args]
+    if not session.posargs:
+        args = ["-n", WORKERS, *args]
     session.run("python", "-m", "pytest", *args)
 
 

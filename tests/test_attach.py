@@ -61,6 +61,7 @@ async def test_attach_is_refused_unless_allowed(running_chrome: str) -> None:
             await browser.tabs(running_chrome)
 
 
+@pytest.mark.every_python
 async def test_owned_tab_is_opened_used_and_closed(running_chrome: str, base_url: str) -> None:
     before = remote_pages(running_chrome)
     async with bk.AsyncBrowser(idle_stop_ms=0, allow_attach=True) as browser:

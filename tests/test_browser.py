@@ -36,6 +36,7 @@ async def test_capacity_is_enforced(base_url: str) -> None:
         assert len(browser.sessions()) == 2
 
 
+@pytest.mark.every_python
 def test_sessions_listing_lookup_and_idempotent_stop(sbrowser: bk.Browser, base_url: str) -> None:
     s = sbrowser.start(url=f"{base_url}/basic.html")
     infos = {i.id: i for i in sbrowser.sessions()}
@@ -80,6 +81,7 @@ async def test_read_only_session_observes_but_never_acts(
         await aw(s.stop())
 
 
+@pytest.mark.every_python
 async def test_browser_start_is_lazy_and_close_is_idempotent() -> None:
     browser = bk.AsyncBrowser(idle_stop_ms=0)
     assert browser._playwright is None  # nothing launched by the constructor

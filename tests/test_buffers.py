@@ -24,6 +24,9 @@ from browserkit.buffers import (
 )
 from browserkit.errors import InvalidArgumentError
 
+# Pure Python (threads, regex timeouts): runs on every Python.
+pytestmark = pytest.mark.every_python
+
 
 def ticking_clock(start: float = 1_000.0) -> Any:
     counter = iter(range(10**9))

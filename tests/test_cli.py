@@ -6,6 +6,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+# The command line: runs on every Python.
+pytestmark = pytest.mark.every_python
+
 ROOT = Path(__file__).resolve().parent.parent
 
 

@@ -15,6 +15,9 @@ import pytest
 import browserkit as bk
 from browserkit import errors
 
+# Config, errors and diagnostics: mostly no browser; every Python.
+pytestmark = pytest.mark.every_python
+
 ROOT = Path(__file__).resolve().parent.parent
 
 

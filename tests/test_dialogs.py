@@ -24,6 +24,7 @@ async def test_alert_is_reported_held_and_blocks_other_calls(sess: Any, base_url
     assert await out(sess) == "after alert"
 
 
+@pytest.mark.every_python
 async def test_confirm_and_prompt_answers_reach_the_page(sess: Any, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/dialogs.html"))
     await aw(sess.click(bk.role("button", "Confirm")))

@@ -49,6 +49,7 @@ async def test_uncaught_exception_carries_its_source_and_stack(sess: Any, base_u
     assert any(e.text == "evidence loaded" and "evidence.js:1" in (e.source or "") for e in logs)
 
 
+@pytest.mark.every_python
 async def test_console_formats_arguments_and_filters_by_pattern(sess: Any, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/quiet.html"))
     await aw(sess.evaluate("console.warn('careful', 42, true, null, {a: 1})"))
@@ -159,6 +160,7 @@ async def test_static_assets_are_hidden_unless_asked(sess: Any, base_url: str) -
     )
 
 
+@pytest.mark.every_python
 async def test_a_download_is_listed_and_saved(sess: Any, base_url: str, tmp_path: Path) -> None:
     await aw(sess.navigate(f"{base_url}/evidence.html"))
     tree = (await aw(sess.snapshot())).tree
@@ -181,6 +183,7 @@ async def test_a_download_is_listed_and_saved(sess: Any, base_url: str, tmp_path
         await aw(sess.downloads.save(entry.download_id, str(tmp_path / "no" / "dir.csv")))
 
 
+@pytest.mark.every_python
 async def test_export_writes_the_page_with_its_cursor(
     sess: Any, base_url: str, tmp_path: Path
 ) -> None:

@@ -21,6 +21,7 @@ def files(tmp_path: Path) -> list[str]:
     return [str(a), str(b)]
 
 
+@pytest.mark.every_python
 async def test_upload_sets_a_file_input(sess: Any, base_url: str, files: list[str]) -> None:
     await aw(sess.navigate(f"{base_url}/chooser.html"))
     r = await aw(sess.upload(files[0], target=bk.label("Avatar")))

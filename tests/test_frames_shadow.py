@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from tests.conftest import aw
 from tests.test_session_core import ref_of
 
@@ -34,6 +36,7 @@ async def test_refs_inside_same_origin_cross_origin_and_nested_frames(
     assert "typed across origins" in final
 
 
+@pytest.mark.every_python
 async def test_refs_inside_open_shadow_roots_and_slots(sess: Any, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/shadow.html"))
     tree = (await aw(sess.snapshot())).tree

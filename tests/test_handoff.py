@@ -14,6 +14,7 @@ BANNER_BUTTON = bk.point(30, 20)  # Continue is the banner's first item, top lef
 BANNER_HOST = "[data-browserkit-handoff]"
 
 
+@pytest.mark.every_python
 async def test_a_trusted_click_on_continue_confirms(base_url: str) -> None:
     async with bk.AsyncBrowser(idle_stop_ms=0) as browser:
         s = await browser.start(url=f"{base_url}/basic.html")
@@ -64,6 +65,7 @@ async def test_confirm_call_ends_it_and_the_banner_survives_navigation(base_url:
         assert await browser.confirm_handoff(handoff_id=result.handoff_id) is False
 
 
+@pytest.mark.every_python
 def test_sync_handoff_is_confirmed_from_another_thread(sbrowser: bk.Browser, base_url: str) -> None:
     s = sbrowser.start(url=f"{base_url}/basic.html")
     results: list[bk.Handoff] = []

@@ -12,6 +12,7 @@ from tests.test_session_core import ref_of
 from tests.test_targets import out
 
 
+@pytest.mark.every_python
 async def test_cookie_banner_covering_the_target_is_named(sess: Any, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/hitcheck.html"))
     with pytest.raises(bk.TargetCoveredError) as info:

@@ -90,6 +90,7 @@ async def _run_trials(s: bk.AsyncSession, base_url: str, which: str, trials: int
     outcomes: Counter[str] = Counter()
     wrong: list[str] = []
     bad: list[str] = []
+    misnamed: list[str] = []
     await s.navigate(f"{base_url}/bind_nav.html?start")
     span = await _click_span(s, which)
     for trial in range(1, trials + 1):
@@ -106,14 +107,22 @@ async def _run_trials(s: bk.AsyncSession, base_url: str, which: str, trials: int
         observe = trial % 4 == 0  # mostly unobserved: the point is dispatch binding
         doc, inst = await s.evaluate(f"arm({json.dumps(kind)}, {trial}, {delay})")
         outcome = "clicked"
+        failed_at = None
         try:
             await s.click(ref, observe=observe, timeout_ms=10_000)
         except TYPED as exc:
             outcome = exc.code
+            failed_at = time.time() * 1000
         except bk.BrowserkitError as exc:
             outcome = f"untyped:{exc.code}"
             bad.append(f"trial {trial} {kind} d={delay}: {exc.code}: {exc.message}")
         log = await _settle_trial(s, trial, kind, doc)
+        if which == "dom" and kind != "swap" and outcome == "ref_not_found" and failed_at:
+            # The new document was shown before the error was raised: the
+            # element was not removed, its page was replaced (stale_ref).
+            shown = float(await s.evaluate("localStorage.getItem('shown')"))
+            if shown < failed_at:
+                misnamed.append(f"trial {trial} {kind} d={delay}: ref_not_found after the commit")
         intended = [doc, "b", inst]
         for entry in log:
             if entry != intended:
@@ -123,6 +132,7 @@ async def _run_trials(s: bk.AsyncSession, base_url: str, which: str, trials: int
         outcomes[f"{kind}:{outcome}"] += 1
     assert wrong == [], f"{len(wrong)} wrong-element actions: {wrong[:10]}"
     assert bad == [], f"{len(bad)} untyped errors: {bad[:10]}"
+    assert misnamed == [], f"{len(misnamed)} navigations reported as removals: {misnamed[:10]}"
     return outcomes
 
 
@@ -186,5 +196,34 @@ async def test_a_document_that_begins_during_a_bound_action_takes_no_input_until
         await tab.page.mouse.click(x, y)
         assert len(json.loads(await s.evaluate("localStorage.getItem('clicks')"))) == 2
         await s.evaluate("localStorage.removeItem('clicks')")
+    finally:
+        await s.stop()
+
+
+async def test_a_dom_ref_whose_page_was_replaced_is_stale_before_the_navigation_event_arrives(
+    abrowser: bk.AsyncBrowser, base_url: str
+) -> None:
+    # The tab's generation follows Playwright's navigation event, which may
+    # arrive after the browser has already answered that the ref's document
+    # is gone: the binder asks the browser, not the generation.
+    s = await abrowser.start(url=f"{base_url}/bind_nav.html?start")
+    try:
+        tab = s._core.tab(None)
+        cdp = await tab.cdp_session()
+        tree = await cdp.send("Page.getFrameTree")
+        world = await cdp.send(
+            "Page.createIsolatedWorld",
+            {"frameId": tree["frameTree"]["frame"]["id"], "worldName": "test-old-document"},
+        )
+        context = world["executionContextId"]
+        element = await cdp.send(
+            "Runtime.evaluate", {"expression": "document.getElementById('b')", "contextId": context}
+        )
+        await s.navigate(f"{base_url}/bind_nav.html?next")
+        # As if the navigation's event had not arrived: the ref's generation is the tab's.
+        with pytest.raises(bk.StaleRefError):
+            await Binder(s._core).pin_object(
+                tab, element["result"]["objectId"], "d7", tab.generation, 5000
+            )
     finally:
         await s.stop()

@@ -16,6 +16,9 @@ from typing import Any
 
 import pytest
 
+# Source checks: run on every Python.
+pytestmark = pytest.mark.every_python
+
 ROOT = Path(__file__).resolve().parent.parent
 
 

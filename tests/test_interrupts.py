@@ -91,6 +91,7 @@ def _read_until(proc: subprocess.Popen[str], wanted: str) -> list[str]:
     raise AssertionError(f"never printed {wanted!r}: {lines}, stderr: {proc.stderr.read()}")  # type: ignore[union-attr]
 
 
+@pytest.mark.every_python
 @pytest.mark.timeout(90)
 def test_group_wide_ctrl_c_cancels_the_call_and_the_browser_stays_usable(base_url: str) -> None:
     marker = f"group-sigint-{os.getpid()}-{time.monotonic_ns()}"
@@ -114,6 +115,7 @@ def test_group_wide_ctrl_c_cancels_the_call_and_the_browser_stays_usable(base_ur
     assert proc.returncode == 0, err
 
 
+@pytest.mark.every_python
 @pytest.mark.timeout(90)
 def test_group_wide_ctrl_c_that_ends_the_program_still_takes_the_browser_along(
     base_url: str,

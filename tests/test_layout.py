@@ -11,6 +11,9 @@ from pathlib import Path
 
 import pytest
 
+# Source checks: run on every Python.
+pytestmark = pytest.mark.every_python
+
 PACKAGE = Path(__file__).resolve().parent.parent / "src" / "browserkit"
 MAX_LINES = 600
 EXEMPT = {PACKAGE / "_sync" / "_generated.py"}

@@ -99,6 +99,7 @@ async def _drive(client: Client, base_url: str, output_dir: Path) -> None:
     assert _json(listed_sessions) == {"sessions": []}
 
 
+@pytest.mark.every_python
 async def test_stdio_server_drives_a_page_end_to_end(base_url: str, tmp_path: Path) -> None:
     out = tmp_path / "out"
     params = StdioServerParameters(
@@ -354,6 +355,7 @@ def http_server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
                 proc.kill()
 
 
+@pytest.mark.every_python
 async def test_http_server_drives_a_page_end_to_end(
     base_url: str, http_server: tuple[str, Path]
 ) -> None:
@@ -363,6 +365,7 @@ async def test_http_server_drives_a_page_end_to_end(
         await _drive(client, base_url, out)
 
 
+@pytest.mark.every_python
 def test_mcp_without_the_extra_says_what_to_install() -> None:
     code = (
         "import sys; sys.modules['mcp'] = None\n"
@@ -376,6 +379,7 @@ def test_mcp_without_the_extra_says_what_to_install() -> None:
     assert "pip install 'browserkit[mcp]'" in proc.stderr
 
 
+@pytest.mark.every_python
 @pytest.mark.parametrize("command", ["mcp", "tools", "demo", "diagnostics", "install-browser"])
 def test_every_subcommand_has_help(command: str) -> None:
     proc = subprocess.run(

@@ -20,6 +20,7 @@ def changed_lines(diff: bk.SnapshotDiff) -> list[str]:
     return [c.line for c in diff.changed] + [a.line for a in diff.added]
 
 
+@pytest.mark.every_python
 async def test_text_change_is_in_the_diff(sess: Any, base_url: str) -> None:
     tree = await open_observe(sess, base_url)
     r = await aw(sess.click(ref_of(tree, 'button "Change text"')))

@@ -52,6 +52,7 @@ async def ro_sess(
 # --------------------------------------------------------------------- dom
 
 
+@pytest.mark.every_python
 async def test_dom_shows_tags_ids_classes_text_and_refs(sess: Any, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/reading_basic.html"))
     root = await aw(sess.dom(depth=2))
@@ -239,6 +240,7 @@ async def test_scan_is_far_smaller_than_the_outline_of_a_long_list(
     assert "Item 0" in scan.content and "Item 4999" not in scan.content
 
 
+@pytest.mark.every_python
 async def test_scan_text_only_and_max_chars(sess: Any, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/generated/table?rows=50"))
     text = await aw(sess.scan(text_only=True))
@@ -359,6 +361,7 @@ async def test_scan_and_dom_survive_hostile_globals(sess: Any, base_url: str) ->
 # -------------------------------------------------------------------- find
 
 
+@pytest.mark.every_python
 async def test_find_matches_with_ancestor_path_and_live_refs(sess: Any, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/reading_basic.html"))
     twins = await aw(sess.find("twin"))
@@ -383,6 +386,7 @@ async def test_find_matches_with_ancestor_path_and_live_refs(sess: Any, base_url
 # ------------------------------------------------------------------ styles
 
 
+@pytest.mark.every_python
 async def test_styles_design_set_named_properties_and_all(sess: Any, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/reading_basic.html"))
     design = await aw(sess.styles(bk.css("#card")))
@@ -427,6 +431,7 @@ async def test_set_style_is_live_returns_inline_style_and_dies_with_navigation(
 # ----------------------------------------------------------------- execute
 
 
+@pytest.mark.every_python
 async def test_execute_keeps_a_counter_in_state_across_three_calls(
     sess: Any, base_url: str
 ) -> None:
@@ -543,6 +548,7 @@ async def test_read_only_session_reads_but_refuses_execute_and_set_style(
 # ----------------------------------------------------------------- results
 
 
+@pytest.mark.every_python
 def test_reading_results_convert_to_json_and_back() -> None:
     node = bk.DomNode(
         "ul", id="items", ref="d3", child_count=5, children=(bk.DomNode("li", text="a", ref="d4"),)

@@ -11,6 +11,7 @@ from tests.conftest import aw, raises_before_waiting
 from tests.test_session_core import ref_of
 
 
+@pytest.mark.every_python
 async def test_stale_ref_fails_fast_after_navigation(sess: Any, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/stale_a.html"))
     snap_a = await aw(sess.snapshot())

@@ -19,6 +19,7 @@ def ref_of(tree: str, needle: str) -> str:
     raise AssertionError(f"{needle!r} not in outline:\n{tree}")
 
 
+@pytest.mark.every_python
 async def test_navigate_reports_final_url_and_status(sess: Any, base_url: str) -> None:
     nav = await aw(sess.navigate(f"{base_url}/redirect?to=/basic.html"))
     assert nav.url == f"{base_url}/basic.html"
@@ -71,6 +72,7 @@ async def test_history_moves_and_reports_edges(sess: Any, base_url: str) -> None
     assert reloaded.generation == fwd.generation + 1
 
 
+@pytest.mark.every_python
 async def test_snapshot_prints_refs_title_and_generation(sess: Any, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/basic.html"))
     snap = await aw(sess.snapshot())
@@ -118,6 +120,7 @@ async def test_snapshot_truncates_at_max_nodes(base_url: str) -> None:
         assert len(snap.tree.splitlines()) == 5
 
 
+@pytest.mark.every_python
 async def test_click_variants_act_on_the_page(sess: Any, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/basic.html"))
     tree = (await aw(sess.snapshot())).tree
@@ -186,6 +189,7 @@ async def test_type_with_submit_follows_the_navigation(sess: Any, base_url: str)
     assert "q=tea+pot" in r.url
 
 
+@pytest.mark.every_python
 async def test_evaluate_returns_json_and_raises_on_errors(sess: Any, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/basic.html"))
     assert await aw(sess.evaluate("({a: [1, 2], b: 'x'})")) == {"a": [1, 2], "b": "x"}
@@ -198,6 +202,7 @@ async def test_evaluate_returns_json_and_raises_on_errors(sess: Any, base_url: s
     assert await aw(sess.evaluate("1 + 1")) == 2
 
 
+@pytest.mark.every_python
 async def test_screenshot_scales_to_max_side_and_reports_source(
     sess: Any, base_url: str, tmp_path: Any
 ) -> None:
@@ -230,6 +235,7 @@ async def test_timeouts_are_clamped_to_max_timeout(base_url: str) -> None:
         assert result.waited_ms >= 800
 
 
+@pytest.mark.every_python
 async def test_wait_for_text_selector_url(sess: Any, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/basic.html"))
     await aw(

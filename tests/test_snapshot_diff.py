@@ -33,6 +33,9 @@ from browserkit.snapshot import (
     render_diff,
 )
 
+# Pure Python: runs on every Python.
+pytestmark = pytest.mark.every_python
+
 OUTLINES = Path(__file__).parent / "outlines"
 PAIRS = [("shop_300", "shop_300_after"), ("promo", "promo_after"), ("todo", "todo_after")]
 

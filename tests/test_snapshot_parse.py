@@ -14,6 +14,9 @@ from hypothesis import strategies as st
 
 from browserkit.snapshot import Node, Outline, count_nodes, diff, parse, render
 
+# Pure Python: runs on every Python.
+pytestmark = pytest.mark.every_python
+
 OUTLINES = Path(__file__).parent / "outlines"
 SAMPLES = sorted(OUTLINES.glob("*.txt"))
 

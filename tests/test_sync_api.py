@@ -16,6 +16,9 @@ import pytest
 
 import browserkit as bk
 
+# The sync API (threads, signals, atexit, Jupyter) depends on the interpreter.
+pytestmark = pytest.mark.every_python
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -176,7 +179,6 @@ def test_no_chromium_outlives_its_python_process(how: str, tail: str, base_url: 
     assert _wait_gone(marker) == []
 
 
-@pytest.mark.slow
 def test_sync_api_in_a_jupyter_kernel(base_url: str, tmp_path: Path) -> None:
     nbformat = pytest.importorskip("nbformat")
     nbclient = pytest.importorskip("nbclient")

@@ -27,6 +27,7 @@ async def test_popups_join_and_are_reported_without_switching(sess: Any, base_ur
     assert sess.page_id == "t1"
 
 
+@pytest.mark.every_python
 async def test_new_select_close_and_unknown_tabs(sess: Any, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/basic.html"))
     info = await aw(sess.new_tab(f"{base_url}/basic_done.html"))

@@ -29,6 +29,7 @@ async def test_ambiguous_selector_reports_the_count(sess: Any, base_url: str) ->
     assert await out(sess) == "sorted by published"
 
 
+@pytest.mark.every_python
 async def test_every_selector_kind_finds_its_element(sess: Any, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/targets.html"))
     await aw(sess.type(bk.label("Email"), "a@b.c"))

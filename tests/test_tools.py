@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 import re
 import subprocess
 import sys
 import threading
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -46,6 +48,7 @@ def _valid_args(tool: tools.Tool[Any]) -> dict[str, Any]:
 # ------------------------------------------------------------------- schemas
 
 
+@pytest.mark.every_python
 @pytest.mark.parametrize("tool", TOOLS, ids=lambda t: t.name)
 def test_every_schema_is_valid_draft_2020_12(tool: tools.Tool[Any]) -> None:
     jsonschema.Draft202012Validator.check_schema(tool.input_schema)
@@ -55,6 +58,7 @@ def test_every_schema_is_valid_draft_2020_12(tool: tools.Tool[Any]) -> None:
     jsonschema.Draft202012Validator(tool.input_schema).validate(_valid_args(tool))
 
 
+@pytest.mark.every_python
 def test_registry_lists_only_what_the_sdk_implements() -> None:
     assert [t.name for t in TOOLS] == [
         "browser_sessions_start",
@@ -98,6 +102,7 @@ def test_registry_lists_only_what_the_sdk_implements() -> None:
             assert "session_id" in tool.input_schema["required"], tool.name
 
 
+@pytest.mark.every_python
 @pytest.mark.parametrize("tool", TOOLS, ids=lambda t: t.name)
 async def test_every_tool_rejects_an_unknown_argument(
     tool: tools.Tool[Any], abrowser: bk.AsyncBrowser
@@ -111,6 +116,7 @@ async def test_every_tool_rejects_an_unknown_argument(
 CASES = [(tool, name) for tool in TOOLS for name in tool.input_schema["properties"]]
 
 
+@pytest.mark.every_python
 @pytest.mark.parametrize(("tool", "field"), CASES, ids=[f"{t.name}.{f}" for t, f in CASES])
 async def test_every_tool_rejects_an_ill_typed_argument_naming_it(
     tool: tools.Tool[Any], field: str, abrowser: bk.AsyncBrowser
@@ -121,6 +127,7 @@ async def test_every_tool_rejects_an_ill_typed_argument_naming_it(
     assert out["error"]["message"].startswith(f"{field}:"), out
 
 
+@pytest.mark.every_python
 @pytest.mark.parametrize("tool", TOOLS, ids=lambda t: t.name)
 async def test_arguments_that_are_not_an_object_are_refused(
     tool: tools.Tool[Any], abrowser: bk.AsyncBrowser
@@ -129,6 +136,7 @@ async def test_arguments_that_are_not_an_object_are_refused(
     assert out["error"]["code"] == "invalid_argument"
 
 
+@pytest.mark.every_python
 async def test_values_are_not_coerced_and_bounds_are_checked(abrowser: bk.AsyncBrowser) -> None:
     act = {"session_id": "s999", "action": "click", "detail": "d", "ref": "e1"}
     for bad, field in [
@@ -143,6 +151,7 @@ async def test_values_are_not_coerced_and_bounds_are_checked(abrowser: bk.AsyncB
         assert out["error"]["message"].startswith(f"{field}:"), out
 
 
+@pytest.mark.every_python
 async def test_unknown_tool_and_session_come_back_as_envelopes(abrowser: bk.AsyncBrowser) -> None:
     out = await tools.call(abrowser, "browser_teleport", {})
     assert out["error"]["code"] == "invalid_argument"
@@ -154,6 +163,7 @@ async def test_unknown_tool_and_session_come_back_as_envelopes(abrowser: bk.Asyn
 # ------------------------------------------------------------------- exports
 
 
+@pytest.mark.every_python
 def test_openai_export_has_the_function_tool_shape() -> None:
     exported = tools.to_openai()
     assert len(exported) == len(TOOLS)
@@ -166,6 +176,7 @@ def test_openai_export_has_the_function_tool_shape() -> None:
     json.dumps(exported)
 
 
+@pytest.mark.every_python
 def test_anthropic_export_has_the_tool_use_shape() -> None:
     for item, tool in zip(tools.to_anthropic(), TOOLS, strict=True):
         assert set(item) == {"name", "description", "input_schema"}
@@ -173,6 +184,7 @@ def test_anthropic_export_has_the_tool_use_shape() -> None:
         assert item["input_schema"] == tool.input_schema
 
 
+@pytest.mark.every_python
 def test_mcp_export_validates_as_mcp_tools() -> None:
     exported = tools.to_mcp()
     for item in exported:
@@ -183,6 +195,7 @@ def test_mcp_export_validates_as_mcp_tools() -> None:
         assert parsed.input_schema == item["inputSchema"]
 
 
+@pytest.mark.every_python
 def test_tools_command_prints_the_registry_as_json() -> None:
     proc = subprocess.run(
         [sys.executable, "-m", "browserkit", "tools", "--format", "openai"],
@@ -197,6 +210,7 @@ def test_tools_command_prints_the_registry_as_json() -> None:
 # ------------------------------------------------------------- real browser
 
 
+@pytest.mark.every_python
 async def test_a_session_is_driven_through_the_registry(
     abrowser: bk.AsyncBrowser, base_url: str, tmp_path: Path
 ) -> None:
@@ -645,3 +659,44 @@ async def test_handoff_and_attach_through_the_registry(
         assert nothing["error"]["code"] == "invalid_argument"
     finally:
         await tools.call(abrowser, "browser_sessions_stop", {"session_id": sid})
+
+
+async def test_history_racing_the_close_of_its_tab_ends_typed(
+    abrowser: bk.AsyncBrowser, base_url: str
+) -> None:
+    # Issue 11, item 25: browser_history on a tab that is closing. The tab
+    # is closed from another task (as a person or the page would close it,
+    # so the session hears of it only afterwards) while history calls run
+    # back to back on it, three at a time. At the end of its history each
+    # call is one CDP round trip, so the close lands inside calls. Each ends
+    # with a result or a typed error, never internal_error.
+    rng = random.Random("history-close")
+    s = await abrowser.start(url=f"{base_url}/basic.html")
+    codes: Counter[str] = Counter()
+    untyped: list[str] = []
+
+    async def moves() -> None:
+        for _ in range(500):
+            out = await tools.call(
+                abrowser, "browser_history", {"session_id": s.id, "action": "forward"}
+            )
+            if "error" not in out:
+                codes["answered"] += 1
+                continue
+            codes[out["error"]["code"]] += 1
+            if out["error"]["code"] == "internal_error":
+                untyped.append(out["error"]["message"])
+            return  # the tab is gone
+
+    async def close(page: Any) -> None:
+        await asyncio.sleep(rng.uniform(0, 0.03))
+        await page.close()
+
+    try:
+        for _ in range(20):
+            tab = await s.new_tab(f"{base_url}/basic.html")
+            await asyncio.gather(close(s._core.tab(tab.page_id).page), *(moves() for _ in "abc"))
+    finally:
+        await s.stop()
+    print(f"\nhistory calls racing a close: {dict(codes)}")
+    assert untyped == [], f"{len(untyped)} untyped: {untyped[:3]}"

@@ -45,6 +45,7 @@ def assert_valid_unicode(value: Any) -> None:
 # --------------------------------------------------------------------- pure
 
 
+@pytest.mark.every_python
 def test_lone_surrogates_become_the_replacement_character() -> None:
     assert well_formed_str("a\ud800b\udc00c") == f"a{REPLACEMENT}b{REPLACEMENT}c"
     # A pair split over two code points is the character it encodes.
@@ -52,6 +53,7 @@ def test_lone_surrogates_become_the_replacement_character() -> None:
     assert well_formed_str("\ude00\ud83d") == REPLACEMENT * 2
 
 
+@pytest.mark.every_python
 def test_valid_text_and_containers_come_back_untouched() -> None:
     text = "caf\u00e9 \U0001f600"
     assert well_formed_str(text) is text
@@ -59,6 +61,7 @@ def test_valid_text_and_containers_come_back_untouched() -> None:
     assert well_formed(value) is value
 
 
+@pytest.mark.every_python
 def test_nested_values_and_keys_are_cleaned() -> None:
     value = {"k" + LONE: ["x", ("y" + LONE, 1)], "n": 2.5}
     assert well_formed(value) == {
@@ -67,6 +70,7 @@ def test_nested_values_and_keys_are_cleaned() -> None:
     }
 
 
+@pytest.mark.every_python
 @given(st.text(st.characters(codec=None, exclude_categories=())))
 def test_any_text_becomes_encodable_and_valid_text_is_kept(text: str) -> None:
     cleaned = well_formed_str(text)
@@ -94,6 +98,7 @@ async def lone(abrowser: bk.AsyncBrowser, base_url: str) -> AsyncIterator[bk.Asy
     await s.stop()
 
 
+@pytest.mark.every_python
 async def test_page_text_reaches_the_sdk_as_valid_unicode(lone: bk.AsyncSession) -> None:
     snap = await lone.snapshot()
     assert_valid_unicode(snap)
@@ -163,6 +168,7 @@ READERS: list[tuple[str, dict[str, Any]]] = [
 ]
 
 
+@pytest.mark.every_python
 async def test_tool_results_survive_a_strict_utf8_encoder(lone: bk.AsyncSession) -> None:
     for name, arguments in READERS:
         out = await tools.call(lone._core.browser, name, {"session_id": lone.id, **arguments})  # type: ignore[arg-type]

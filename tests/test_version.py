@@ -6,7 +6,12 @@ import subprocess
 import sys
 from importlib.metadata import version
 
+import pytest
+
 import browserkit
+
+# Packaging: runs on every Python.
+pytestmark = pytest.mark.every_python
 
 
 def test_installed_metadata_matches_the_package_version() -> None:

@@ -39,6 +39,7 @@ async def open_page(sess: Any, base_url: str) -> str:
     return str((await aw(sess.snapshot())).tree)
 
 
+@pytest.mark.every_python
 async def test_shoelace_button_clicks_by_ref(sess: Any, base_url: str) -> None:
     tree = await open_page(sess, base_url)
     r = await aw(sess.click(ref_of(tree, 'button "Save"')))
