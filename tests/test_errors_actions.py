@@ -99,7 +99,9 @@ async def test_click_on_an_invisible_button_says_not_visible(
         found = await aw(sess.dom(bk.css("#hidden-btn")))
         aimed = found.ref
     with pytest.raises(bk.TargetNotActionableError) as info:
-        await aw(sess.click(aimed, timeout_ms=WAIT_MS))
+        # Twice the usual bound: a d-ref's failure is explained by asking the
+        # browser what became of its element, which takes longer when loaded.
+        await aw(sess.click(aimed, timeout_ms=2 * WAIT_MS))
     assert info.value.reason == "not_visible"
     assert "covered" not in info.value.message
 
