@@ -49,19 +49,22 @@ def tests(session: nox.Session) -> None:
     """The test suite against real Chromium, on every Python the machine has.
 
     The first Python runs everything. The others run only the tests marked
-    ``every_python``: the pure-Python modules (buffers, outline parsing and
-    diffs, config, patterns), the sync API with its signals, threads, atexit
-    and Jupyter kernel, the CLI and MCP server, packaging and import checks,
-    and one async smoke test per public surface (navigate, snapshot, click,
-    dom, scan, find, execute, evidence, tabs, dialogs, handoff, attach...).
+    ``every_python``: the pure-Python modules (event buffers and their regex
+    guard, outline parsing and diffs, config), the sync API with its
+    signals, threads, atexit and Jupyter kernel, the CLI and MCP server,
+    packaging and import checks, and one async smoke test per public surface
+    (navigate, snapshot, click, dom, scan, find, execute, evidence, tabs,
+    dialogs, handoff, attach...).
     Browser behaviour (floods, fuzzing, hostile pages, timing bounds, the
     sync-API repeats marked ``sync_twin``) does not change with the
     interpreter, so it runs once. A new test runs on the first Python only
     unless it is marked ``every_python``.
 
     With no arguments the run is spread over two pytest-xdist workers, each
-    with its own server and Chromium. Arguments after ``--`` go to pytest as
-    they are and turn that off (add ``-n 2`` to keep it); on the other
+    with its own server and Chromium; tests that must share a worker (a
+    module fixture that one test leaves for the next) carry the same
+    ``xdist_group``. Arguments after ``--`` go to pytest as they are and turn
+    the workers off (add ``-n 2 --dist loadgroup`` to keep them); on the other
     Pythons ``-m`` in them replaces the marker selection.
     """
     _install(session, "-e", ".[mcp]", "--group", "test")
@@ -69,7 +72,7 @@ def tests(session: nox.Session) -> None:
     if session.python != PYTHONS_HERE[0] and not any(a.startswith("-m") for a in args):
         args = ["-m", EVERY_PYTHON, *args]
     if not session.posargs:
-        args = ["-n", WORKERS, *args]
+        args = ["-n", WORKERS, "--dist", "loadgroup", *args]
     session.run("python", "-m", "pytest", *args)
 
 

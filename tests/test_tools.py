@@ -512,6 +512,7 @@ CALLS = st.sampled_from(TOOLS).flatmap(lambda t: st.tuples(st.just(t), _argument
 )
 @given(call=CALLS)
 @pytest.mark.slow
+@pytest.mark.xdist_group("fuzz_env")  # one worker: the next test reuses its browser
 def test_fuzzed_arguments_never_escape_as_exceptions(
     fuzz_env: tuple[LoopThread, Any], tmp_path_factory: pytest.TempPathFactory, call: Any
 ) -> None:
@@ -535,6 +536,7 @@ def test_fuzzed_arguments_never_escape_as_exceptions(
         runner.run(browser.stop(info.id))
 
 
+@pytest.mark.xdist_group("fuzz_env")
 def test_the_registry_still_works_after_the_fuzzing(fuzz_env: tuple[LoopThread, Any]) -> None:
     runner, browser = fuzz_env
     start = runner.run(
