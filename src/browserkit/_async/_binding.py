@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import secrets
 import weakref
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from typing import Any, NamedTuple, TypeVar
@@ -32,6 +31,7 @@ from playwright.async_api import Error as PlaywrightError
 from browserkit._async import _js
 from browserkit._async._core import SessionCore, is_closed_error
 from browserkit._async._tab import Tab, stale_ref, unless_blocked
+from browserkit._async._utility import ENGINE, UtilityWorlds, new_key
 from browserkit.errors import (
     BrowserkitError,
     ModalStateBlockedError,
@@ -44,26 +44,14 @@ __all__ = ["ENGINE", "Binder", "Bound", "ensure_engine", "register_engine", "rel
 
 T = TypeVar("T")
 
-ENGINE = "browserkit-bound"
-_HELLO = "__browserkitHello"
-# Playwright names its utility world after the page's guid; the CDP binding
-# below exists only in worlds of that name, so page code never sees it.
-_UTILITY_WORLD = "__playwright_utility_world_"
-# Runs in the utility world with ``this`` the element: the map the engine reads.
-_PIN = (
-    "function (key) { const G = globalThis, K = '__browserkitBound';"
-    " if (!G[K]) Object.defineProperty(G, K, { value: new Map() });"
-    " G[K].set(key, new WeakRef(this)); return true; }"
-)
-# Runs in the utility world: what became of the element pinned under a key
-# (the map the engine reads), in the three states of the engine's probe.
+# Run in the utility world (js/pins.js holds the rule for what a pin is):
+# with ``this`` the element, pin it under a key; and what became of the
+# element pinned under a key, in the three states of the engine's probe.
+_PIN = "function (key) { return (" + _js.PINS + ")().pin(this, key); }"
 _PIN_STATE = (
-    "(() => { const pins = globalThis.__browserkitBound, weak = pins && pins.get(%s);"
-    " const el = weak && weak.deref();"
-    " if (!weak || (el && el.ownerDocument !== document)) return 2;"
-    " return el && el.isConnected ? 1 : 0; })()"
+    "(key) => { const found = (" + _js.PINS + ")().state(key);"
+    " return found === 'lost' ? 2 : found === 'gone' ? 0 : 1; }"
 )
-_HELLO_WAIT_S = 0.5
 _GUARD_WORLD = "browserkit-guard"
 # The CDP binding guarded documents announce themselves by (only guard worlds have it).
 _GUARD_HELLO = "__browserkitGuardHello"
@@ -113,20 +101,12 @@ class Bound(NamedTuple):
         return self.base.locator(f"{ENGINE}={self.key}")
 
 
-def _key() -> str:
-    # Secret: whoever knows a key could bind a hello to another world.
-    return secrets.token_hex(12)
-
-
 class Binder:
     """Pins the elements refs name, and says what became of them when an action fails."""
 
     def __init__(self, core: SessionCore) -> None:
         self._core = core
-        self._hello: dict[str, asyncio.Future[int]] = {}
-        self._listening: set[str] = set()
-        # Per tab: Playwright's utility world, as (cross-document commits, context id).
-        self._contexts: dict[str, tuple[int, int]] = {}
+        self.worlds = UtilityWorlds(core)
         # Per tab: bound actions under way, the guard script while any is,
         # the guarded documents (their guard world's context ids) that began
         # meanwhile, and releases under way.
@@ -141,7 +121,7 @@ class Binder:
 
     async def pin_ref(self, tab: Tab, ref: str, generation: int, ms: float) -> tuple[int, Bound]:
         """Pin the element of outline ref ``ref``; the count of elements it matched (1 = pinned)."""
-        key = _key()
+        key = new_key()
         chain = tab.page.locator(f"aria-ref={ref} >> {ENGINE}=pin:{key}")
         count = await self._ask(tab, chain.count(), ms, ref, generation)
         bound = Bound(key, ref, generation, tab.page)
@@ -190,7 +170,7 @@ class Binder:
         )
         backend = node["node"]["backendNodeId"]
         for fresh in (False, True):
-            context = await self._utility_context(tab, ms, fresh=fresh)
+            context = await self.worlds.context(tab, ms, fresh=fresh)
             if context is None:
                 break
             try:
@@ -201,7 +181,7 @@ class Binder:
             except PlaywrightError:
                 continue  # that world's document is gone: ask the current one
             object_in_utility = resolved["object"]["objectId"]
-            key = _key()
+            key = new_key()
             try:
                 reply = await self._ask(
                     tab,
@@ -270,7 +250,7 @@ class Binder:
         None when it matches no element or several (Playwright's own action
         then waits for one, or refuses the ambiguity).
         """
-        key = _key()
+        key = new_key()
         pin = locator.locator(f"{ENGINE}=pin:{key}")
         try:
             count = await unless_blocked(tab, asyncio.wait_for(pin.count(), ms / 1000))
@@ -279,39 +259,9 @@ class Binder:
         return key if count == 1 else None
 
     async def in_utility(self, tab: Tab, expression: str, ms: float) -> Any:
-        """The value of ``expression`` in Playwright's utility world of the tab's main frame.
-
-        That world is isolated: page scripts can neither reach what runs
-        there nor replace the functions it calls. None when the world cannot
-        be reached (the page is between documents).
-        """
-        cdp = await tab.cdp_session()
-        for fresh in (False, True):
-            context = await self._utility_context(tab, ms, fresh=fresh)
-            if context is None:
-                return None
-            try:
-                reply = await cdp.send(
-                    "Runtime.evaluate",
-                    {
-                        "expression": expression,
-                        "contextId": context,
-                        "returnByValue": True,
-                        "awaitPromise": True,
-                        "timeout": max(1, int(ms)),
-                    },
-                )
-            except PlaywrightError:
-                if fresh or tab.closed or self._core.closed:
-                    raise
-                continue  # that world's document is gone: ask the current one
-            details = reply.get("exceptionDetails")
-            if details is not None:
-                exc = details.get("exception") or {}
-                text = str(exc.get("description") or details.get("text"))
-                raise PlaywrightError(f"evaluation failed in the page: {text.splitlines()[0]}")
-            return reply.get("result", {}).get("value")
-        return None
+        """The value of ``expression`` in the utility world of the tab's main frame
+        (see :mod:`._utility`); None when the page is between documents."""
+        return await self.worlds.evaluate(tab, expression, ms)
 
     async def arm(self, tab: Tab) -> None:
         """Before a bound action's input: a document that begins before :meth:`disarm`,
@@ -424,49 +374,6 @@ class Binder:
         except ModalStateBlockedError:
             pass  # released once the dialog is answered; the action meets the dialog itself
 
-    async def _utility_context(self, tab: Tab, ms: float, *, fresh: bool) -> int | None:
-        """The execution context id of Playwright's utility world in the tab's current document."""
-        known = self._contexts.get(tab.page_id)
-        if known is not None and known[0] == tab.navigations and not fresh:
-            return known[1]
-        cdp = await tab.cdp_session()
-        if tab.page_id not in self._listening:
-            self._listening.add(tab.page_id)
-            cdp.on("Runtime.bindingCalled", self._on_binding)
-            params: dict[str, Any] = {"name": _HELLO}
-            guid = getattr(getattr(tab.page, "_impl_obj", None), "_guid", None)
-            if isinstance(guid, str):
-                params["executionContextName"] = _UTILITY_WORLD + guid
-            await cdp.send("Runtime.addBinding", params)
-            await cdp.send("Runtime.enable")  # bindingCalled needs it; a no-op if on
-        for _ in range(3):
-            key = _key()
-            answer: asyncio.Future[int] = asyncio.get_running_loop().create_future()
-            self._hello[key] = answer
-            try:
-                hello = tab.page.locator(f"{ENGINE}=hello:{key}")
-                await self._core.guard(
-                    asyncio.wait_for(hello.count(), ms / 1000), "bind the target", ms, tab
-                )
-                # The binding's event is sent before the count's reply.
-                context = await asyncio.wait_for(answer, _HELLO_WAIT_S)
-            except (asyncio.TimeoutError, BrowserkitError) as exc:
-                if isinstance(exc, ModalStateBlockedError) or tab.closed or self._core.closed:
-                    raise
-                continue  # a navigation swapped the world mid-call: ask the new one
-            finally:
-                self._hello.pop(key, None)
-            self._contexts[tab.page_id] = (tab.navigations, context)
-            return context
-        return None
-
-    def _on_binding(self, event: dict[str, Any]) -> None:
-        if event.get("name") != _HELLO:
-            return
-        answer = self._hello.get(str(event.get("payload")))
-        if answer is not None and not answer.done():
-            answer.set_result(int(event["executionContextId"]))
-
     async def explain(self, tab: Tab, bounds: Sequence[Bound]) -> BrowserkitError | None:
         """After a failed action: the typed error if a bound element is gone or of another page.
 
@@ -485,7 +392,7 @@ class Binder:
                 # The probe tells "of another document" by matching two
                 # elements: a new document that has none yet reads as a
                 # removal. Ask the main frame's utility world directly.
-                state = await self._pin_state(tab, bound.key)
+                state = await self.pin_state(tab, bound.key)
             if state == 1:
                 continue
             if state == 0:
@@ -496,11 +403,12 @@ class Binder:
             return self._stale(tab, bound.ref, bound.generation)
         return None
 
-    async def _pin_state(self, tab: Tab, key: str) -> int:
+    async def pin_state(self, tab: Tab, key: str) -> int:
         """What the pin ``key`` is to the main frame's current document: 1 here, 0 removed,
         2 of another document (or none: the frame is between documents)."""
         try:
-            state = await self.in_utility(tab, _PIN_STATE % json.dumps(key), _PROBE_WAIT_S * 1000)
+            expression = f"({_PIN_STATE})({json.dumps(key)})"
+            state = await self.in_utility(tab, expression, _PROBE_WAIT_S * 1000)
         except (PlaywrightError, BrowserkitError):
             return 2
         return 2 if state is None else int(state)

@@ -38,8 +38,6 @@ __all__ = ["Aimed", "HitTester", "cover_hint"]
 # visibly leaving, which may still go on its own (a loading shield).
 _COVER_WAIT_MS = 1000.0
 _FADE_WAIT_MS = 5000.0
-# Our engine's words when a pinned element left its document (js/bound_engine.js).
-_LEFT = "browserkit: the bound element"
 
 
 class Aimed:
@@ -60,13 +58,13 @@ class Aimed:
         position: Position | None = None,
         disarm: Callable[[], Awaitable[dict[str, Any] | None]] | None = None,
         locator: Locator | None = None,
-        rebound: bool = False,
+        replaced: Callable[[], Awaitable[bool]] | None = None,
     ) -> None:
         self.force = force
         self.position = position
         self.locator = locator
         self._disarm = disarm
-        self._rebound = rebound
+        self._replaced = replaced
 
     async def apply(
         self, locator: Locator, act: Callable[[Locator, bool, Position | None], Awaitable[None]]
@@ -82,8 +80,8 @@ class Aimed:
             return
         try:
             await act(self.locator, self.force, self.position)
-        except PlaywrightError as exc:
-            if not (self._rebound and _LEFT in str(exc)):
+        except PlaywrightError:
+            if self._replaced is None or not await self._replaced():
                 raise
         else:
             return
@@ -161,11 +159,20 @@ class HitTester:
             blocked = reply.get("blocked") if isinstance(reply, dict) else None
             return blocked if isinstance(blocked, dict) else None
 
-        pinned = tab.page.locator(f"{ENGINE}={verdict['pin']}")
-        return Aimed(True, position, disarm, pinned, rebound=bound is None)
+        pin = str(verdict["pin"])
+        pinned = tab.page.locator(f"{ENGINE}={pin}")
+        if bound is not None:
+            return Aimed(True, position, disarm, pinned)
+
+        async def replaced() -> bool:
+            # Not its element any more (removed, or its document replaced):
+            # the selector names whatever matches it now.
+            return await self._binder.pin_state(tab, pin) != 1
+
+        return Aimed(True, position, disarm, pinned, replaced)
 
     async def _call(self, tab: Tab, command: str, args: dict[str, Any], ms: float) -> Any:
-        expression = f"({_js.HIT_CHECK})({json.dumps(command)}, {json.dumps(args)})"
+        expression = f"({_js.HIT_CHECK})(({_js.PINS})(), {json.dumps(command)}, {json.dumps(args)})"
         return await self._binder.in_utility(tab, expression, ms)
 
 

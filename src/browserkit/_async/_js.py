@@ -15,6 +15,7 @@ from importlib.resources import files
 
 __all__ = [
     "BOUND_ENGINE",
+    "BOUND_ENGINE_NAME",
     "CHANGE_STAMP",
     "DOM_QUIET",
     "ELEMENT_PATH",
@@ -26,6 +27,7 @@ __all__ = [
     "KIND",
     "METRICS",
     "OPTIONS",
+    "PINS",
     "PRISTINE",
     "READING_WORLD",
     "SECRET_VALUES",
@@ -49,7 +51,11 @@ OPTIONS = load("options")
 KIND = load("kind")
 HANDOFF_BANNER = load("handoff_banner")
 ELEMENT_PATH = load("element_path")
-BOUND_ENGINE = load("bound_engine")
+PINS = load("pins")
+"""``() => pins``: the utility world's pin map and its one rule for what a pin is now."""
+BOUND_ENGINE = "(" + load("bound_engine") + ")(" + PINS + ")"
+BOUND_ENGINE_NAME = "browserkit-bound"
+"""The name ``BOUND_ENGINE`` is registered under (``browserkit-bound=<key>`` locators)."""
 INPUT_GUARD = load("input_guard")
 STYLES = load("styles")
 SET_STYLE = load("set_style")

@@ -9,6 +9,7 @@ reports what changed.
 from __future__ import annotations
 
 import asyncio
+import functools
 import time
 from collections.abc import Awaitable, Callable, Sequence
 
@@ -33,6 +34,7 @@ from browserkit.snapshot import diff as diff_outlines
 from browserkit.targets import Target
 
 __all__ = ["ActionBody", "Pipeline"]
+
 
 ActionBody = Callable[[Tab, float, Aim], Awaitable[bool | None]]
 """Performs an action on its resolved aim; returns whether the element was
@@ -139,12 +141,17 @@ class Pipeline:
                 base = aim.bound.base if aim.bound is not None else None
                 inner = isinstance(base, Frame) and base is not tab.page.main_frame
                 frame = base if inner and isinstance(base, Frame) else None
-                settled = await core.unless_gone(settler.settle(max(0.0, left), frame))
+                read_early = None
+                # Not on pages with iframes: the settle stamp is the main frame's.
+                single = len(tab.page.frames) == 1
+                if before is not None and single and tab.early_read_missed != tab.navigations:
+                    read_early = functools.partial(self._read_early, tab, ms)
+                settled = await core.unless_gone(settler.settle(max(0.0, left), frame, read_early))
             navigated = settler.navigated
         change = None
         if observing and before is not None and not navigated and tab.pending_dialog is None:
             try:
-                after: Baseline | None = await self._after(tab, ms, settler.stamp)
+                after: Baseline | None = await self._after(tab, ms, settler)
             except ModalStateBlockedError:
                 after = None  # a dialog opened as the page settled: reported below
             except BrowserkitError:
@@ -174,8 +181,29 @@ class Pipeline:
             settled=settled,
         )
 
-    async def _after(self, tab: Tab, ms: float, stamp: int | None) -> Baseline:
-        """The outline once the action settled; stamped with what settling read, if it did."""
+    async def _read_early(self, tab: Tab, ms: float) -> Baseline:
+        """The whole-page outline and its stamp, read while the page settles."""
+        return (await self._capture.baseline(tab, ms))[0]
+
+    async def _after(self, tab: Tab, ms: float, settler: Settler) -> Baseline:
+        """The outline once the action settled: the one read early when nothing changed
+        since, else a new one (stamped with what settling read, if it did)."""
+        stamp = settler.stamp
+        early = settler.early
+        if early is not None:
+            try:
+                read = await early
+            except (PlaywrightError, BrowserkitError):
+                read = None
+            if (
+                read is not None
+                and stamp is not None
+                and read.stamp == stamp
+                and read.generation == tab.generation
+            ):
+                return read
+            if read is not None:
+                tab.early_read_missed = tab.navigations  # this page keeps changing
         if stamp is None or len(tab.page.frames) > 1:
             # Frames have stamps of their own: read them all with the outline.
             return (await self._capture.baseline(tab, ms))[0]

@@ -22,7 +22,7 @@ from __future__ import annotations
 import asyncio
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -31,7 +31,7 @@ from playwright.async_api import Frame, Page
 
 from browserkit._async import _js
 from browserkit._async._evidence import Evidence
-from browserkit._async._tab import Tab, unless_blocked
+from browserkit._async._tab import Baseline, Tab, swallow, unless_blocked
 from browserkit.errors import ModalStateBlockedError
 
 __all__ = ["MAX_SETTLE_MS", "QUIET_MS", "REQUEST_PATIENCE_MS", "Settler"]
@@ -87,6 +87,8 @@ class Settler:
 
         Read in the same round trip as the quiet window, so the outline taken
         right after can be stamped without one of its own."""
+        self.early: asyncio.Future[Baseline] | None = None
+        """The outline ``settle(read_early=...)`` read while the quiet window ran."""
 
     def __enter__(self) -> Settler:
         self._entered = self._returned = time.monotonic()
@@ -107,6 +109,8 @@ class Settler:
         self.close()
 
     def close(self) -> None:
+        if self.early is not None and not self.early.done():
+            self.early.add_done_callback(swallow)
         if not self._listening:
             return
         self._listening = False
@@ -152,7 +156,12 @@ class Settler:
         """Whether a cross-document navigation committed since the watch began."""
         return self.tab.navigations != self.start_navigations
 
-    async def settle(self, budget_ms: float, frame: Frame | None = None) -> bool:
+    async def settle(
+        self,
+        budget_ms: float,
+        frame: Frame | None = None,
+        read_early: Callable[[], Awaitable[Baseline]] | None = None,
+    ) -> bool:
         """Wait until the page has settled; False when a bound was hit first.
 
         Called as soon as the action returned. ``frame`` is the iframe the
@@ -160,6 +169,12 @@ class Settler:
         where the action's input and its effects happen. When the main
         frame settled on a quiet DOM, :attr:`stamp` is its change stamp read
         at that moment.
+
+        ``read_early`` reads the page's outline, stamped: it is started as
+        the quiet window begins (no navigation or request pending), so the
+        read overlaps the wait; :attr:`early` holds it. It shows the settled
+        page when its stamp equals :attr:`stamp`: nothing changed from just
+        before it was read to the end of the window.
         """
         self._returned = time.monotonic()
         deadline = time.monotonic() + min(budget_ms, MAX_SETTLE_MS) / 1000
@@ -206,6 +221,8 @@ class Settler:
                 if not await _wait(self._window_arrived, deadline - time.monotonic()):
                     return False
                 continue
+            if read_early is not None and self.early is None and frame is None:
+                self.early = asyncio.ensure_future(read_early())
             quiet = await self._dom_quiet(deadline, frame)
             if self.navigation_requested or self.navigated or self.pending or self.windows_opening:
                 continue  # something started while we watched the DOM

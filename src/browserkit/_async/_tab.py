@@ -10,6 +10,7 @@ from typing import Any, Literal, TypeVar
 import attrs
 from playwright.async_api import CDPSession, Dialog, FileChooser, Page
 
+from browserkit._async import _js
 from browserkit._text import well_formed, well_formed_str
 from browserkit.errors import ModalStateBlockedError, StaleRefError
 from browserkit.results import DialogInfo
@@ -78,6 +79,10 @@ class Tab:
         self.nav_seen = asyncio.Event()
         self.closed = False
         self._warmed_document = -1
+        # The document (by ``navigations``) where an outline read while an
+        # action settled had to be read again: that page keeps changing, so
+        # its actions no longer read early.
+        self.early_read_missed = -1
         self._warm_task: asyncio.Future[None] | None = None
         self._listeners: list[tuple[Any, str, Callable[..., Any]]] = []
         self._watch_navigations()
@@ -88,12 +93,13 @@ class Tab:
         self._listeners.append((emitter, event, handler))
 
     def warm_up(self) -> None:
-        """Let Playwright set up its page-world helpers for this document, in the background.
+        """Let Playwright set up its utility-world helpers for this document, in the background.
 
-        The first element call of a document in the page's own world (the
-        hit check before a click) costs 15-20 ms of one-time set-up. Called
-        once refs have been printed, it runs while the agent reads them, off
-        the first click's path. Failures mean only that the click pays it.
+        The first element call of a document in Playwright's utility world
+        (where refs are pinned and clicks hit-checked) costs 10-20 ms of
+        one-time set-up. Called once refs have been printed, it runs while
+        the agent reads them, off the first action's path. Failures mean only
+        that the action pays it.
         """
         if self._warmed_document == self.navigations or self.closed:
             return
@@ -102,7 +108,8 @@ class Tab:
 
     async def _warm(self) -> None:
         try:
-            await self.page.locator(":root").evaluate("() => 0", timeout=5_000)
+            # A probe of a key nobody pinned: it matches little and changes nothing.
+            await self.page.locator(f"{_js.BOUND_ENGINE_NAME}=probe:warm-up").count()
         except Exception:  # navigated, closed, or held by a dialog: nothing is lost
             pass
 

@@ -13,30 +13,10 @@
 //   <key>        the pinned element; throws in any other document (a
 //                navigation replaced it) and once it left its document.
 // Elements are held weakly, so pins never keep a removed subtree alive.
-(() => {
-  const KEY = '__browserkitBound';
+// Composed in _js.py as (this)(pins), `pins` being js/pins.js.
+(installPins) => {
   const G = globalThis;
-  const pins = () => {
-    if (!G[KEY]) Object.defineProperty(G, KEY, { value: new Map() });
-    return G[KEY];
-  };
-  // Playwright evaluates this in the page's own world too (never queried
-  // there): so nothing is put on a global until an element is pinned.
-  // browserkit's CDP call (_PIN in _binding.py) pins into the same map.
-  const pin = (el, key) => {
-    pins().set(key, new WeakRef(el));
-    return true;
-  };
-  const state = (key) => {
-    const weak = pins().get(key);
-    if (weak === undefined) return 'lost';
-    const el = weak.deref();
-    // A node of another document (one kept in the back/forward cache) would
-    // have Playwright aim at coordinates in this one: never match it.
-    if (el !== undefined && el.ownerDocument !== document) return 'lost';
-    if (el === undefined || !el.isConnected) return 'gone';
-    return el;
-  };
+  const pins = () => installPins();
   const pick = (root, body) => {
     if (body.startsWith('hello:')) {
       const hello = G.__browserkitHello;
@@ -44,16 +24,16 @@
       return [];
     }
     if (body.startsWith('pin:')) {
-      pin(root, body.slice(4));
+      pins().pin(root, body.slice(4));
       return [root];
     }
     if (body.startsWith('probe:')) {
-      const found = state(body.slice(6));
+      const found = pins().state(body.slice(6));
       if (found === 'gone') return [];
       if (found === 'lost') return Array.from(document.querySelectorAll('*')).slice(0, 2);
       return [found];
     }
-    const found = state(body);
+    const found = pins().state(body);
     if (found === 'lost') throw new Error('browserkit: the bound element is of another document');
     if (found === 'gone') throw new Error('browserkit: the bound element left its document');
     return [found];
@@ -62,4 +42,4 @@
     query: (root, body) => pick(root, body)[0] || null,
     queryAll: (root, body) => pick(root, body),
   };
-})()
+}

@@ -4,7 +4,7 @@
 // the check looks at exactly the element the click will get, with functions
 // the page cannot replace (a page that patches elementFromPoint or
 // getBoundingClientRect in its own world cannot make a covered target look
-// clear). Called as (this)(command, args); its state lives on the world's
+// clear). Called as (this)(pins, command, args); its state lives on the world's
 // own global.
 //
 //   check({key, fadeMs, coverMs, armMs}) picks the click point inside the
@@ -16,7 +16,7 @@
 //     textarea) is clicked through the editor's visible area: the editor is
 //     pinned as `<key>.editor` and is the target.
 //   disarm() ends the guard and reports what it blocked.
-async (command, args) => {
+async (pins, command, args) => {
   const K = Symbol.for('browserkit.hit');
   const state = globalThis[K] || (globalThis[K] = {});
   const parentOf = (n) => n.assignedSlot || n.parentNode || n.host || null;
@@ -57,10 +57,8 @@ async (command, args) => {
     return hit;
   };
   const pinned = (key) => {
-    const pins = globalThis.__browserkitBound;
-    const weak = pins && pins.get(key);
-    const el = weak && weak.deref();
-    return el && el.isConnected && el.ownerDocument === document ? el : null;
+    const found = pins.state(key);
+    return typeof found === 'string' ? null : found;
   };
   // Code editors keep their editable element out of sight (CodeMirror 5's
   // textarea sits in a zero-height box under the text): a click meant for it
@@ -219,7 +217,7 @@ async (command, args) => {
     let pin = args.key;
     if (el !== found) {
       pin = args.key + '.editor';
-      globalThis.__browserkitBound.set(pin, new WeakRef(el));
+      pins.pin(el, pin);
     }
     if (settled || verdict.viaLabel) arm(el, args.armMs);
     return {status: 'ok', rel, pin, viaLabel: !!verdict.viaLabel, settled};
