@@ -270,7 +270,10 @@ class SessionCore:
             ) from None
         except PlaywrightError as exc:
             error = self.translate(exc, what)
-            if type(error) is BrowserkitError and tab is not None and self._tab_went(tab):
+            closing = type(error) is BrowserkitError or (
+                isinstance(error, SessionClosedError) and not self.closed
+            )
+            if closing and tab is not None and self._tab_went(tab):
                 # CDP's own words for a closing page ("Not attached to an
                 # active page") vary; the tab's state says what happened.
                 error = PageNotFoundError(

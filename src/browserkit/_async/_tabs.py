@@ -61,9 +61,11 @@ class Tabs:
         return TabInfo(tab.page_id, page.url, await _title(page), active=True)
 
     async def select_tab(self, page_id: str) -> TabInfo:
-        tab = self._core.tab(page_id)
-        self._core.active = page_id
-        await tab.page.bring_to_front()
+        core = self._core
+        tab = core.tab(page_id)
+        core.active = page_id
+        # A tab closing meanwhile (a popup that closes itself) is page_not_found.
+        await core.guard(tab.page.bring_to_front(), "select tab", core.timeout(None), tab)
         title = "" if tab.pending_dialog is not None else await _title(tab.page)
         return TabInfo(page_id, tab.page.url, title, active=True)
 
