@@ -123,8 +123,31 @@ def docs(session: nox.Session) -> None:
     session.run("sphinx-build", "-W", "--keep-going", "-b", "html", "docs", "docs/_build/html")
 
 
+ECONOMY_NPM = Path("benchmarks/economy/npm")
+
+
 @nox.session
 def bench(session: nox.Session) -> None:
-    """Side-by-side benchmark against raw Playwright and Playwright's MCP server."""
+    """Side-by-side benchmark against raw Playwright and Playwright's MCP server.
+
+    Arguments after ``--`` go to ``python -m benchmarks``: ``--quick``, section
+    names. ``nox -s bench -- economy`` runs the scripted agent tasks on real apps
+    (Django admin, these docs built by Sphinx, swagger-ui from npm); it installs
+    the npm app first with ``npm ci`` (needs Node.js and npm).
+    """
     _install(session, "-e", ".[mcp]", "--group", "bench")
+    if any(a == "economy" or a.endswith("=economy") for a in session.posargs):
+        if shutil.which("npm") is None:
+            session.error("the economy section serves swagger-ui from npm: install Node.js + npm")
+        with session.chdir(ECONOMY_NPM):
+            # --ignore-scripts: the only install script is swagger-ui-dist's analytics.
+            session.run(
+                "npm",
+                "ci",
+                "--ignore-scripts",
+                "--no-audit",
+                "--no-fund",
+                "--loglevel=error",
+                external=True,
+            )
     session.run("python", "-m", "benchmarks", *session.posargs)

@@ -1,4 +1,8 @@
-"""Command line: ``python -m benchmarks [--quick] [--only SECTION ...] [--no-write]``."""
+"""Command line: ``python -m benchmarks [SECTION ...] [--quick] [--only SECTION] [--no-write]``.
+
+With no sections it runs the default ones; ``python -m benchmarks economy`` runs the
+scripted agent tasks on real apps (see ``benchmarks/economy``).
+"""
 
 from __future__ import annotations
 
@@ -6,7 +10,7 @@ import argparse
 import sys
 
 from benchmarks.report import to_markdown, write
-from benchmarks.runner import SECTIONS, Options, run
+from benchmarks.runner import DEFAULT_SECTIONS, SECTIONS, Options, run
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -15,7 +19,18 @@ def main(argv: list[str] | None = None) -> int:
         prog="python -m benchmarks",
         description="browserkit vs raw Playwright vs Playwright MCP, side by side.",
     )
-    parser.add_argument("--quick", action="store_true", help="few repetitions (< 2 minutes)")
+    parser.add_argument(
+        "section",
+        nargs="*",
+        metavar="SECTION",
+        help=f"sections to run (default: {', '.join(DEFAULT_SECTIONS)}); also: economy "
+        "(scripted agent tasks on real apps: Django admin, Sphinx docs, swagger-ui)",
+    )
+    parser.add_argument(
+        "--quick",
+        action="store_true",
+        help="few repetitions: a smoke run (economy: one run per task)",
+    )
     parser.add_argument(
         "--only",
         action="append",
@@ -27,7 +42,11 @@ def main(argv: list[str] | None = None) -> int:
         "--no-write", action="store_true", help="print only; do not write benchmarks/results/"
     )
     args = parser.parse_args(argv)
-    sections = tuple(s for s in SECTIONS if s in (args.only or SECTIONS))
+    unknown = [s for s in args.section if s not in SECTIONS]
+    if unknown:
+        parser.error(f"unknown section {unknown[0]!r} (choose from {', '.join(SECTIONS)})")
+    chosen = set(args.section) | set(args.only or ())
+    sections = tuple(s for s in SECTIONS if s in chosen) if chosen else DEFAULT_SECTIONS
     opts = Options.quick(sections) if args.quick else Options(sections=sections)
     results = run(opts)
     print(to_markdown(results))

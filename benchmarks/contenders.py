@@ -47,6 +47,7 @@ __all__ = [
     "RawPlaywright",
     "chromium_path",
     "find_ref",
+    "is_error",
 ]
 
 CALL_TIMEOUT_S = 60.0
@@ -248,6 +249,8 @@ class PlaywrightMCP:
         self._session: Any = None
         self.click_arg = "target"
         self.tool_names: list[str] = []
+        self.tool_args: dict[str, set[str]] = {}
+        """Argument names of every tool the server lists."""
         self.formats: set[str] = set()
         self.args: list[str] = []
         self.pids: dict[int, str] = {}
@@ -285,6 +288,9 @@ class PlaywrightMCP:
             raise RuntimeError(f"the MCP server did not initialize: {self._stderr_tail()}") from exc
         listed = await _bounded(self._session.list_tools())
         self.tool_names = [t.name for t in listed.tools]
+        self.tool_args = {
+            t.name: set((t.input_schema or {}).get("properties", {})) for t in listed.tools
+        }
         for tool in listed.tools:
             if tool.name == "browser_click":
                 props = (tool.input_schema or {}).get("properties", {})
@@ -301,13 +307,17 @@ class PlaywrightMCP:
             return "(no stderr)"
         return text[-chars:].strip() or "(empty stderr)"
 
-    async def call(self, tool: str, arguments: dict[str, Any]) -> Any:
-        """Call one tool; raises when the server answers with an error."""
+    def ref_arg(self, tool: str) -> str:
+        """The name ``tool`` gives its element-ref argument (older servers: ``ref``)."""
+        return "ref" if "ref" in self.tool_args.get(tool, set()) else "target"
+
+    async def call(self, tool: str, arguments: dict[str, Any], *, check: bool = True) -> Any:
+        """Call one tool; raises when the server answers with an error (unless not ``check``)."""
         result = await _bounded(
             self._session.call_tool(tool, arguments, read_timeout_seconds=CALL_TIMEOUT_S),
             CALL_TIMEOUT_S + 5,
         )
-        if getattr(result, "is_error", False) or getattr(result, "isError", False):
+        if check and is_error(result):
             raise RuntimeError(f"{tool} failed: {_text_of(result)[:500]}")
         return result
 
@@ -367,6 +377,11 @@ class PlaywrightMCP:
 def _open_log(path: Path) -> TextIO:
     """The file the server's stderr goes to (kept out of the benchmark's output)."""
     return path.open("w", encoding="utf-8")
+
+
+def is_error(result: object) -> bool:
+    """Whether an MCP tool result is an error answer."""
+    return bool(getattr(result, "is_error", False) or getattr(result, "isError", False))
 
 
 def _text_of(result: object) -> str:

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from benchmarks.economy.report import economy_markdown
 from benchmarks.pages import NO_CHANGE_PAGE, SLOW_FETCH_MS
 from benchmarks.reading import MCP_SNAPSHOT, OUTLINE, SCAN_FULL, UNCAPPED_CHARS
 from benchmarks.runner import AFTER_CLICK, NO_CHANGE_CLICK, Results
@@ -119,6 +120,7 @@ def ratios(r: Results) -> list[dict[str, Any]]:
             "median ms; a click that changes nothing, on a trivial page",
         )
     )
+    out += _economy_targets(r)
     context: list[tuple[str, float | None]] = []
     for page in ("shop", "list5k", "form", "slow", "frames"):
         context.append(
@@ -183,6 +185,24 @@ def ratios(r: Results) -> list[dict[str, Any]]:
     return out
 
 
+ECONOMY_TARGET = "economy tokens browserkit / Playwright MCP"
+"""Name prefix of the economy section's targets (one per task)."""
+
+
+def _economy_targets(r: Results) -> list[dict[str, Any]]:
+    if not r.economy:
+        return []
+    return [
+        _target(
+            f"{ECONOMY_TARGET}, {row['task']}",
+            row["ratio"],
+            row["target"],
+            "median tokens an agent read for the whole task, same policy; see the economy section",
+        )
+        for row in r.economy["ratios"]
+    ]
+
+
 def _engine_ratio(r: Results) -> float | None:
     if not r.engine:
         return None
@@ -203,6 +223,22 @@ def _fmt(v: float | None, digits: int = 1) -> str:
     return "–" if v is None else f"{v:.{digits}f}"
 
 
+def _repetitions(r: Results) -> str:
+    o = r.options
+    parts = []
+    if set(o.sections) - {"economy"}:
+        parts.append(
+            f"Repetitions per step (after one warm-up): snapshot {o.snapshot_reps}, "
+            f"click {o.click_reps}, snapshot after click {o.diff_reps}, "
+            f"engine {o.engine_reps}, reading {o.reading_reps}."
+        )
+    if "economy" in o.sections:
+        parts.append(f"Economy: {o.economy_runs} run(s) of every task per contender.")
+    return " ".join(
+        [*parts, "Contenders alternate within every repetition.", "Tokens = characters / 4."]
+    )
+
+
 def to_markdown(r: Results) -> str:
     """The human report: machine, targets, every step, engine, memory, buffers, notes."""
     m = r.machine
@@ -216,11 +252,7 @@ def to_markdown(r: Results) -> str:
         f"load average at start {m.get('load_average_at_start')}, at end "
         f"{m.get('load_average_at_end')}",
         "",
-        f"Repetitions per step (after one warm-up): snapshot {r.options.snapshot_reps}, "
-        f"click {r.options.click_reps}, snapshot after click {r.options.diff_reps}, "
-        f"engine {r.options.engine_reps}, reading {r.options.reading_reps}. "
-        "Contenders alternate within every repetition. "
-        "Tokens = characters / 4.",
+        f"Sections: {', '.join(r.options.sections)}. " + _repetitions(r),
         "",
         "## Targets",
         "",
@@ -228,6 +260,8 @@ def to_markdown(r: Results) -> str:
         "|---|---:|---:|---|",
     ]
     rs = ratios(r)
+    if set(r.options.sections) == {"economy"}:  # the other targets were not measured
+        rs = [t for t in rs if t["name"].startswith(ECONOMY_TARGET)]
     for t in rs:
         if t["target"] is not None:
             lines.append(
@@ -242,6 +276,8 @@ def to_markdown(r: Results) -> str:
         lines += _steps_table(r)
     if r.reading:
         lines += _reading_table(r.reading)
+    if r.economy:
+        lines += economy_markdown(r.economy)
     if r.engine:
         lines += [
             "",
@@ -273,7 +309,7 @@ def to_markdown(r: Results) -> str:
         ]
     if r.engine_micro:
         lines += ["", "### benchmarks.bench_snapshot", "", *_kv_table(r.engine_micro)]
-    if r.memory:
+    if r.memory and (r.memory.get("trees") or set(r.options.sections) != {"economy"}):
         lines += [
             "",
             "## Memory",
@@ -456,6 +492,7 @@ def to_json(r: Results) -> dict[str, Any]:
             "engine_reps": r.options.engine_reps,
             "engine_sizes": list(r.options.engine_sizes),
             "reading_reps": r.options.reading_reps,
+            "economy_runs": r.options.economy_runs,
         },
         "targets": ratios(r),
         "steps": [s.to_json() for s in r.series],
@@ -464,16 +501,22 @@ def to_json(r: Results) -> dict[str, Any]:
         "memory": r.memory,
         "buffers": r.buffers,
         "reading": r.reading,
+        "economy": r.economy,
         "playwright_mcp": r.mcp,
         "notes": r.notes,
     }
 
 
 def write(r: Results, folder: Path = RESULTS_DIR) -> tuple[Path, Path]:
-    """Write ``latest.md`` and ``latest.json``; returns their paths."""
+    """Write ``latest.md`` and ``latest.json``; returns their paths.
+
+    A run of the economy section alone writes ``economy.md`` and ``economy.json``
+    instead, so that it does not replace the results of the other sections.
+    """
     folder.mkdir(parents=True, exist_ok=True)
-    md = folder / "latest.md"
-    js = folder / "latest.json"
+    stem = "economy" if set(r.options.sections) == {"economy"} else "latest"
+    md = folder / f"{stem}.md"
+    js = folder / f"{stem}.json"
     md.write_text(to_markdown(r), encoding="utf-8")
     js.write_text(json.dumps(to_json(r), indent=2) + "\n", encoding="utf-8")
     return md, js

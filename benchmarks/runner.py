@@ -46,7 +46,7 @@ from benchmarks.pages import (
 from benchmarks.reading import run_reading
 from benchmarks.stats import Series, TimeoutBudget, timed, tokens
 
-__all__ = ["AFTER_CLICK", "NO_CHANGE_CLICK", "SECTIONS", "Options", "run"]
+__all__ = ["AFTER_CLICK", "DEFAULT_SECTIONS", "NO_CHANGE_CLICK", "SECTIONS", "Options", "run"]
 
 AFTER_CLICK = "snapshot after click"
 NO_CHANGE_CLICK = "click, no change, after reading"
@@ -54,8 +54,11 @@ READ_PAUSE_S = 0.3
 """How long the no-change click's agent reads the outline before clicking (untimed)."""
 """Step name: raw Playwright's full re-snapshot vs browserkit's snapshot(diff=True)."""
 
-SECTIONS = ("playwright", "browserkit", "mcp", "engine", "buffers", "reading")
-"""Names accepted by ``--only``."""
+SECTIONS = ("playwright", "browserkit", "mcp", "engine", "buffers", "reading", "economy")
+"""Names accepted by ``--only`` (and as positional arguments)."""
+DEFAULT_SECTIONS = tuple(s for s in SECTIONS if s != "economy")
+"""What a run without sections measures. The economy section (real apps, minutes) runs
+only when asked for: ``python -m benchmarks economy``."""
 
 Prep = Callable[[], Awaitable[Any]]
 Act = Callable[[Any], Awaitable[Any]]
@@ -66,7 +69,7 @@ Account = Callable[[Any], Answer]
 class Options:
     """How much to measure."""
 
-    sections: tuple[str, ...] = SECTIONS
+    sections: tuple[str, ...] = DEFAULT_SECTIONS
     snapshot_reps: int = 12
     click_reps: int = 10
     diff_reps: int = 10
@@ -79,9 +82,22 @@ class Options:
     min_reps: int = 2
     soft_budget_s: float = 420.0
     hard_budget_s: float = 510.0
+    economy_runs: int = 3
+    """Runs of every economy task per contender (the report shows medians)."""
+    economy_budget_s: float = 900.0
+    """No economy repetition starts after this (the first always runs)."""
+    economy_hard_s: float = 1_500.0
+    """Added to the hard budget when the economy section runs: app set-up, the runs."""
+
+    @property
+    def hard_s(self) -> float:
+        """The run's hard time budget, for the sections selected."""
+        others = set(self.sections) - {"economy"}
+        economy = "economy" in self.sections
+        return (self.hard_budget_s if others else 0.0) + (self.economy_hard_s if economy else 0.0)
 
     @classmethod
-    def quick(cls, sections: tuple[str, ...] = SECTIONS) -> Options:
+    def quick(cls, sections: tuple[str, ...] = DEFAULT_SECTIONS) -> Options:
         """Few repetitions: for a smoke run in well under two minutes."""
         return cls(
             sections=sections,
@@ -94,6 +110,9 @@ class Options:
             min_reps=1,
             soft_budget_s=90.0,
             hard_budget_s=110.0,
+            economy_runs=1,
+            economy_budget_s=300.0,
+            economy_hard_s=600.0,
         )
 
 
@@ -117,6 +136,7 @@ class Results:
     engine_micro: dict[str, Any] | None = None
     buffers: dict[str, Any] | None = None
     reading: dict[str, Any] | None = None
+    economy: dict[str, Any] | None = None
     memory: dict[str, Any] = attrs.field(factory=dict)
     mcp: dict[str, Any] = attrs.field(factory=dict)
     notes: list[str] = attrs.field(factory=list)
@@ -480,6 +500,8 @@ async def _run(opts: Options, out: Results, budget: TimeoutBudget) -> None:
                 await shared.close()
             if raw is not None:
                 await raw.close()
+    if "economy" in want:
+        await _economy(opts, out, exe)
     if "engine" in want:
         micro = _optional_module("benchmarks.bench_snapshot", out)
         if micro is not None:
@@ -492,6 +514,25 @@ async def _run(opts: Options, out: Results, budget: TimeoutBudget) -> None:
             out.buffers = _guarded(buffers.run, out, "benchmarks.bench_buffers.run()")
 
 
+async def _economy(opts: Options, out: Results, exe: str) -> None:
+    """Scripted agent tasks on real apps, browserkit's tools vs Playwright MCP."""
+    from benchmarks.economy.run import run_economy  # apps and tasks load only when asked
+
+    log(f"economy: {opts.economy_runs} run(s) of every task per contender")
+    try:
+        out.economy = await run_economy(
+            opts.economy_runs, TimeoutBudget(opts.economy_budget_s), log, exe
+        )
+    except Exception as exc:  # keep the other sections
+        out.fail("economy section", exc)
+        return
+    if out.economy["errors"]:  # an app or contender missing: the section is incomplete
+        out.failed = True
+    out.notes += [f"economy: {e}" for e in out.economy["errors"] + out.economy["notes"]]
+    if any(c["successes"] < c["n"] for t in out.economy["tasks"] for c in t["contenders"]):
+        out.notes.append("economy: some task runs failed (see the economy section)")
+
+
 def run(opts: Options) -> Results:
     """Run the selected sections within the hard time budget; always cleans up."""
     out = Results(opts)
@@ -500,9 +541,9 @@ def run(opts: Options) -> Results:
 
     async def main() -> None:
         try:
-            await asyncio.wait_for(_run(opts, out, budget), opts.hard_budget_s)
+            await asyncio.wait_for(_run(opts, out, budget), opts.hard_s)
         except asyncio.TimeoutError:
-            out.notes.append(f"run stopped at the hard time budget ({opts.hard_budget_s:.0f} s)")
+            out.notes.append(f"run stopped at the hard time budget ({opts.hard_s:.0f} s)")
 
     asyncio.run(main())
     out.wall_s = round(time.monotonic() - start, 1)

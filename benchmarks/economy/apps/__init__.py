@@ -1,0 +1,33 @@
+"""The real apps the economy benchmark drives, each started and stopped inside the run.
+
+- :class:`DjangoAdmin`: Django's admin over a tiny project written to a temporary
+  folder (two models joined by a foreign key, sqlite, a superuser), served by
+  ``manage.py runserver --noreload`` in a child process.
+- :class:`DocsSite`: browserkit's own Sphinx docs, built with ``sphinx-build`` and
+  served by :mod:`http.server`.
+- :class:`ApiConsole`: swagger-ui-dist from npm (a React single-page app) with an
+  OpenAPI document for a tiny JSON API that the same server answers.
+
+Every server binds 127.0.0.1 on a free port; every start-up step is bounded in time.
+Nothing here imports Django or Sphinx: they run in child processes.
+"""
+
+from __future__ import annotations
+
+from benchmarks.economy.apps._base import DOCS_DIR, NPM_DIR, App, AppError
+from benchmarks.economy.apps.api_console import ITEMS, ApiConsole, ensure_npm
+from benchmarks.economy.apps.django_admin import DjangoAdmin
+from benchmarks.economy.apps.docs_site import DocsSite, section_sentence
+
+__all__ = [
+    "DOCS_DIR",
+    "ITEMS",
+    "NPM_DIR",
+    "ApiConsole",
+    "App",
+    "AppError",
+    "DjangoAdmin",
+    "DocsSite",
+    "ensure_npm",
+    "section_sentence",
+]
