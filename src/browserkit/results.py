@@ -47,7 +47,9 @@ class Navigation:
     fire within the readiness bound (at most 5 s); the page is usable.
     ``download`` is the download id (see ``downloads``) when the URL answered
     with a file to save instead of a page: the tab then stays where it was,
-    and ``status`` is None.
+    and ``status`` is None. ``page`` is the new page's compact outline, read
+    once it rendered (see ``snapshot(compact=True)``; its refs act at once),
+    when the call observed (``observe``, default ``config.observe_actions``).
     """
 
     url: str
@@ -55,17 +57,20 @@ class Navigation:
     timed_out: bool
     generation: int
     download: str | None = None
+    page: str | None = None
 
-    def _repr_markdown_(self) -> str:
+    def __str__(self) -> str:
         if self.download is not None:
             return (
-                f"started download `{self.download}`; the tab stays on `{self.url}` "
+                f"started download {self.download}; the tab stays on {self.url} "
                 f"(generation {self.generation})"
             )
         note = " (load timed out; the page is usable)" if self.timed_out else ""
-        return (
-            f"navigated to `{self.url}` — status {self.status}, generation {self.generation}{note}"
-        )
+        head = f"navigated to {self.url}: status {self.status}, generation {self.generation}{note}"
+        return head if self.page is None else f"{head}\n{self.page}"
+
+    def _repr_markdown_(self) -> str:
+        return f"```\n{self}\n```"
 
 
 @attrs.frozen
@@ -74,12 +79,22 @@ class HistoryMove:
 
     ``timed_out`` is True when the page committed but its load event did not
     fire within the readiness bound (at most 5 s); the page is usable.
+    ``page``: the new page's compact outline once it rendered, when
+    ``config.observe_actions`` is on.
     """
 
     moved: bool
     url: str
     generation: int
     timed_out: bool = False
+    page: str | None = None
+
+    def __str__(self) -> str:
+        if not self.moved:
+            return f"did not move: at the edge of history ({self.url})"
+        note = " (load timed out; the page is usable)" if self.timed_out else ""
+        head = f"now at {self.url}, generation {self.generation}{note}"
+        return head if self.page is None else f"{head}\n{self.page}"
 
 
 @attrs.frozen
@@ -99,7 +114,10 @@ class Snapshot:
     ``tree`` is always the full outline. ``diff`` is the change since the
     previous snapshot of the same tab and generation when ``diff=True`` was
     asked and a baseline existed; ``str(snapshot)`` then renders just the diff,
-    which is what an agent should read.
+    which is what an agent should read. ``compact`` is the compact outline
+    when ``compact=True`` or ``max_tokens`` was asked (repeated rows
+    collapsed, each run naming the ref that expands it); ``str(snapshot)``
+    renders it when there is no diff.
     """
 
     tree: str
@@ -110,10 +128,13 @@ class Snapshot:
     truncated: bool
     refs: int
     diff: SnapshotDiff | None = None
+    compact: str | None = None
 
     def __str__(self) -> str:
         if self.diff is not None:
             return str(self.diff)
+        if self.compact is not None:
+            return self.compact
         return self.tree
 
     def _repr_markdown_(self) -> str:
@@ -127,8 +148,9 @@ class ActionResult:
     """What an action did and, when observed, what it changed.
 
     ``diff`` is the outline change the action caused (None when not observed
-    or when it navigated: then ``navigated`` is True and ``generation`` is the
-    new one). ``settled`` is False when a settle bound was hit.
+    or when it navigated: then ``navigated`` is True, ``generation`` is the
+    new one, and ``page`` the new page's compact outline, read once it
+    rendered). ``settled`` is False when a settle bound was hit.
     """
 
     detail: str
@@ -141,6 +163,7 @@ class ActionResult:
     new_tabs: tuple[str, ...] = ()
     downloads: tuple[str, ...] = ()
     settled: bool = True
+    page: str | None = None
 
     def __str__(self) -> str:
         lines = [self.detail]
@@ -156,6 +179,8 @@ class ActionResult:
             lines.append(f"downloads: {', '.join(self.downloads)}")
         if self.diff is not None:
             lines.append(str(self.diff))
+        if self.page is not None:
+            lines.append(self.page)
         if not self.settled:
             lines.append("(page still busy when the settle bound was hit)")
         return "\n".join(lines)
@@ -433,17 +458,37 @@ class FindMatch:
     """A node of the outline that matched :meth:`~browserkit.AsyncSession.find`.
 
     ``line`` is its outline line without the leading ``- ``; ``ref`` its ref
-    (for a ref-less text line: its nearest ancestor's); ``path`` its
-    ancestors from the top, each as ``role "name" [ref=eN]``.
+    (for a ref-less text line: its nearest ancestor's); ``path`` up to three
+    of its nearest ancestors that say where it is (named ones, and landmarks
+    such as ``main [ref=e3]``), from the top, each as ``role "name" [ref=eN]``
+    (it reaches further up only to show the ancestor whose ref ``ref`` is).
+    ``before`` and ``after`` are the outline lines printed next to it that
+    say something (wrappers skipped; clipped to 80 characters), such as the
+    ``strong: "3"`` before ``text: items left``. ``more`` is set on the last
+    match of a list that ``limit`` cut: how many further matches exist.
+
+    ``str(match)`` is one line (plus a note on ``more``)::
+
+        button "Cancel" [ref=e41]  # in dialog "Edit" [ref=e30] | before: button "Save" [ref=e40]
     """
 
     ref: str | None
     line: str
     path: tuple[str, ...] = ()
+    before: str | None = None
+    after: str | None = None
+    more: int = 0
 
     def __str__(self) -> str:
-        where = " > ".join(self.path)
-        return f"{self.line}  # in {where}" if where else self.line
+        notes = [f"in {' > '.join(self.path)}"] if self.path else []
+        if self.before is not None:
+            notes.append(f"before: {self.before}")
+        if self.after is not None:
+            notes.append(f"after: {self.after}")
+        out = f"{self.line}  # {' | '.join(notes)}" if notes else self.line
+        if self.more:
+            out += f"\n(+{self.more} more matches not listed: narrow the search or raise limit)"
+        return out
 
 
 @attrs.frozen

@@ -17,6 +17,7 @@ __all__ = [
     "BOUND_ENGINE",
     "BOUND_ENGINE_NAME",
     "CHANGE_STAMP",
+    "DOM_CHANGE",
     "DOM_QUIET",
     "ELEMENT_PATH",
     "EXECUTE",
@@ -78,4 +79,5 @@ READING_WORLD = (
     + "])"
 )
 DOM_QUIET = load("dom_quiet")
+DOM_CHANGE = load("dom_change")
 WAIT_CONDITIONS = load("wait_conditions")

@@ -21,6 +21,8 @@ import attrs
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
+from browserkit._async._arrival import Arrival
+from browserkit._async._capture import Capture
 from browserkit._async._core import SessionCore
 from browserkit._async._recover import leave, leaving_tab
 from browserkit._async._tab import Tab, unless_blocked
@@ -86,20 +88,25 @@ class _Marks:
 class Navigator:
     """Moves a session's tabs between documents."""
 
-    def __init__(self, core: SessionCore) -> None:
+    def __init__(self, core: SessionCore, capture: Capture) -> None:
         self._core = core
+        self._arrival = Arrival(core, capture)
 
-    async def navigate(self, url: str, timeout_ms: float | None) -> Navigation:
+    async def navigate(
+        self, url: str, timeout_ms: float | None, observe: bool | None = None
+    ) -> Navigation:
         check_scheme(url, self._core.config)
         # Leaving is the way out of a dialog storm or a stuck page (see _recover).
         tab = await leave(self._core, leaving_tab(self._core))
-        return await self.goto(tab, url, self._core.timeout(timeout_ms))
+        ms = self._core.timeout(timeout_ms)
+        return await self.goto(tab, url, ms, observe=self._core.observe(observe))
 
-    async def goto(self, tab: Tab, url: str, ms: float) -> Navigation:
+    async def goto(self, tab: Tab, url: str, ms: float, *, observe: bool = False) -> Navigation:
         """Load ``url`` in ``tab``: wait for the commit, then (bounded) for the load event.
 
         A URL that answers with a file to save is no failure: the download is
         recorded and reported as ``Navigation.download``; the tab stays put.
+        ``observe``: then read the new page once it rendered (``Navigation.page``).
         """
         start = time.monotonic()
         before = _Marks.of(self._core, tab)
@@ -125,7 +132,14 @@ class Navigator:
             ) from None
         timed_out = not await self._wait_load(tab, ms - (time.monotonic() - start) * 1000)
         status = response.status if response is not None else None
-        return Navigation(tab.page.url, status, timed_out, tab.generation)
+        page = await self._read(tab, observe, ms - (time.monotonic() - start) * 1000)
+        return Navigation(tab.page.url, status, timed_out, tab.generation, page=page)
+
+    async def _read(self, tab: Tab, observe: bool, left_ms: float) -> str | None:
+        """The new page's compact outline once it rendered (observing, no dialog holding it)."""
+        if not observe or tab.pending_dialog is not None:
+            return None
+        return await self._arrival.read(tab, max(1.0, left_ms))
 
     async def _after_failure(self, tab: Tab, before: _Marks, left_ms: float) -> str | None:
         """Wait (bounded) until Chromium is done with a failed navigation; the download it began.
@@ -199,8 +213,10 @@ class Navigator:
         ms = self._core.timeout(timeout_ms)
         tab = await leave(self._core, old)
         if tab is not old:  # the stuck page was replaced: load its URL in the new one
-            nav = await self.goto(tab, url, ms)
-            return HistoryMove(True, nav.url, nav.generation, timed_out=nav.timed_out)
+            nav = await self.goto(tab, url, ms, observe=self._core.observe(None))
+            return HistoryMove(
+                True, nav.url, nav.generation, timed_out=nav.timed_out, page=nav.page
+            )
         return await self._move(tab, tab.page.reload(wait_until="commit", timeout=ms), "reload", ms)
 
     async def _move(self, tab: Tab, call: Awaitable[object], what: str, ms: float) -> HistoryMove:
@@ -217,4 +233,6 @@ class Navigator:
                 err.message, hint=NavigationFailedError.default_hint
             ) from None
         loaded = await self._wait_load(tab, ms - (time.monotonic() - start) * 1000)
-        return HistoryMove(True, tab.page.url, tab.generation, timed_out=not loaded)
+        left = ms - (time.monotonic() - start) * 1000
+        page = await self._read(tab, self._core.observe(None), left)
+        return HistoryMove(True, tab.page.url, tab.generation, timed_out=not loaded, page=page)

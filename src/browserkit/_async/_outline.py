@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import time
 from pathlib import Path
 from typing import Any, Literal
@@ -20,9 +19,9 @@ from browserkit.errors import (
     TimeoutError,
 )
 from browserkit.results import FindMatch, Screenshot, Snapshot
-from browserkit.snapshot import Node
+from browserkit.snapshot import compact as compact_outline
 from browserkit.snapshot import diff as diff_outlines
-from browserkit.snapshot import parse as parse_outline
+from browserkit.snapshot._find import find_lines
 from browserkit.targets import Target
 
 __all__ = ["Outlines"]
@@ -43,11 +42,21 @@ class Outlines:
         depth: int | None,
         page_id: str | None,
         timeout_ms: float | None,
+        compact: bool = False,
+        max_tokens: int | None = None,
     ) -> Snapshot:
         if depth is not None and (
             isinstance(depth, bool) or not isinstance(depth, int) or depth < 1
         ):
             raise InvalidArgumentError(f"depth must be an integer >= 1, got {depth!r}")
+        if not isinstance(compact, bool):
+            raise InvalidArgumentError(f"compact must be True or False, got {compact!r}")
+        if max_tokens is not None and (
+            isinstance(max_tokens, bool) or not isinstance(max_tokens, int) or max_tokens < 1
+        ):
+            raise InvalidArgumentError(
+                f"max_tokens must be an integer >= 1 or None, got {max_tokens!r}"
+            )
         core = self._core
         tab = core.check(page_id=page_id)
         ms = core.timeout(timeout_ms)
@@ -62,6 +71,15 @@ class Outlines:
             text, generation = base.text, base.generation
         else:
             text, generation = await self._capture.outline(tab, left_ms(deadline), locator, depth)
+        short = None
+        if compact or max_tokens is not None:
+            # From the whole capture, even past max_snapshot_nodes: a compact
+            # outline is how a huge page is read. Its refs, and the refs its
+            # notes name, are recorded like the tree's (the same capture).
+            # Inside a target, the runs it holds are what was asked for: shown.
+            short = compact_outline(text, max_tokens=max_tokens, open_top=target is not None)
+            self._capture.record(tab, short.text, generation)
+            tab.remember_refs(generation, set(short.expansions))
         lines = text.count("\n") + 1 if text else 0
         truncated = lines > core.config.max_snapshot_nodes
         if truncated:
@@ -70,7 +88,12 @@ class Outlines:
         snapshot_diff = None
         if whole_page:
             previous = tab.baseline
-            if diff and previous is not None and previous.generation == generation:
+            if (
+                diff
+                and previous is not None
+                and previous.diffable
+                and previous.generation == generation
+            ):
                 snapshot_diff = diff_outlines(
                     previous.outline, base.outline, baseline_generation=previous.generation
                 )
@@ -86,12 +109,15 @@ class Outlines:
             truncated=truncated,
             refs=ref_count,
             diff=snapshot_diff,
+            compact=None if short is None else short.text,
         )
 
     async def find(
         self,
         text: str | None,
         regex: str | None,
+        urls: bool,
+        limit: int | None,
         timeout_ms: float | None,
         page_id: str | None,
     ) -> list[FindMatch]:
@@ -99,6 +125,12 @@ class Outlines:
             raise InvalidArgumentError("find needs text or regex")
         if text is not None and (not isinstance(text, str) or not text):
             raise InvalidArgumentError(f"text must be a non-empty string, got {text!r}")
+        if not isinstance(urls, bool):
+            raise InvalidArgumentError(f"urls must be True or False, got {urls!r}")
+        if limit is not None and (
+            isinstance(limit, bool) or not isinstance(limit, int) or limit < 1
+        ):
+            raise InvalidArgumentError(f"limit must be an integer >= 1 or None, got {limit!r}")
         pattern: UserPattern | None = None
         if regex is not None:
             if not isinstance(regex, str) or not regex:
@@ -108,26 +140,14 @@ class Outlines:
         ms = self._core.timeout(timeout_ms)
         outline, generation = await self._capture.outline(tab, ms)
         self._capture.record(tab, outline, generation)
-        needle = text.casefold() if text is not None else None
         # Bounded in time: the outline is page text (see browserkit._patterns).
         search = pattern.searcher() if pattern is not None else None
-        matches: list[FindMatch] = []
-        stack: list[tuple[Node, tuple[str, ...], str | None]] = [
-            (node, (), None) for node in reversed(parse_outline(outline).children)
+        found = find_lines(outline, text, search, urls=urls, limit=limit)
+        last = len(found.lines) - 1
+        return [
+            FindMatch(m.ref, m.line, m.path, m.before, m.after, found.more if at == last else 0)
+            for at, m in enumerate(found.lines)
         ]
-        while stack:
-            node, path, near = stack.pop()
-            fields = _fields(node)
-            hit = (needle is None or any(needle in f.casefold() for f in fields)) and (
-                search is None or any(search(f) for f in fields)
-            )
-            if hit:
-                line = node.line.strip()
-                line = line[2:] if line.startswith("- ") else line
-                matches.append(FindMatch(node.ref or near, line, path))
-            below = (*path, _label(node))
-            stack.extend((child, below, node.ref or near) for child in reversed(node.children))
-        return matches
 
     async def screenshot(
         self,
@@ -246,24 +266,3 @@ def _check_path(path: str) -> None:
         raise InvalidArgumentError(f"the folder of {path!r} does not exist")
     if is_folder:
         raise InvalidArgumentError(f"{path!r} is a folder; give a file path")
-
-
-def _fields(node: Node) -> list[str]:
-    """What ``find`` matches in a node: its name, text and property values."""
-    if node.opaque:
-        return [node.line]
-    out = [v for v in (node.name, node.text) if v]
-    out.extend(value for _, value in node.props)
-    return out
-
-
-def _label(node: Node) -> str:
-    """How a node appears in a match's ancestor path."""
-    if node.opaque:
-        return node.line.strip()
-    out = node.role
-    if node.name:
-        out += " " + json.dumps(node.name, ensure_ascii=False)
-    if node.ref:
-        out += f" [ref={node.ref}]"
-    return out

@@ -18,6 +18,7 @@ from playwright.async_api import Frame
 from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
 from browserkit._async._actionability import attempt, explain, explain_timeout
+from browserkit._async._arrival import Arrival
 from browserkit._async._capture import Capture
 from browserkit._async._core import SessionCore
 from browserkit._async._hit import Aimed, HitTester
@@ -49,6 +50,7 @@ class Pipeline:
         self._capture = capture
         self._targets = targets
         self._hits = HitTester(core, targets.binder)
+        self._arrival = Arrival(core, capture)
 
     async def act(
         self,
@@ -166,6 +168,10 @@ class Pipeline:
                 tab.baseline = after
             elif after is not None:
                 navigated = True
+        page = None
+        if observing and navigated and tab.pending_dialog is None:
+            # The new page, compactly, once it rendered: the next step's refs.
+            page = await self._arrival.read(tab, max(1.0, ms - (time.monotonic() - started) * 1000))
         # Read last: a dialog may open while the page settles or is read.
         dialog_info = tab.take_dialog_info() if tab.pending_dialog is None else tab.dialog_info
         return ActionResult(
@@ -179,6 +185,7 @@ class Pipeline:
             new_tabs=tuple(core.new_tabs),
             downloads=tuple(core.evidence.new_downloads),
             settled=settled,
+            page=page,
         )
 
     async def _read_early(self, tab: Tab, ms: float) -> Baseline:

@@ -50,7 +50,7 @@ class Scanner:
             "maxTargets": max_targets,
             "sampleMs": _SCAN_SAMPLE_MS,
             "bootMs": _SCAN_BOOT_MS,
-            "pendingRequests": self._pending_requests(tab),
+            "pendingRequests": pending_requests(self._core, tab),
             "showSecrets": self._core.config.show_secrets,
         }
         reply = await self._world.call(tab, f"scan({json.dumps(args)})", ms, "scan")
@@ -84,20 +84,6 @@ class Scanner:
             frames=_frames(tab, value["frames"]),
             url=tab.page.url,
             generation=reply.generation,
-        )
-
-    def _pending_requests(self, tab: Tab) -> int:
-        """Document/script/xhr/fetch requests of the tab still in flight (recent ones only)."""
-        now_ms = time.time() * 1000
-        page = self._core.network.read(limit=200, page_id=tab.page_id)
-        return sum(
-            1
-            for e in page.entries
-            if e.status is None
-            and e.failure is None
-            and e.duration_ms is None
-            and e.resource_type in _LOADING_KINDS
-            and now_ms - e.timestamp < _PENDING_WINDOW_MS
         )
 
 
@@ -146,3 +132,18 @@ def _cross(origin: tuple[str, str], url: str) -> bool:
     if url in ("", "about:blank", "about:srcdoc"):
         return False
     return _origin(url) != origin
+
+
+def pending_requests(core: SessionCore, tab: Tab) -> int:
+    """Document/script/xhr/fetch requests of the tab still in flight (recent ones only)."""
+    now_ms = time.time() * 1000
+    page = core.network.read(limit=200, page_id=tab.page_id)
+    return sum(
+        1
+        for e in page.entries
+        if e.status is None
+        and e.failure is None
+        and e.duration_ms is None
+        and e.resource_type in _LOADING_KINDS
+        and now_ms - e.timestamp < _PENDING_WINDOW_MS
+    )

@@ -29,11 +29,15 @@ class Baseline:
 
     ``stamp`` is the page's change stamp read just before the outline was
     captured (-1: unknown); ``outline`` is parsed on first use and kept.
+    ``diffable``: whether ``snapshot(diff=True)`` may compare against it (the
+    outline a navigation answered with was read for it, not snapshotted:
+    the first snapshot after a navigation has no baseline).
     """
 
     generation: int
     text: str
     stamp: int = -1
+    diffable: bool = True
     _outline: Outline | None = None
 
     @property

@@ -60,7 +60,7 @@ class AsyncSession:
         world = World(core)
         targets = Targets(core, capture, world)
         pipeline = Pipeline(core, capture, targets)
-        self._navigator = Navigator(core)
+        self._navigator = Navigator(core, capture)
         self._outlines = Outlines(core, capture, targets)
         self._dom = DomReader(core, world, targets)
         self._scan = Scanner(core, world)
@@ -108,10 +108,7 @@ class AsyncSession:
 
     @property
     def console(self) -> ConsoleView:
-        """Console messages, uncaught exceptions and failed loads of every tab.
-
-        ``s.console.read(level="error", since_seq=cursor)``; see :class:`ConsoleView`.
-        """
+        """Console messages, exceptions and failed loads of every tab (:class:`ConsoleView`)."""
         return self._core.console
 
     @property
@@ -126,16 +123,16 @@ class AsyncSession:
 
     # -------------------------------------------------------- navigation
 
-    async def navigate(self, url: str, *, timeout_ms: float | None = None) -> Navigation:
-        """Load ``url`` in the active tab and wait for its load event.
+    async def navigate(
+        self, url: str, *, timeout_ms: float | None = None, observe: bool | None = None
+    ) -> Navigation:
+        """Load ``url`` in the active tab; with ``observe``, answer with the page once rendered.
 
-        The scheme is checked against ``config.allowed_schemes`` before any
-        request. No ``load`` within 5 s of the commit: ``timed_out=True``, page
-        usable. A file to save: ``download`` is its id, the tab stays put.
-
-        >>> nav = await session.navigate("http://127.0.0.1:8000/")  # doctest: +SKIP
+        Scheme checked against ``config.allowed_schemes`` first. No ``load`` 5 s after
+        the commit: ``timed_out``, page usable. A file to save: ``download`` is its id.
+        ``page``: the compact outline (``observe``, default ``config.observe_actions``).
         """
-        return await self._navigator.navigate(url, timeout_ms)
+        return await self._navigator.navigate(url, timeout_ms, observe)
 
     async def back(self, *, timeout_ms: float | None = None) -> HistoryMove:
         """Go back one entry (``moved=False`` at the start); ``timed_out`` after 5 s of load."""
@@ -158,17 +155,20 @@ class AsyncSession:
         target: Target | None = None,
         depth: int | None = None,
         page_id: str | None = None,
+        compact: bool = False,
+        max_tokens: int | None = None,
         timeout_ms: float | None = None,
     ) -> Snapshot:
-        """The page as an accessibility outline with refs.
+        """The page as an accessibility outline with refs (``snap.tree``: always all of it).
 
-        With ``diff=True`` the result also carries what changed since the
-        previous snapshot of this tab and generation (``str(snap)`` then shows
-        only the change). ``target`` limits the outline to one element's
-        subtree; ``depth`` limits nesting; ``page_id`` reads another tab
-        without selecting it.
+        ``diff=True``: ``str(snap)`` is what changed since this tab's last snapshot, if any.
+        ``compact=True`` (or ``max_tokens``, a bound): ``str(snap)`` is ``snap.compact``, in which
+        a run of similar rows is one line naming the ref that ``snapshot(target=ref)`` expands.
+        ``target``: one element's subtree; ``depth``: a nesting limit; ``page_id``: another tab.
         """
-        return await self._outlines.snapshot(diff, target, depth, page_id, timeout_ms)
+        return await self._outlines.snapshot(
+            diff, target, depth, page_id, timeout_ms, compact, max_tokens
+        )
 
     async def dom(
         self,
@@ -235,22 +235,23 @@ class AsyncSession:
         text: str | None = None,
         *,
         regex: str | None = None,
+        urls: bool = False,
+        limit: int | None = 30,
         timeout_ms: float | None = None,
         page_id: str | None = None,
     ) -> list[FindMatch]:
-        """Nodes of the current outline whose name, text or properties match.
+        """The deepest outline nodes whose printed line, name, text or properties match.
 
-        ``text`` matches case-insensitively as a substring; ``regex`` is a
-        Python regular expression searched in the same fields (both given:
-        both must match). Each match has its outline line, its ref (or its
-        nearest ancestor's, for a bare text line) and its ancestor path, so a
-        hit deep in a long page says where it is. The refs are live: act on
-        them directly.
+        ``text`` is a case-insensitive substring, ``regex`` a Python regex searched in
+        the same strings (both given: both must match); link URLs only if ``urls``.
+        Each match has its line, its live ref (a bare text line: its nearest
+        ancestor's), up to 3 named ancestors and the lines printed before and after
+        it. At most ``limit`` (None: all) are listed; the last one's ``more`` counts the rest.
 
-        >>> [str(m) for m in await session.find("checkout")]  # doctest: +SKIP
-        ['button "Checkout" [ref=e41]  # in main [ref=e3] > form "Cart" [ref=e37]']
+        >>> [str(m) for m in await session.find("items left")]  # doctest: +SKIP
+        ['text: items left  # in contentinfo [ref=e20] | before: strong: "3"']
         """
-        return await self._outlines.find(text, regex, timeout_ms, page_id)
+        return await self._outlines.find(text, regex, urls, limit, timeout_ms, page_id)
 
     async def screenshot(
         self,

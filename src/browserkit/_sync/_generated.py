@@ -119,10 +119,7 @@ class Session:
 
     @property
     def console(self) -> ConsoleView:
-        """Console messages, uncaught exceptions and failed loads of every tab.
-
-        ``s.console.read(level="error", since_seq=cursor)``; see :class:`ConsoleView`.
-        """
+        """Console messages, exceptions and failed loads of every tab (:class:`ConsoleView`)."""
         return self._impl.console
 
     @property
@@ -135,16 +132,14 @@ class Session:
         """Downloads of every tab; ``save(download_id, path)`` keeps one."""
         return _wrap_downloads(self._portal, self._impl.downloads)
 
-    def navigate(self, url: str, *, timeout_ms: float | None = None) -> Navigation:
-        """Load ``url`` in the active tab and wait for its load event.
+    def navigate(self, url: str, *, timeout_ms: float | None = None, observe: bool | None = None) -> Navigation:
+        """Load ``url`` in the active tab; with ``observe``, answer with the page once rendered.
 
-        The scheme is checked against ``config.allowed_schemes`` before any
-        request. No ``load`` within 5 s of the commit: ``timed_out=True``, page
-        usable. A file to save: ``download`` is its id, the tab stays put.
-
-        >>> nav = session.navigate("http://127.0.0.1:8000/")  # doctest: +SKIP
+        Scheme checked against ``config.allowed_schemes`` first. No ``load`` 5 s after
+        the commit: ``timed_out``, page usable. A file to save: ``download`` is its id.
+        ``page``: the compact outline (``observe``, default ``config.observe_actions``).
         """
-        return self._portal.call(self._impl.navigate(url, timeout_ms=timeout_ms))
+        return self._portal.call(self._impl.navigate(url, timeout_ms=timeout_ms, observe=observe))
 
     def back(self, *, timeout_ms: float | None = None) -> HistoryMove:
         """Go back one entry (``moved=False`` at the start); ``timed_out`` after 5 s of load."""
@@ -158,16 +153,15 @@ class Session:
         """Reload the active tab (a new generation: earlier refs go stale)."""
         return self._portal.call(self._impl.reload(timeout_ms=timeout_ms))
 
-    def snapshot(self, *, diff: bool = False, target: Target | None = None, depth: int | None = None, page_id: str | None = None, timeout_ms: float | None = None) -> Snapshot:
-        """The page as an accessibility outline with refs.
+    def snapshot(self, *, diff: bool = False, target: Target | None = None, depth: int | None = None, page_id: str | None = None, compact: bool = False, max_tokens: int | None = None, timeout_ms: float | None = None) -> Snapshot:
+        """The page as an accessibility outline with refs (``snap.tree``: always all of it).
 
-        With ``diff=True`` the result also carries what changed since the
-        previous snapshot of this tab and generation (``str(snap)`` then shows
-        only the change). ``target`` limits the outline to one element's
-        subtree; ``depth`` limits nesting; ``page_id`` reads another tab
-        without selecting it.
+        ``diff=True``: ``str(snap)`` is what changed since this tab's last snapshot, if any.
+        ``compact=True`` (or ``max_tokens``, a bound): ``str(snap)`` is ``snap.compact``, in which
+        a run of similar rows is one line naming the ref that ``snapshot(target=ref)`` expands.
+        ``target``: one element's subtree; ``depth``: a nesting limit; ``page_id``: another tab.
         """
-        return self._portal.call(self._impl.snapshot(diff=diff, target=target, depth=depth, page_id=page_id, timeout_ms=timeout_ms))
+        return self._portal.call(self._impl.snapshot(diff=diff, target=target, depth=depth, page_id=page_id, compact=compact, max_tokens=max_tokens, timeout_ms=timeout_ms))
 
     def dom(self, target: Target | None = None, *, depth: int = 3, timeout_ms: float | None = None, page_id: str | None = None) -> DomNode:
         """The DOM as a tree of elements, ``depth`` levels below ``target`` (default: the body).
@@ -211,20 +205,19 @@ class Session:
         """
         return self._portal.call(self._impl.scan(max_chars=max_chars, cutlist=cutlist, text_only=text_only, max_targets=max_targets, timeout_ms=timeout_ms, page_id=page_id))
 
-    def find(self, text: str | None = None, *, regex: str | None = None, timeout_ms: float | None = None, page_id: str | None = None) -> list[FindMatch]:
-        """Nodes of the current outline whose name, text or properties match.
+    def find(self, text: str | None = None, *, regex: str | None = None, urls: bool = False, limit: int | None = 30, timeout_ms: float | None = None, page_id: str | None = None) -> list[FindMatch]:
+        """The deepest outline nodes whose printed line, name, text or properties match.
 
-        ``text`` matches case-insensitively as a substring; ``regex`` is a
-        Python regular expression searched in the same fields (both given:
-        both must match). Each match has its outline line, its ref (or its
-        nearest ancestor's, for a bare text line) and its ancestor path, so a
-        hit deep in a long page says where it is. The refs are live: act on
-        them directly.
+        ``text`` is a case-insensitive substring, ``regex`` a Python regex searched in
+        the same strings (both given: both must match); link URLs only if ``urls``.
+        Each match has its line, its live ref (a bare text line: its nearest
+        ancestor's), up to 3 named ancestors and the lines printed before and after
+        it. At most ``limit`` (None: all) are listed; the last one's ``more`` counts the rest.
 
-        >>> [str(m) for m in session.find("checkout")]  # doctest: +SKIP
-        ['button "Checkout" [ref=e41]  # in main [ref=e3] > form "Cart" [ref=e37]']
+        >>> [str(m) for m in session.find("items left")]  # doctest: +SKIP
+        ['text: items left  # in contentinfo [ref=e20] | before: strong: "3"']
         """
-        return self._portal.call(self._impl.find(text, regex=regex, timeout_ms=timeout_ms, page_id=page_id))
+        return self._portal.call(self._impl.find(text, regex=regex, urls=urls, limit=limit, timeout_ms=timeout_ms, page_id=page_id))
 
     def screenshot(self, *, full_page: bool = False, format: Literal['jpeg', 'png'] = 'jpeg', target: Target | None = None, max_side: int = 1568, path: str | None = None, page_id: str | None = None, timeout_ms: float | None = None) -> Screenshot:
         """An image of the viewport, the full page, or one element.

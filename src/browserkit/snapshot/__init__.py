@@ -4,7 +4,9 @@ Pure code over strings (no browser): :func:`parse` reads Playwright's ai-mode
 accessibility outline (``[ref=e3]`` ids included) into frozen :class:`Node`
 trees, :func:`render` prints them back byte for byte, :func:`diff` says what
 changed in terms of refs, :func:`apply` replays a diff, and ``str(diff)`` is
-the compact text an agent reads after an action.
+the compact text an agent reads after an action. :func:`compact` shortens an
+outline to what is distinct on the page (repeated rows collapse into one line
+that names the ref expanding them).
 
 >>> from browserkit.snapshot import parse, diff
 >>> before = parse('- list [ref=e7]:\\n  - listitem [ref=e8]: a')
@@ -21,17 +23,20 @@ from browserkit.snapshot._changes import (
     SnapshotDiff,
     render_diff,
 )
+from browserkit.snapshot._compact import Compacted, compact
 from browserkit.snapshot._diff import apply, diff
 from browserkit.snapshot._parse import Node, Outline, count_nodes, parse, render
 
 __all__ = [
     "AddedNode",
     "ChangedNode",
+    "Compacted",
     "Node",
     "Outline",
     "RemovedNode",
     "SnapshotDiff",
     "apply",
+    "compact",
     "count_nodes",
     "diff",
     "parse",

@@ -133,8 +133,9 @@ async def _act(browser: AsyncBrowser, a: ActArgs, ctx: ToolContext) -> JSON:
     Name the element with ref (from the latest browser_snapshot; preferred), or selector +
     selector_type (+ name, nth), or x + y. The result says what happened: 'observed' is the
     change the action caused (lines added/removed/changed in the outline, with refs you can
-    use next), plus navigated (then refs are stale: snapshot again), dialog (answer it with
-    browser_handle_dialog), new_tabs and downloads. No need to snapshot after every action.
+    use next), plus navigated (then 'observed' ends with the new page's compact outline:
+    act on its refs), dialog (answer it with browser_handle_dialog), new_tabs, downloads.
+    No need to snapshot after an action.
     """
     given = _given(a)
     for action, names in _ACTION_ARGS.items():

@@ -26,9 +26,10 @@ class NavigateArgs:
 async def _navigate(browser: AsyncBrowser, a: NavigateArgs, ctx: ToolContext) -> JSON:
     """Load a URL in the session's active tab and wait for it to load.
 
-    Returns the final url (after redirects), the HTTP status and the new generation: refs
-    from earlier snapshots are now stale, so take browser_snapshot next. timed_out=true
-    means the page committed but did not finish loading; it is still usable.
+    Returns the final url (after redirects), the HTTP status, the new generation (earlier
+    refs are stale) and page: the new page's compact outline once rendered. Act on its refs;
+    browser_find or browser_snapshot only for what it lacks. timed_out=true: the page
+    committed but did not finish loading; it is still usable.
     """
     nav = await browser.session(a.session_id).navigate(a.url, timeout_ms=a.timeout_ms)
     return dict(to_jsonable(nav))
@@ -46,7 +47,7 @@ async def _history(browser: AsyncBrowser, a: HistoryArgs, ctx: ToolContext) -> J
     """Go back, forward, or reload in the active tab.
 
     moved=false means there was no history entry that way (not an error). Any move starts
-    a new generation: take a new browser_snapshot before using refs.
+    a new generation; page is the new page's compact outline, whose refs you can use.
     """
     session = browser.session(a.session_id)
     move = {"back": session.back, "forward": session.forward, "reload": session.reload}

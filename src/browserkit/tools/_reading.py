@@ -39,28 +39,46 @@ class SnapshotArgs:
     session_id: str = arg(SESSION)
     diff: bool = arg(
         "Return only what changed since this tab's previous snapshot (when there is one "
-        "of the same page generation); otherwise the full outline.",
+        "of the same page generation); otherwise the outline.",
         default=False,
     )
     ref: str | None = arg(
-        "Outline only this element's subtree (a ref from an earlier snapshot).", default=None
+        "Outline only this element's subtree (a ref from an earlier snapshot); the rows "
+        "of a run collapsed under it are all shown.",
+        default=None,
     )
     depth: int | None = arg("Limit the outline's nesting depth.", default=None, minimum=1)
+    full: bool = arg("The full outline: no collapsed runs, wrappers or cut texts.", default=False)
+    max_tokens: int | None = arg(
+        "Bound the compact outline to this many tokens (4 characters each): more is "
+        "folded, each fold naming the ref that expands it.",
+        default=None,
+        minimum=1,
+    )
     page_id: str | None = arg(PAGE, default=None)
     timeout_ms: int | None = arg(TIMEOUT, default=None, minimum=1)
 
 
 @tool("browser_snapshot", SnapshotArgs)
 async def _snapshot(browser: AsyncBrowser, a: SnapshotArgs, ctx: ToolContext) -> JSON:
-    """Read the page as an accessibility outline in which every interactive element has a ref.
+    """Read the page as an accessibility outline; use its refs ([ref=e3]) with browser_act.
 
-    This is the main way to see a page: use the refs ([ref=e3]) with browser_act. Prefer it
-    to browser_screenshot unless layout or visuals matter. With diff=true you get only the
-    lines added/removed/changed since your previous snapshot (cheap to re-check a page).
-    Refs become stale after a navigation (new generation): snapshot again then.
+    The outline is compact: a run of similar rows (list items, table rows, cards) shows
+    its first 3 and a line '… 297 more listitem like the above (expand:
+    snapshot(target="e12"))': call again with ref="e12" to see them all. Layout wrappers
+    are dropped, long texts cut. Use full=true only when you need every line. diff=true
+    gives only what changed since your last snapshot. To read long text use browser_scan;
+    to locate one control, browser_find. Refs go stale after a navigation: snapshot again.
     """
+    compact = not a.full or a.max_tokens is not None
     snap = await browser.session(a.session_id).snapshot(
-        diff=a.diff, target=target_of(a), depth=a.depth, page_id=a.page_id, timeout_ms=a.timeout_ms
+        diff=a.diff,
+        target=target_of(a),
+        depth=a.depth,
+        page_id=a.page_id,
+        compact=compact,
+        max_tokens=a.max_tokens,
+        timeout_ms=a.timeout_ms,
     )
     return {
         "snapshot": str(snap),
@@ -199,14 +217,16 @@ async def _scan(browser: AsyncBrowser, a: ScanArgs, ctx: ToolContext) -> JSON:
 class FindArgs:
     session_id: str = arg(SESSION)
     text: str | None = arg(
-        "Text to look for: a case-insensitive substring of an element's name, text or properties.",
+        "Text to look for: a case-insensitive substring of an element's outline line "
+        "(role, name, [attributes]), its text or its properties.",
         default=None,
     )
     regex: str | None = arg(
-        "Or a regular expression (Python syntax) searched in the same fields; with text, "
+        "Or a regular expression (Python syntax) searched in the same strings; with text, "
         "both must match.",
         default=None,
     )
+    urls: bool = arg("Also search link URLs (/url: lines).", default=False)
     limit: int = arg("List at most this many matches.", default=30, minimum=1, maximum=500)
     page_id: str | None = arg(PAGE, default=None)
     timeout_ms: int | None = arg(TIMEOUT, default=None, minimum=1)
@@ -216,16 +236,25 @@ class FindArgs:
 async def _find(browser: AsyncBrowser, a: FindArgs, ctx: ToolContext) -> JSON:
     """Search the page's accessibility outline for text or a regex; each match with its ref.
 
-    Use it to locate an element on a long page without reading the whole outline. Each
-    match is its outline line, then where it sits: 'button "Checkout" [ref=e41]  # in main
-    [ref=e3] > form "Cart" [ref=e37]' (a bare text line gets its nearest ancestor's ref).
-    The refs are live: pass them to browser_act. total counts every match; at most limit
-    are listed, in page order. Give text, regex, or both.
+    Use it instead of browser_snapshot to locate one control or read one value on a big
+    page: it costs a line per match, not the whole outline. Each match is the element's
+    own outline line, up to 3 named ancestors, and the lines printed just before and
+    after it: 'text: items left  # in contentinfo [ref=e20] | before: strong: "3"'.
+    When an element and something inside it both match, only the inner one is listed;
+    a bare text line gets its nearest ancestor's ref. Link URLs are searched only with
+    urls=true. The refs are live: pass them to browser_act. total counts every match;
+    at most limit are listed, in page order. Give text, regex, or both.
     """
     matches = await browser.session(a.session_id).find(
-        a.text, regex=a.regex, page_id=a.page_id, timeout_ms=a.timeout_ms
+        a.text,
+        regex=a.regex,
+        urls=a.urls,
+        limit=a.limit,
+        page_id=a.page_id,
+        timeout_ms=a.timeout_ms,
     )
-    return {"matches": [str(m) for m in matches[: a.limit]], "total": len(matches)}
+    total = len(matches) + (matches[-1].more if matches else 0)
+    return {"matches": [str(m) for m in matches], "total": total}
 
 
 @attrs.frozen(kw_only=True)

@@ -1,0 +1,146 @@
+"""Reading a page that just loaded, once it has rendered: what a navigation answers with.
+
+A navigation (``navigate``, ``back``/``forward``/``reload``, or an observed
+action that loaded a new document) answers with the new page's compact
+outline, so the agent can act on the next step without a snapshot of its own.
+It is read once the page has rendered, bounded by :data:`READY_BOUND_MS`:
+
+- the document, script, xhr and fetch requests in flight have ended (those
+  younger than a long poll's patience);
+- the DOM has been quiet for the settle window;
+- the outline is not an empty app shell: no content but layout wrappers, or
+  only a "Loading…" text or a progress bar, on a page that runs scripts.
+  Such a shell is given :data:`BOOT_MS` to render, waiting on its next DOM
+  change rather than polling.
+
+The outline read becomes the tab's baseline (a later ``snapshot(diff=True)``
+or observed action compares against it), and the refs the compact outline
+prints are usable at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import time
+from collections.abc import Sequence
+
+from playwright.async_api import Error as PlaywrightError
+
+from browserkit._async import _js
+from browserkit._async._capture import Capture, left_ms
+from browserkit._async._core import SessionCore
+from browserkit._async._scan import pending_requests
+from browserkit._async._settle import QUIET_MS
+from browserkit._async._tab import Baseline, Tab, unless_blocked
+from browserkit.errors import BrowserCrashedError, BrowserkitError, SessionClosedError
+from browserkit.snapshot import Node, compact, parse
+
+__all__ = ["BOOT_MS", "READY_BOUND_MS", "Arrival"]
+
+READY_BOUND_MS = 3000.0
+"""How long a page that just loaded may take to render before it is read as it is."""
+BOOT_MS = 1500.0
+"""How long an empty app shell is given to render its first content."""
+_LOADING = re.compile(r"^(loading|please wait|one moment)\b", re.IGNORECASE)
+_WRAPPERS = frozenset({"generic", "none", "presentation", "document", "main", "region"})
+_RUNS_SCRIPTS = "() => document.scripts.length > 0"
+
+
+class Arrival:
+    """Reads a tab's new page once it has rendered (see the module docstring)."""
+
+    def __init__(self, core: SessionCore, capture: Capture) -> None:
+        self._core = core
+        self._capture = capture
+
+    async def read(self, tab: Tab, ms: float) -> str | None:
+        """The compact outline of the tab's page once it rendered (bounded by ``ms`` too).
+
+        None when it cannot be read: a dialog holds the page, or it never
+        answered within the bound (the caller's own result still stands).
+        """
+        deadline = time.monotonic() + min(ms, READY_BOUND_MS) / 1000
+        boot_until = time.monotonic() + BOOT_MS / 1000
+        base: Baseline | None = None
+        try:
+            while True:
+                await self._requests_done(tab, deadline)
+                stamp = await self._quiet(tab, deadline)
+                if pending_requests(self._core, tab) and time.monotonic() < deadline:
+                    continue  # a request the page began as it rendered: wait for it too
+                if base is None or stamp < 0 or stamp != base.stamp:
+                    base = (await self._capture.baseline(tab, left_ms(deadline)))[0]
+                if base.generation != tab.generation and time.monotonic() < deadline:
+                    continue  # it navigated again (a script's redirect): read the new one
+                waiting = min(boot_until, deadline) - time.monotonic()
+                if waiting <= 0 or not await self._unrendered(tab, base.text):
+                    break
+                await self._next_change(tab, waiting * 1000)
+        except (SessionClosedError, BrowserCrashedError):
+            raise
+        except (BrowserkitError, PlaywrightError):
+            if base is None:
+                return None  # a dialog, or a page that never answered: nothing read
+        if base is None or base.generation != tab.generation:
+            return None
+        base.diffable = False
+        tab.baseline = base
+        short = compact(base.text)
+        self._capture.record(tab, short.text, base.generation)
+        tab.remember_refs(base.generation, set(short.expansions))
+        return short.text
+
+    async def _requests_done(self, tab: Tab, deadline: float) -> None:
+        """Wait (bounded) until no request that loads the page is in flight."""
+        ended = asyncio.Event()
+        undo = self._core.evidence.observe_requests(
+            tab.page_id, lambda kind, _fields: ended.set() if kind == "end" else None
+        )
+        try:
+            while True:
+                ended.clear()  # before counting: an end meanwhile is not missed
+                left = deadline - time.monotonic()
+                if left <= 0 or not pending_requests(self._core, tab):
+                    return
+                try:
+                    await asyncio.wait_for(ended.wait(), left)
+                except asyncio.TimeoutError:
+                    return
+        finally:
+            undo()
+
+    async def _quiet(self, tab: Tab, deadline: float) -> int:
+        """Wait for a quiet DOM (bounded); the change stamp then (-1: unknown)."""
+        max_ms = max(QUIET_MS, int(left_ms(deadline)))
+        call = tab.page.evaluate(_js.DOM_QUIET, [QUIET_MS, max_ms, 0, 0])
+        _quiet, stamp = await self._core.guard(call, "read the new page", max_ms + 1000, tab)
+        return stamp if isinstance(stamp, int) else -1
+
+    async def _next_change(self, tab: Tab, max_ms: float) -> None:
+        call = tab.page.evaluate(_js.DOM_CHANGE, max(1, int(max_ms)))
+        await self._core.guard(call, "read the new page", max_ms + 1000, tab)
+
+    async def _unrendered(self, tab: Tab, outline: str) -> bool:
+        """Whether ``outline`` is an app shell still to render (a page running scripts)."""
+        if not _shell(parse(outline).children):
+            return False
+        runs = await unless_blocked(tab, tab.page.evaluate(_RUNS_SCRIPTS))
+        return bool(runs)
+
+
+def _shell(nodes: Sequence[Node]) -> bool:
+    """No content but layout wrappers, a progress bar or "Loading…" texts."""
+    for node in nodes:
+        if node.opaque:
+            return False
+        if node.role == "progressbar":
+            continue
+        words = [w for w in (node.name, node.text) if w]
+        if any(not _LOADING.match(w.strip()) for w in words):
+            return False
+        if node.role not in _WRAPPERS and node.role != "text" and not words:
+            return False  # an image, a field, a table: content, even unnamed
+        if not _shell(node.children):
+            return False
+    return True

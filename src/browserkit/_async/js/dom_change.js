@@ -1,0 +1,21 @@
+// Resolves true at the page's next DOM change, or false once maxMs passed:
+// how an app shell that has not rendered yet is waited for without polling.
+// Observer and timers are the pristine copies pristine.js keeps.
+(maxMs) => new Promise((resolve) => {
+  const P = (window[Symbol.for('browserkit.pristine')] || {});
+  const MO = P.MutationObserver || MutationObserver;
+  const setT = P.setTimeout || setTimeout;
+  const clearT = P.clearTimeout || clearTimeout;
+  let timer = null;
+  const observer = new MO(() => {
+    observer.disconnect();
+    clearT(timer);
+    resolve(true);
+  });
+  observer.observe(document,
+    {subtree: true, childList: true, attributes: true, characterData: true});
+  timer = setT(() => {
+    observer.disconnect();
+    resolve(false);
+  }, maxMs);
+})

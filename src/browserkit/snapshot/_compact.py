@@ -1,0 +1,577 @@
+"""Compact outlines: what is distinct on a page, not every repeated row.
+
+:func:`compact` rewrites an ai-mode outline (pure code, no browser) so that
+its size follows what is distinct on the page:
+
+- a run of :data:`MIN_RUN` or more similar siblings (same role and the same
+  shape two levels down: list items, table rows, cards; never the cells of a
+  row) keeps its first :data:`KEEP` items and says how many it hid and which
+  ref expands them::
+
+      - … 297 more listitem like the above (expand: snapshot(target="e4"))
+
+  The ref is the element holding the run or, when that has none, its nearest
+  ancestor with one;
+- a ref-less ``generic`` with no name, text or properties is dropped and its
+  children take its place, and so is a bare ``generic [ref=eN]`` around a
+  single child (a layout box: the child says what it holds);
+- a wrapper whose only child repeats its name (``generic "Save": - button
+  "Save"``) becomes that child, keeping the ref of the element one acts on,
+  and a label text beside the field it names goes;
+- inline pieces of text (``strong``, ``code``, ``emphasis``, spans) join the
+  line of the element holding them, and links and buttons lose the
+  ``[cursor=pointer]`` hint, which says nothing more there;
+- names, texts and property values are capped at :data:`TEXT_CAP` characters.
+
+Every ref of an element one can act on (buttons, links, fields, options,
+tabs, menu items, anything with ``[cursor=pointer]``) stays, unless it is in a
+collapsed run, whose line names the ref that shows it.
+
+With ``max_tokens`` (a token counts as 4 characters) the text always fits,
+and the outline gives up detail in this order: runs keep 1 item (and runs of
+2 collapse), texts are capped at 80 then 40 characters and link URLs go, the
+biggest subtrees the excess calls for are folded into one line with the ref
+that expands them, and at last the text is cut with a note saying how to read
+the rest.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+
+import attrs
+
+from browserkit.snapshot._parse import Node, parse
+
+__all__ = ["KEEP", "MIN_RUN", "TEXT_CAP", "Compacted", "compact"]
+
+KEEP = 3
+"""Items of a collapsed run that stay in the outline."""
+MIN_RUN = 6
+"""Similar siblings in a row that make a run worth collapsing."""
+TEXT_CAP = 160
+"""Characters a name, a text or a property value keeps (``…`` included)."""
+
+# (items kept, shortest run collapsed, text cap), tried in this order under a budget.
+_LEVELS = ((KEEP, MIN_RUN, TEXT_CAP), (1, 2, TEXT_CAP), (1, 2, 80), (1, 2, 40))
+_MAX_FOLDS = 64
+
+ACTIONABLE = frozenset(
+    {
+        "button",
+        "checkbox",
+        "combobox",
+        "gridcell",
+        "link",
+        "listbox",
+        "menuitem",
+        "menuitemcheckbox",
+        "menuitemradio",
+        "option",
+        "radio",
+        "searchbox",
+        "slider",
+        "spinbutton",
+        "switch",
+        "tab",
+        "textbox",
+        "treeitem",
+    }
+)
+"""Roles of elements an agent acts on: compacting never drops their refs."""
+
+# Roles that only group what is inside them.
+_WRAPPERS = frozenset({"generic", "group", "none", "presentation"})
+# Inline pieces of text: their words join the line of the element holding them.
+_INLINE = frozenset(
+    {
+        "code",
+        "deletion",
+        "emphasis",
+        "generic",
+        "insertion",
+        "mark",
+        "strong",
+        "subscript",
+        "superscript",
+        "text",
+        "time",
+    }
+)
+_NO_SPACE_BEFORE = tuple(",.;:!?)]}")
+_NO_SPACE_AFTER = tuple("([{")
+# Never a run: text lines, and the cells of one row (its columns, not repeats).
+_NOT_RUNS = frozenset({"", "text", "cell", "gridcell", "columnheader", "rowheader"})
+
+
+@attrs.frozen
+class Compacted:
+    """A compact outline and what compacting left out.
+
+    ``str(compacted)`` is the outline. Counts:
+
+    Attributes:
+        text: the compact outline.
+        runs: runs of similar siblings collapsed into one line.
+        collapsed: items those runs hid.
+        wrappers: layout wrappers dropped (their children moved up).
+        merged: wrappers merged into the child that repeats their name, and
+            label texts that repeat the name of the field beside them.
+        inlined: inline pieces (``strong``, ``code``, spans) whose text joined
+            the line of the element holding them.
+        capped: names, texts and values shortened.
+        folded: subtrees folded into one line to fit ``max_tokens``.
+        cut: lines cut at the end to fit ``max_tokens``.
+        expansions: the refs the ``(expand: snapshot(target=...))`` notes
+            name, in order; ``snapshot(target=ref)`` shows what each hid.
+    """
+
+    text: str = attrs.field(repr=lambda text: f"<{len(text)} characters>")
+    runs: int = 0
+    collapsed: int = 0
+    wrappers: int = 0
+    merged: int = 0
+    inlined: int = 0
+    capped: int = 0
+    folded: int = 0
+    cut: int = 0
+    expansions: tuple[str, ...] = ()
+
+    @property
+    def tokens(self) -> int:
+        """The outline's size in tokens (4 characters each, rounded up)."""
+        return -(-len(self.text) // 4)
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def compact(
+    outline_text: str, *, max_tokens: int | None = None, open_top: bool = False
+) -> Compacted:
+    """A compact version of an ai-mode outline (see the module docs for the rules).
+
+    ``max_tokens`` bounds the result (``len(text) <= 4 * max_tokens``),
+    giving up detail gracefully. ``open_top=True`` is for the outline of one
+    element (``snapshot(target=ref)``): the runs that element's ref expands
+    are shown in full, since that is what the agent asked to see; deeper
+    runs still collapse.
+
+    >>> items = "\\n".join(f"  - listitem [ref=e{i}]: Item {i}" for i in range(2, 12))
+    >>> print(compact("- list [ref=e1]:\\n" + items))
+    - list [ref=e1]:
+      - listitem [ref=e2]: Item 2
+      - listitem [ref=e3]: Item 3
+      - listitem [ref=e4]: Item 4
+      - … 7 more listitem like the above (expand: snapshot(target="e1"))
+    """
+    if max_tokens is not None and (
+        isinstance(max_tokens, bool) or not isinstance(max_tokens, int) or max_tokens < 1
+    ):
+        raise ValueError(f"max_tokens must be an integer >= 1 or None, got {max_tokens!r}")
+    roots = parse(outline_text).children
+    top = frozenset(node.ref for node in roots if node.ref is not None) if open_top else None
+    budget = None if max_tokens is None else 4 * max_tokens
+    result: _Pass | None = None
+    for keep, min_run, cap in _LEVELS:
+        result = _Pass(keep, min_run, cap, top, roots)
+        if budget is None or len(result.render()) <= budget:
+            return result.finish()
+    assert result is not None and budget is not None
+    folded = _Pass(*_LEVELS[-1], top, roots)
+    folded.fold(budget)
+    if len(folded.render()) <= budget:
+        return folded.finish()
+    # Even folded it does not fit: the first lines of the content itself,
+    # rather than a cut through a skeleton of fold lines.
+    return result.hard_cut(budget)
+
+
+@attrs.define(eq=False)
+class _Out:
+    """One line of the compact outline, and what is under it."""
+
+    line: str
+    props: list[str]
+    kids: list[_Out]
+    role: str
+    name: str | None
+    ref: str | None
+    # The ref that shows this line's content: its own, else its nearest
+    # ancestor's in the original outline (None when there is none).
+    anchor: str | None
+    actionable: bool = False
+    text: str | None = None
+    # The original nodes this line shows (for a note: the nodes it hides).
+    src: tuple[Node, ...] = ()
+    shape: int = -1  # equal shapes make a run; -1 never matches
+    shape2: int = -1
+    lines: int = 1
+    chars: int = 0  # rendered size at indentation 0
+
+    def measure(self) -> None:
+        self.lines = 1 + len(self.props) + sum(kid.lines for kid in self.kids)
+        self.chars = (
+            len(self.line)
+            + 1
+            + sum(len(prop) + 3 for prop in self.props)
+            + sum(kid.chars + 2 * kid.lines for kid in self.kids)
+        )
+
+
+class _Frame:
+    __slots__ = ("anchor", "kids", "node", "parent")
+
+    def __init__(self, node: Node, anchor: str | None, parent: _Frame | None) -> None:
+        self.node = node
+        self.anchor = anchor
+        self.parent = parent
+        self.kids: list[_Out] = []
+
+
+class _Pass:
+    """One compaction of an outline with one level of detail."""
+
+    def __init__(
+        self,
+        keep: int,
+        min_run: int,
+        cap: int,
+        top: frozenset[str] | None,
+        roots: Iterable[Node],
+    ) -> None:
+        self.keep, self.min_run, self.cap, self.top = keep, min_run, cap, top
+        self.runs = self.collapsed = self.wrappers = self.merged = self.inlined = 0
+        self.capped = self.folded = 0
+        self.expansions: list[str] = []
+        self._shapes: dict[tuple[object, ...], int] = {}
+        self._text: str | None = None
+        self.roots = self._build(roots)
+
+    # ------------------------------------------------------------ building
+
+    def _build(self, roots: Iterable[Node]) -> list[_Out]:
+        # Post-order without recursion: outlines can nest deeper than
+        # Python's recursion limit.
+        top = _Frame(Node(role=""), None, None)
+        stack: list[tuple[Node, _Frame | None, _Frame]] = [
+            (node, None, top) for node in reversed(tuple(roots))
+        ]
+        while stack:
+            node, frame, parent = stack.pop()
+            if frame is None:
+                frame = _Frame(node, node.ref or parent.anchor, parent)
+                stack.append((node, frame, parent))
+                stack.extend((kid, None, frame) for kid in reversed(node.children))
+            else:
+                parent.kids.extend(self._close(frame, parent.anchor))
+        return self._collapse(self._unlabel(top.kids), None)
+
+    def _close(self, frame: _Frame, above: str | None) -> list[_Out]:
+        """The lines a node becomes once its children are compacted."""
+        node, kids = frame.node, self._unlabel(frame.kids)
+        if node.opaque:
+            out = _Out(_cap(node.line.lstrip(" "), 2 * self.cap), [], kids, "", None, None, above)
+            out.src = (node,)
+            out.kids = self._collapse(kids, above)
+            out.measure()
+            return [out]
+        bare = node.name is None and node.text is None and not node.props
+        if (
+            node.role == "generic"
+            and bare
+            and (node.ref is None or (not node.attributes and len(kids) == 1))
+        ):
+            self.wrappers += 1
+            return kids
+        actionable = _actionable(node)
+        if len(kids) == 1 and node.name:
+            only = kids[0]
+            if only.role == "text" and only.name is None and only.text == node.name:
+                self.merged += 1
+                kids = []
+            elif only.name == node.name and only.role != "text":
+                if node.role in _WRAPPERS and not actionable:
+                    self.merged += 1
+                    return kids
+                if actionable and not only.actionable and not only.kids and not only.props:
+                    self.merged += 1
+                    kids = []
+        text = node.text
+        if kids and not node.props and text is None and all(map(_inline, kids)):
+            # Words split over spans and emphasis: one line, as a reader sees them.
+            joined = _join(kid.text or kid.name or "" for kid in kids)
+            if joined:
+                self.inlined += len(kids)
+                text, kids = joined, []
+        line, props = self._line(node, text, bool(kids))
+        out = _Out(line, props, kids, node.role, node.name, node.ref, frame.anchor, actionable)
+        out.text, out.src = text, (node,)
+        out.shape2 = self._intern((node.role, tuple(kid.role for kid in kids)))
+        out.shape = self._intern((node.role, tuple(kid.shape2 for kid in kids)))
+        out.kids = self._collapse(kids, frame.anchor)
+        out.measure()
+        return [out]
+
+    def _unlabel(self, kids: list[_Out]) -> list[_Out]:
+        """``kids`` without the label texts that repeat the name of the control beside them."""
+        if len(kids) < 2:
+            return kids
+        kept: list[_Out] = []
+        for at, kid in enumerate(kids):
+            if kid.role == "text" and kid.text and not kid.kids:
+                around = kids[max(at - 1, 0) : at + 2]
+                if any(o.actionable and o.name == kid.text for o in around):
+                    self.merged += 1
+                    continue
+            kept.append(kid)
+        return kept
+
+    def _line(self, node: Node, text: str | None, kids: bool) -> tuple[str, list[str]]:
+        """The node's line and property lines, capped, with ``text`` inline."""
+        cap = self.cap
+        name = node.name if node.name is None else _cap(node.name, cap)
+        short = text if text is None else _cap(text, cap)
+        # Under a budget a link's URL goes (the link's ref still follows it).
+        kept = [(k, v) for k, v in node.props if cap == TEXT_CAP or k != "url"]
+        props = [(key, _cap(value, cap)) for key, value in kept]
+        self.capped += (short != text) + sum(a != b for a, b in zip(props, kept, strict=True))
+        self.capped += name != node.name
+        attributes = node.attributes
+        if node.role in ACTIONABLE and ("cursor", "pointer") in attributes:
+            # A link or button is something to click: the cursor hint says nothing more.
+            attributes = tuple(a for a in attributes if a != ("cursor", "pointer"))
+        if (short, name, props, attributes) == (
+            node.text,
+            node.name,
+            list(node.props),
+            node.attributes,
+        ):
+            if kids or props or not node.children or not node.line.endswith(":"):
+                return node.line, list(node.prop_lines)
+            return node.line[:-1], []  # every child was dropped
+        if node.role == "text":
+            made = Node.create("text", text=short)
+        else:
+            try:
+                made = Node.create(
+                    node.role,
+                    name,
+                    attributes=attributes,
+                    ref=node.ref,
+                    props=props,
+                    text=short,
+                    children=node.children if kids else (),
+                )
+            except ValueError:  # inline text and children: not what Playwright prints
+                return _cap(node.line, 2 * cap), [_cap(p, 2 * cap) for p in node.prop_lines]
+        return made.line, list(made.prop_lines)
+
+    def _intern(self, key: tuple[object, ...]) -> int:
+        return self._shapes.setdefault(key, len(self._shapes))
+
+    def _collapse(self, kids: list[_Out], anchor: str | None) -> list[_Out]:
+        """``kids`` with each long run of similar siblings cut to its first items."""
+        if len(kids) < self.min_run or (
+            self.top is not None and (anchor is None or anchor in self.top)
+        ):
+            return kids
+        out: list[_Out] = []
+        start = 0
+        while start < len(kids):
+            first = kids[start]
+            end = start + 1
+            if first.role not in _NOT_RUNS:
+                while end < len(kids) and kids[end].shape == first.shape:
+                    end += 1
+            hidden = kids[start + self.keep : end]
+            if end - start >= self.min_run and hidden:
+                note = f"- … {len(hidden)} more {first.role} like the above ({_how(anchor)})"
+                if sum(kid.chars for kid in hidden) > len(note):
+                    out.extend(kids[start : start + self.keep])
+                    out.append(self._note(note, anchor, hidden))
+                    self.runs += 1
+                    self.collapsed += len(hidden)
+                    start = end
+                    continue
+            out.extend(kids[start:end])
+            start = end
+        return out
+
+    def _note(self, line: str, anchor: str | None, hidden: list[_Out]) -> _Out:
+        if anchor is not None:
+            self.expansions.append(anchor)
+        out = _Out(line, [], [], "", None, None, anchor)
+        out.src = tuple(node for item in hidden for node in item.src)
+        out.measure()
+        return out
+
+    # ------------------------------------------------------------- output
+
+    def render(self) -> str:
+        if self._text is None:
+            self._text = "\n".join(line for line, _ in self._lines())
+        return self._text
+
+    def _lines(self) -> list[tuple[str, str | None]]:
+        """Each printed line, with the ref that shows what follows it in its parent."""
+        out: list[tuple[str, str | None]] = []
+        stack: list[tuple[_Out, int, str | None]] = [(r, 0, None) for r in reversed(self.roots)]
+        while stack:
+            node, depth, holder = stack.pop()
+            pad = "  " * depth
+            out.append((pad + node.line, holder))
+            out.extend((pad + "  " + prop, node.anchor) for prop in node.props)
+            stack.extend((kid, depth + 1, node.anchor) for kid in reversed(node.kids))
+        return out
+
+    def finish(self, cut: int = 0, text: str | None = None) -> Compacted:
+        text = self.render() if text is None else text
+        # Only the notes still printed: a fold or a cut can hide earlier ones.
+        named = (ref for ref in self.expansions if f"target={_quote(ref)}" in text)
+        return Compacted(
+            text=text,
+            runs=self.runs,
+            collapsed=self.collapsed,
+            wrappers=self.wrappers,
+            merged=self.merged,
+            inlined=self.inlined,
+            capped=self.capped,
+            folded=self.folded,
+            cut=cut,
+            expansions=tuple(dict.fromkeys(named)),
+        )
+
+    # ------------------------------------------------------------- budget
+
+    def fold(self, budget: int) -> None:
+        """Fold subtrees into one line each until the outline fits ``budget`` characters.
+
+        Each step folds the biggest subtree whose saving does not exceed
+        what is still over (so a page loses its largest blocks, not its
+        landmarks); when only much smaller ones are left, the smallest
+        subtree that fixes the excess on its own.
+        """
+        for _ in range(_MAX_FOLDS):
+            excess = len(self.render()) - budget
+            if excess <= 0:
+                return
+            fits: tuple[int, _Out] | None = None
+            over: tuple[int, _Out] | None = None
+            for node, depth in self._foldable():
+                inner = sum(kid.chars + 2 * (depth + 1) * kid.lines for kid in node.kids)
+                saving = inner - (2 * (depth + 1) + 100)
+                if saving <= 0:
+                    continue
+                if saving <= excess:
+                    if fits is None or saving > fits[0]:
+                        fits = (saving, node)
+                elif over is None or saving < over[0]:
+                    over = (saving, node)
+            if fits is not None and (over is None or fits[0] * 8 >= excess):
+                chosen = fits[1]
+            elif over is not None:
+                chosen = over[1]
+            elif fits is not None:
+                chosen = fits[1]
+            else:
+                return
+            self._fold(chosen)
+
+    def _foldable(self) -> list[tuple[_Out, int]]:
+        found: list[tuple[_Out, int]] = []
+        stack = [(root, 0) for root in self.roots]
+        while stack:
+            node, depth = stack.pop()
+            if node.kids:
+                found.append((node, depth))
+                stack.extend((kid, depth + 1) for kid in node.kids)
+        return found
+
+    def _fold(self, node: _Out) -> None:
+        counts: Counter[str] = Counter()
+        total = 0
+        for src in node.kids:
+            for item in (n for top in src.src for n in top.walk()):
+                total += 1
+                if _actionable(item):
+                    counts[item.role] += 1
+        what = "".join(f", {n} {role}" for role, n in counts.most_common(3))
+        hint = f"{total} nodes folded" + (f", incl. {what[2:]}" if what else "")
+        node.kids = [self._note(f"- … {hint} ({_how(node.anchor)})", node.anchor, node.kids)]
+        self.folded += 1
+        self._text = None
+        self._remeasure()
+
+    def _remeasure(self) -> None:
+        order: list[_Out] = []
+        stack = list(self.roots)
+        while stack:
+            node = stack.pop()
+            order.append(node)
+            stack.extend(node.kids)
+        for node in reversed(order):  # children before their parents
+            node.measure()
+
+    def hard_cut(self, budget: int) -> Compacted:
+        """The first lines that fit ``budget``, and a note on how to read the rest."""
+        lines = self._lines()
+        best: tuple[int, str] | None = None  # lines kept, note
+        size = 0  # the kept lines, each with its newline
+        for at in range(len(lines)):
+            line, holder = lines[at]
+            pad = " " * (len(line) - len(line.lstrip(" ")))
+            rest = len(lines) - at
+            where = f"expand: snapshot(target={_quote(holder)}), or " if holder else ""
+            note = f"{pad}- … {rest} more line{'s' * (rest > 1)} cut ({where}raise max_tokens)"
+            if size + len(note) <= budget:
+                best = (at, note)
+            size += len(line) + 1
+            if size > budget:
+                break
+        if best is None:
+            short = [note for note in ("- … cut (raise max_tokens)", "…") if len(note) <= budget]
+            best = (0, short[0] if short else "")
+        kept, note = best
+        text = "\n".join([line for line, _ in lines[:kept]] + ([note] if note else []))
+        self.expansions = [
+            *self.expansions,
+            *(ref for _, ref in lines[kept : kept + 1] if ref is not None),
+        ]
+        return self.finish(cut=len(lines) - kept, text=text)
+
+
+def _join(pieces: Iterable[str]) -> str:
+    """Inline pieces as one text: a space between words, none before ``,`` or after ``(``."""
+    out = ""
+    for piece in pieces:
+        piece = piece.strip()
+        if not piece:
+            continue
+        if out and not piece.startswith(_NO_SPACE_BEFORE) and not out.endswith(_NO_SPACE_AFTER):
+            out += " "
+        out += piece
+    return out
+
+
+def _inline(out: _Out) -> bool:
+    return out.role in _INLINE and not (out.actionable or out.kids or out.props)
+
+
+def _actionable(node: Node) -> bool:
+    return node.role in ACTIONABLE or ("cursor", "pointer") in node.attributes
+
+
+def _cap(value: str, cap: int) -> str:
+    return value if len(value) <= cap else value[: cap - 1] + "…"
+
+
+def _quote(ref: str) -> str:
+    return '"' + ref.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _how(anchor: str | None) -> str:
+    if anchor is None:
+        return "expand: snapshot(compact=False)"
+    return f"expand: snapshot(target={_quote(anchor)})"

@@ -1,0 +1,73 @@
+"""A navigation answers with the new page, compactly, once it has rendered (issue 12)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+import browserkit as bk
+from tests.conftest import aw
+
+
+def _ref(outline: str, role: str, name: str) -> str:
+    found = re.search(rf'{role} "{re.escape(name)}"[^\n]*\[ref=(\w+)\]', outline)
+    assert found, f"no {role} {name!r} in:\n{outline}"
+    return found.group(1)
+
+
+@pytest.mark.every_python
+async def test_navigate_answers_with_the_compact_page_whose_refs_act(
+    sess: Any, base_url: str
+) -> None:
+    nav = await aw(sess.navigate(f"{base_url}/arrive_list.html"))
+    assert nav.page is not None and "Catalogue" in nav.page
+    assert "more listitem like the above" in nav.page  # 200 rows, a few shown
+    assert len(nav.page) < len((await aw(sess.snapshot())).tree) / 5
+    r = await aw(sess.click(_ref(nav.page, "link", "Open the item page")))
+    assert r.navigated and r.page is not None and "Item detail" in r.page
+    assert r.page in str(r)  # what an agent reads of the action
+    await aw(sess.click(_ref(r.page, "button", "Buy now")))  # no snapshot in between
+    assert await aw(sess.evaluate("document.getElementById('out').textContent")) == "bought"
+
+
+async def test_a_single_page_app_is_read_once_rendered_not_as_its_shell(
+    abrowser: bk.AsyncBrowser, base_url: str
+) -> None:
+    s = await abrowser.start(url=f"{base_url}/arrive_spa.html")
+    try:
+        snap = await s.snapshot()  # the first outline after start
+        assert "Order 1001 shipped" in snap.tree, snap.tree
+        assert "Loading" not in snap.tree
+        nav = await s.navigate(f"{base_url}/arrive_spa.html")
+        assert nav.page is not None and "Order 1001 shipped" in nav.page
+        await s.click(_ref(nav.page, "button", "Show more"))
+        assert await s.evaluate("document.title") == "more clicked"
+    finally:
+        await s.stop()
+
+
+async def test_a_shell_that_never_renders_is_read_within_its_bound(
+    sess: Any, base_url: str
+) -> None:
+    nav = await aw(sess.navigate(f"{base_url}/reading_shell.html", timeout_ms=10_000))
+    assert nav.page is not None  # read as it is once the boot bound passed
+    assert "[ref=" not in nav.page or nav.page.count("\n") < 3
+
+
+async def test_unobserved_navigation_reads_nothing(sess: Any, base_url: str) -> None:
+    nav = await aw(sess.navigate(f"{base_url}/arrive_list.html", observe=False))
+    assert nav.page is None
+    assert "page" not in str(nav) or nav.page is None
+    r = await aw(sess.click(bk.css("#go"), observe=False))
+    assert r.page is None
+
+
+async def test_history_moves_answer_with_the_page(sess: Any, base_url: str) -> None:
+    await aw(sess.navigate(f"{base_url}/arrive_list.html"))
+    await aw(sess.navigate(f"{base_url}/arrive_item.html"))
+    back = await aw(sess.back())
+    assert back.moved and back.page is not None and "Catalogue" in back.page
+    again = await aw(sess.reload())
+    assert again.page is not None and "Catalogue" in again.page

@@ -1,0 +1,569 @@
+"""Compact outlines: cost follows what is distinct on a page, not how many rows repeat.
+
+Pure tests of each rule of :func:`browserkit.snapshot.compact` (on outlines
+captured from Chromium and on generated ones), then the same through
+``snapshot(compact=True)`` on real pages with both APIs, and the
+``browser_snapshot`` tool, which is compact by default.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import browserkit as bk
+from browserkit import tools
+from browserkit.snapshot import Compacted, Node, Outline, compact, parse, render
+from browserkit.snapshot._compact import ACTIONABLE, KEEP, MIN_RUN, TEXT_CAP
+from tests.conftest import aw
+
+OUTLINES = Path(__file__).parent / "outlines"
+SAMPLES = sorted(OUTLINES.glob("*.txt"))
+REF = re.compile(r"\[ref=([^\]\s]+)\]")
+EXPAND = re.compile(r'\(expand: snapshot\(target="([^"]+)"\)')
+
+
+def sample(name: str) -> str:
+    return (OUTLINES / f"{name}.txt").read_text(encoding="utf-8")
+
+
+def refs_of(text: str) -> set[str]:
+    return set(REF.findall(text))
+
+
+def actionable_refs(outline: Outline) -> set[str]:
+    return {
+        n.ref
+        for n in outline.walk()
+        if n.ref is not None and (n.role in ACTIONABLE or ("cursor", "pointer") in n.attributes)
+    }
+
+
+def ancestors_with_refs(outline: Outline) -> dict[str, set[str]]:
+    """Each ref, with the refs of every node above it."""
+    found: dict[str, set[str]] = {}
+    stack = [(node, frozenset[str]()) for node in outline.children]
+    while stack:
+        node, above = stack.pop()
+        if node.ref is not None:
+            found[node.ref] = set(above)
+        inner = above | {node.ref} if node.ref is not None else above
+        stack.extend((kid, inner) for kid in node.children)
+    return found
+
+
+def check_refs(original: str, result: Compacted) -> None:
+    """Refs shown are real; an actionable ref left out sits under a named expansion."""
+    outline = parse(original)
+    real = refs_of(original)
+    assert refs_of(result.text) <= real
+    assert set(EXPAND.findall(result.text)) <= real
+    assert set(result.expansions) == set(EXPAND.findall(result.text))
+    above = ancestors_with_refs(outline)
+    for ref in actionable_refs(outline) - refs_of(result.text):
+        named = above[ref] & set(result.expansions)
+        # With no ref above it, the way back is the full outline.
+        assert named or "snapshot(compact=False)" in result.text, f"{ref}: no way back"
+
+
+def items(count: int, indent: str = "    ", start: int = 10) -> str:
+    return "\n".join(
+        f"{indent}- listitem [ref=e{start + 2 * i}]:\n"
+        f"{indent}  - text: Item {i}\n"
+        f'{indent}  - button "Add {i}" [ref=e{start + 2 * i + 1}]'
+        for i in range(count)
+    )
+
+
+# Pure: runs on every Python.
+every_python = pytest.mark.every_python
+
+
+# ------------------------------------------------------------------ rules
+
+
+@every_python
+def test_a_long_run_keeps_its_first_items_and_names_the_ref_that_expands_it() -> None:
+    result = compact(sample("shop_300"))
+    assert result.text.count("- listitem ") == KEEP
+    assert (
+        '      - … 297 more listitem like the above (expand: snapshot(target="e7"))'
+        in result.text.split("\n")
+    )
+    assert (result.runs, result.collapsed, result.expansions) == (1, 297, ("e7",))
+    assert "Product 3 $3.99" in result.text and "Product 4 $4.99" not in result.text
+    # Everything outside the run is still there, refs included.
+    for line in ('searchbox "Search products" [ref=e4]', 'heading "Products" [level=1] [ref=e6]'):
+        assert line in result.text
+    check_refs(sample("shop_300"), result)
+
+
+@every_python
+def test_a_run_under_a_refless_parent_names_the_nearest_ancestor_with_a_ref() -> None:
+    text = f"- main [ref=e2]:\n  - list:\n{items(20)}"
+    result = compact(text)
+    assert '- … 17 more listitem like the above (expand: snapshot(target="e2"))' in result.text
+    assert result.expansions == ("e2",)
+
+
+@every_python
+def test_short_runs_and_unlike_siblings_are_left_alone() -> None:
+    short = f"- list [ref=e2]:\n{items(MIN_RUN - 1, indent='  ')}"
+    assert compact(short).text == short
+    mixed = "- list [ref=e2]:\n" + "\n".join(
+        f"  - listitem [ref=e{10 + i}]: Item {i}"
+        if i % 2
+        else f'  - listitem [ref=e{10 + i}]:\n    - link "L{i}" [ref=e{90 + i}]'
+        for i in range(12)
+    )
+    assert compact(mixed).text == mixed  # no two neighbours share a shape
+
+
+@every_python
+def test_runs_of_table_rows_collapse_under_their_rowgroup() -> None:
+    rows = "\n".join(
+        f"    - row [ref=e{100 + 3 * i}]:\n"
+        f'      - cell "{i}" [ref=e{101 + 3 * i}]\n'
+        f"      - cell [ref=e{102 + 3 * i}]:\n"
+        f'        - button "View {i}" [ref=e{500 + i}]'
+        for i in range(40)
+    )
+    result = compact(f"- table [ref=e2]:\n  - rowgroup [ref=e3]:\n{rows}")
+    assert result.text.count("- row ") == KEEP
+    assert '- … 37 more row like the above (expand: snapshot(target="e3"))' in result.text
+
+
+@every_python
+def test_refless_layout_wrappers_are_dropped_and_their_children_move_up() -> None:
+    text = (
+        "- main [ref=e1]:\n"
+        "  - generic:\n"
+        "    - generic:\n"
+        '      - heading "Hi" [level=1] [ref=e2]\n'
+        '      - button "Go" [ref=e3]\n'
+        "  - generic [ref=e4]:\n"
+        '    - link "Docs" [ref=e5] [cursor=pointer]:\n'
+        "      - /url: /docs\n"
+        "  - generic [ref=e6] [cursor=pointer]:\n"
+        "    - text: Clickable"
+    )
+    result = compact(text)
+    assert result.text == (
+        "- main [ref=e1]:\n"
+        '  - heading "Hi" [level=1] [ref=e2]\n'
+        '  - button "Go" [ref=e3]\n'
+        '  - link "Docs" [ref=e5]:\n'
+        "    - /url: /docs\n"
+        "  - generic [ref=e6] [cursor=pointer]: Clickable"  # clickable: kept
+    )
+    assert result.wrappers == 3
+    assert parse(result.text).children[0].children[2].props == (("url", "/docs"),)
+
+
+@every_python
+def test_a_wrapper_whose_only_child_repeats_its_name_becomes_that_child() -> None:
+    text = (
+        "- generic [ref=e1]:\n"
+        '  - generic "Save" [ref=e3]:\n'
+        '    - button "Save" [ref=e4]\n'
+        '  - group "Menu":\n'
+        '    - menuitem "Menu" [ref=e5]\n'
+        '  - link "Home" [ref=e6] [cursor=pointer]:\n'
+        "    - /url: /\n"
+        '    - img "Home" [ref=e7]\n'
+        '  - button "Close" [ref=e8]:\n'
+        "    - text: Close\n"
+        '  - heading "Title" [level=2] [ref=e9]:\n'
+        '    - link "Title" [ref=e10] [cursor=pointer]'
+    )
+    result = compact(text)
+    assert result.text == (
+        "- generic [ref=e1]:\n"
+        '  - button "Save" [ref=e4]\n'
+        '  - menuitem "Menu" [ref=e5]\n'
+        '  - link "Home" [ref=e6]:\n'
+        "    - /url: /\n"
+        '  - button "Close" [ref=e8]\n'
+        '  - heading "Title" [level=2] [ref=e9]:\n'  # a heading is not a wrapper
+        '    - link "Title" [ref=e10]'
+    )
+    assert result.merged == 4
+
+
+@every_python
+def test_label_text_beside_its_field_is_dropped() -> None:
+    result = compact(sample("forms"))
+    assert 'textbox "Email" [ref=e4]' in result.text
+    assert "text: Email" not in result.text and "text: Remember me" not in result.text
+    assert "generic [ref=e3]" not in result.text  # the label's box went with it
+    check_refs(sample("forms"), result)
+
+
+@every_python
+def test_long_names_texts_and_values_are_capped() -> None:
+    long = "word " * 100
+    text = (
+        f'- link "{long.strip()}" [ref=e1] [cursor=pointer]:\n'
+        f"  - /url: /{'x' * 400}\n"
+        f"- paragraph [ref=e2]: {long.strip()}\n"
+        f"- text: {long.strip()}"
+    )
+    result = compact(text)
+    nodes = list(parse(result.text).walk())
+    assert [len(n.name or n.text or "") for n in nodes] == [TEXT_CAP, TEXT_CAP, TEXT_CAP]
+    assert all((n.name or n.text or "").endswith("…") for n in nodes)
+    assert len(nodes[0].props[0][1]) == TEXT_CAP
+    assert (nodes[0].ref, nodes[1].ref, result.capped) == ("e1", "e2", 4)
+
+
+@every_python
+def test_inline_pieces_join_their_parents_line() -> None:
+    text = (
+        "- paragraph [ref=e1]:\n"
+        "  - text: Total\n"
+        "  - strong [ref=e2]: 3 items\n"
+        "  - text: (\n"
+        "  - emphasis [ref=e3]:\n"
+        "    - generic [ref=e4]: incl.\n"
+        "    - code [ref=e5]: VAT\n"
+        "  - text: ).\n"
+        "- paragraph [ref=e6]:\n"
+        "  - text: See\n"
+        '  - link "terms" [ref=e7]'
+    )
+    result = compact(text)
+    assert result.text == (
+        "- paragraph [ref=e1]: Total 3 items (incl. VAT).\n"
+        "- paragraph [ref=e6]:\n"  # a link is not a piece of text: kept, with its ref
+        "  - text: See\n"
+        '  - link "terms" [ref=e7]'
+    )
+    assert result.inlined == 7
+
+
+@every_python
+def test_links_and_buttons_lose_only_their_cursor_hint() -> None:
+    text = (
+        '- link "Docs" [ref=e1] [cursor=pointer]:\n'
+        "  - /url: /docs\n"
+        '- button "Go" [pressed] [ref=e2] [cursor=pointer]\n'
+        "- generic [ref=e3] [cursor=pointer]: Clickable"
+    )
+    assert compact(text).text == (
+        '- link "Docs" [ref=e1]:\n'
+        "  - /url: /docs\n"
+        '- button "Go" [pressed] [ref=e2]\n'
+        "- generic [ref=e3] [cursor=pointer]: Clickable"  # the hint says it is clickable
+    )
+
+
+@every_python
+def test_nothing_else_to_compact_gives_the_outline_back() -> None:
+    for name in ("basic", "table", "widgets", "iframes"):
+        # Only the cursor hints of links and buttons go.
+        expected = re.sub(r"(- (?:link|button) .*) \[cursor=pointer\]", r"\1", sample(name))
+        assert compact(sample(name)).text == expected, name
+    assert compact("").text == ""
+
+
+@every_python
+@pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.stem)
+def test_every_actionable_ref_stays_unless_a_named_expansion_holds_it(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    check_refs(text, compact(text))
+
+
+@every_python
+def test_the_outline_of_an_expanded_run_shows_it_whole_but_collapses_deeper_runs() -> None:
+    inner = "\n".join(f"      - listitem [ref=e{900 + i}]: Sub {i}" for i in range(10))
+    text = (
+        f"- list [ref=e4]:\n{items(30, indent='  ')}\n"
+        f"  - listitem [ref=e800]:\n    - list [ref=e801]:\n{inner}"
+    )
+    expanded = compact(text, open_top=True)
+    assert expanded.text.count("  - listitem [ref=e") >= 31  # every item of e4
+    assert "Add 29" in expanded.text
+    deeper = '- … 7 more listitem like the above (expand: snapshot(target="e801"))'
+    assert deeper in expanded.text
+    assert '(expand: snapshot(target="e4"))' in compact(text).text
+
+
+@every_python
+def test_the_large_list_costs_what_its_distinct_parts_cost() -> None:
+    for name in ("shop_300", "list_5000"):
+        full = sample(name)
+        assert compact(full).tokens * 20 <= len(full) / 4, name
+
+
+# ----------------------------------------------------------------- budget
+
+
+@every_python
+@pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.stem)
+def test_max_tokens_is_always_respected(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    for budget in (1, 2, 5, 10, 20, 40, 80, 150, 300, 1000, 10_000):
+        result = compact(text, max_tokens=budget)
+        assert len(result.text) <= 4 * budget, (budget, result.text)
+        assert refs_of(result.text) <= refs_of(text)
+        assert set(EXPAND.findall(result.text)) <= refs_of(text)
+
+
+@every_python
+def test_a_budget_that_fits_changes_nothing() -> None:
+    plain = compact(sample("shop_300"))
+    assert compact(sample("shop_300"), max_tokens=plain.tokens) == plain
+
+
+@every_python
+def test_the_budget_first_tightens_runs_then_caps_texts() -> None:
+    text = f"- list [ref=e4]:\n{items(30, indent='  ')}\n- paragraph [ref=e2]: {'long ' * 60}"
+    plain = compact(text)
+    tighter = compact(text, max_tokens=plain.tokens - 10)
+    assert tighter.text.count("- listitem ") == 1
+    assert "… 29 more listitem like the above" in tighter.text
+    assert "long " * 20 in tighter.text  # the text is not cut yet
+    capped = compact(text, max_tokens=(len(tighter.text) - 60) // 4)
+    assert capped.text.count("- listitem ") == 1 and "long " * 20 not in capped.text
+    assert capped.capped == 1 and capped.folded == 0 and capped.cut == 0
+
+
+@every_python
+def test_with_shorter_texts_link_urls_go_but_never_the_links() -> None:
+    text = "\n".join(
+        f'- heading "Part {i}" [level=2] [ref=e{i}0]\n'
+        f'- link "Read part {i}" [ref=e{i}1]:\n  - /url: /parts/{i}/a/long/address/to/read'
+        for i in range(4)
+    )
+    plain = compact(text)
+    assert plain.text.count("/url:") == 4
+    short = compact(text, max_tokens=plain.tokens - 5)
+    assert "/url:" not in short.text and short.folded == short.cut == 0
+    assert {f"e{i}1" for i in range(4)} <= refs_of(short.text)
+
+
+@every_python
+def test_then_folds_the_biggest_subtrees_with_the_ref_that_expands_them() -> None:
+    text = sample("article")
+    result = compact(text, max_tokens=200)
+    assert result.folded >= 1 and result.cut == 0 and len(result.text) <= 800
+    folds = [line for line in result.text.split("\n") if "nodes folded" in line]
+    assert folds and all(EXPAND.search(line) for line in folds)
+    # What is not folded keeps its refs, the landmarks first of all.
+    assert "banner [ref=e2]" in result.text and "contentinfo [ref=e41]" in result.text
+    check_refs(text, result)
+
+
+@every_python
+def test_and_at_last_cuts_with_a_note_on_how_to_read_the_rest() -> None:
+    roles = itertools.cycle(["button", "link", "checkbox", "tab"])  # no two alike in a row
+    flat = "\n".join(f'- {next(roles)} "Control {i}" [ref=e{i}]' for i in range(200))
+    result = compact(flat, max_tokens=60)
+    assert len(result.text) <= 240 and result.cut > 0 and result.folded == 0
+    lines = result.text.split("\n")
+    assert lines[:2] == ['- button "Control 0" [ref=e0]', '- link "Control 1" [ref=e1]']
+    assert lines[-1] == f"- … {result.cut} more lines cut (raise max_tokens)"
+    # Inside an element, the note names its ref.
+    nested = "- main [ref=e999]:\n" + "\n".join("  " + line for line in flat.split("\n"))
+    result = compact(nested, max_tokens=25)
+    assert result.text == (
+        "- main [ref=e999]:\n"
+        '  - … 200 more lines cut (expand: snapshot(target="e999"), or raise max_tokens)'
+    )
+    assert (result.cut, result.expansions) == (200, ("e999",))
+
+
+@every_python
+def test_a_bad_budget_is_refused() -> None:
+    for bad in (0, -1, 1.5, True, "10"):
+        with pytest.raises(ValueError, match="max_tokens"):
+            compact("- button [ref=e1]", max_tokens=bad)  # type: ignore[arg-type]
+
+
+# ------------------------------------------------------------- properties
+
+ROLES = ["generic", "button", "link", "listitem", "list", "row", "cell", "paragraph", "group"]
+NAMES = st.sampled_from([None, None, "Add", "OK", "a: b", 'say "hi"', "é", "x" * 200])
+
+
+@st.composite
+def outlines(draw: st.DrawFn) -> str:
+    """Outlines with wrappers, repeated rows, name pairs and long texts."""
+    fresh = (f"e{i}" for i in itertools.count(1))
+
+    def node(depth: int) -> Node:
+        role = draw(st.sampled_from(["text", *ROLES]))
+        if role == "text":
+            return Node.create("text", text=draw(st.sampled_from(["one", "a: b", "y" * 300])))
+        name = draw(NAMES)
+        ref = next(fresh) if draw(st.integers(0, 3)) else None
+        kids: list[Node] = []
+        if depth < 4:
+            for _ in range(draw(st.integers(0, 3))):
+                if draw(st.integers(0, 4)) == 0:  # a run of similar rows
+                    template = draw(st.sampled_from(["listitem", "row", "option"]))
+                    for i in range(draw(st.integers(2, 12))):
+                        kids.append(
+                            Node.create(
+                                template,
+                                f"{template} {i}",
+                                ref=next(fresh),
+                                children=[Node.create("button", "Go", ref=next(fresh))],
+                            )
+                        )
+                else:
+                    kids.append(node(depth + 1))
+        if name is not None and draw(st.booleans()):
+            kids = [Node.create("button", name, ref=next(fresh))]  # a pair
+        return Node.create(role, name, ref=ref, children=kids)
+
+    roots = [node(0) for _ in range(draw(st.integers(0, 3)))]
+    return render(Outline(tuple(roots)))
+
+
+@every_python
+@settings(max_examples=200, deadline=None)
+@given(outlines(), st.one_of(st.none(), st.integers(1, 400)))
+def test_any_outline_compacts_within_budget_keeping_real_refs(
+    text: str, budget: int | None
+) -> None:
+    result = compact(text, max_tokens=budget)
+    if budget is None:
+        check_refs(text, result)
+        assert len(result.text) <= len(text) + 100 * result.runs
+    else:
+        assert len(result.text) <= 4 * budget
+        assert refs_of(result.text) <= refs_of(text)
+        assert set(EXPAND.findall(result.text)) <= refs_of(text)
+        assert set(result.expansions) == set(EXPAND.findall(result.text))
+
+
+@every_python
+@settings(max_examples=100, deadline=None)
+@given(outlines())
+def test_a_budget_only_takes_away_what_it_must(text: str) -> None:
+    plain = compact(text)
+    assert compact(text, max_tokens=max(1, plain.tokens)) == plain
+    if plain.tokens > 1:
+        tighter = compact(text, max_tokens=plain.tokens - 1)
+        assert tighter.tokens < plain.tokens
+
+
+# ---------------------------------------------------------- real browser
+
+
+def _expansion(text: str) -> str:
+    found = EXPAND.findall(text)
+    assert len(found) == 1, text
+    return str(found[0])
+
+
+def _ref_of(text: str, needle: str) -> str:
+    for line in text.split("\n"):
+        if needle in line:
+            return str(REF.findall(line)[0])
+    raise AssertionError(f"{needle!r} not in {text[:400]}")
+
+
+async def test_a_collapsed_list_expands_to_refs_that_click_the_right_row(
+    sess: Any, base_url: str
+) -> None:
+    await aw(sess.navigate(f"{base_url}/generated/list?n=300"))
+    snap = await aw(sess.snapshot(compact=True))
+    assert str(snap) == snap.compact and 'button "Add 250"' in snap.tree
+    assert 'button "Add 250"' not in snap.compact
+    assert "… 297 more listitem like the above" in snap.compact
+    holder = _expansion(snap.compact)
+    assert f"list [ref={holder}]" in snap.compact  # a real ref the outline shows
+    expanded = await aw(sess.snapshot(target=holder, compact=True))
+    assert "more listitem" not in str(expanded)  # the run it was asked for, in full
+    row = _ref_of(str(expanded), 'button "Add 250"')
+    await aw(sess.click(row))
+    state = await aw(
+        sess.evaluate(
+            "[document.getElementById('status').textContent,"
+            " document.querySelector('[data-i=\"250\"]').textContent]"
+        )
+    )
+    assert state == ["added 250", "Added 250"]
+
+
+async def test_compact_snapshot_of_300_rows_is_at_most_a_fifth_of_the_full_tree(
+    sess: Any, base_url: str
+) -> None:
+    for path in ("/generated/list?n=300", "/generated/table?rows=300"):
+        await aw(sess.navigate(base_url + path))
+        snap = await aw(sess.snapshot(compact=True))
+        assert len(snap.compact) * 5 <= len(snap.tree), (path, len(snap.compact), len(snap.tree))
+        assert len(snap.compact) * 20 <= len(snap.tree)  # measured: under 1/40
+        plain = await aw(sess.snapshot())
+        assert plain.compact is None and str(plain) == plain.tree
+
+
+async def test_max_tokens_bounds_the_snapshot_and_its_refs_act(sess: Any, base_url: str) -> None:
+    await aw(sess.navigate(f"{base_url}/generated/table?rows=300"))
+    snap = await aw(sess.snapshot(max_tokens=300))
+    assert snap.compact is not None and len(str(snap)) <= 1200
+    assert "row [ref=" in snap.tree and len(snap.tree) > 20_000  # the tree stays whole
+    view = _ref_of(snap.compact, 'button "View 1"')
+    await aw(sess.click(view))  # recorded like the tree's refs
+    with pytest.raises(bk.InvalidArgumentError):
+        await aw(sess.snapshot(max_tokens=0))
+    with pytest.raises(bk.InvalidArgumentError):
+        await aw(sess.snapshot(compact="yes"))
+
+
+async def test_a_diff_still_wins_over_the_compact_outline(sess: Any, base_url: str) -> None:
+    await aw(sess.navigate(f"{base_url}/generated/list?n=50"))
+    first = await aw(sess.snapshot(compact=True))
+    assert first.diff is None and str(first) == first.compact
+    await aw(sess.snapshot(diff=True))  # the baseline
+    await aw(sess.click(_ref_of(first.compact, 'button "Add 1"'), observe=False))
+    again = await aw(sess.snapshot(diff=True, compact=True))
+    assert again.diff is not None and str(again) == str(again.diff)
+    assert "Added 1" in str(again) and again.compact is not None
+
+
+async def test_compact_refs_past_the_node_cap_are_recorded(base_url: str) -> None:
+    async with bk.AsyncBrowser(bk.Config.from_env(max_snapshot_nodes=40, idle_stop_ms=0)) as b:
+        s = await b.start(url=f"{base_url}/generated/table?rows=60")
+        snap = await s.snapshot(compact=True)
+        assert snap.truncated and "Help topic 0" not in snap.tree
+        link = _ref_of(snap.compact or "", 'link "Help topic 0"')
+        result = await s.click(link)
+        assert result.navigated and s.url.endswith("/help/0")
+
+
+async def test_the_snapshot_tool_is_compact_unless_asked_for_all(
+    abrowser: bk.AsyncBrowser, base_url: str
+) -> None:
+    start = await tools.call(
+        abrowser, "browser_sessions_start", {"url": f"{base_url}/generated/list?n=300"}
+    )
+    sid = start["session_id"]
+    try:
+        small = await tools.call(abrowser, "browser_snapshot", {"session_id": sid})
+        full = await tools.call(abrowser, "browser_snapshot", {"session_id": sid, "full": True})
+        assert len(small["snapshot"]) * 5 <= len(full["snapshot"])
+        assert 'button "Add 299"' in full["snapshot"]
+        holder = _expansion(small["snapshot"])
+        part = await tools.call(abrowser, "browser_snapshot", {"session_id": sid, "ref": holder})
+        row = _ref_of(part["snapshot"], 'button "Add 299"')
+        acted = await tools.call(
+            abrowser,
+            "browser_act",
+            {"session_id": sid, "action": "click", "ref": row, "detail": "add the last row"},
+        )
+        assert "error" not in acted and "added 299" in acted["observed"], acted
+        bounded = await tools.call(
+            abrowser, "browser_snapshot", {"session_id": sid, "max_tokens": 40, "full": True}
+        )
+        assert len(bounded["snapshot"]) <= 160
+    finally:
+        await tools.call(abrowser, "browser_sessions_stop", {"session_id": sid})
