@@ -143,6 +143,10 @@ class ScriptedAgent:
         self.calls.append(("snapshot",))
         return Reply(self.snapshots.pop(0) if self.snapshots else "- generic [ref=e1]")
 
+    async def expand(self, ref: str) -> Reply:
+        self.calls.append(("expand", ref))
+        return self.acts[ref].pop(0)
+
     async def click(self, ref: str, target: Target) -> Reply:
         self.calls.append(("click", ref))
         return self.acts[ref].pop(0)
@@ -174,6 +178,25 @@ async def test_policy_snapshots_only_when_the_target_was_not_read() -> None:
     assert out.completed, out.failure
     assert [c[0] for c in agent.calls] == ["open", "snapshot", "type", "click"]
     assert (out.ledger.reads, out.ledger.snapshots) == (4, 1)
+
+
+async def test_policy_follows_an_outline_expansion_before_another_snapshot() -> None:
+    collapsed = (
+        '- list "Items" [ref=e4]:\n  - link "Item 1" [ref=e5]\n'
+        '  - … 97 more listitem like the above (expand: snapshot(target="e4"))'
+    )
+    agent = ScriptedAgent(
+        snapshots=[collapsed],
+        acts={
+            "e4": [Reply('- link "Item 1" [ref=e5]\n- link "Item 90" [ref=e94]')],
+            "e94": [Reply("clicked")],
+        },
+    )
+    out = await drive(agent, [Open("http://x/"), Click(Target("link", "Item 90"))])
+    assert out.completed, out.failure
+    assert [c[0] for c in agent.calls] == ["open", "snapshot", "expand", "click"]
+    assert agent.calls[-1] == ("click", "e94")
+    assert (out.ledger.reads, out.ledger.snapshots) == (4, 2)
 
 
 async def test_policy_retries_a_failed_action_once_after_a_new_snapshot() -> None:

@@ -116,6 +116,11 @@ class BrowserkitAgent:
         """``browser_snapshot`` with default arguments."""
         return self._reply(await self._call("browser_snapshot", {"session_id": self.session_id}))
 
+    async def expand(self, ref: str) -> Reply:
+        """``browser_snapshot`` of the element a compact outline collapsed (``ref``)."""
+        arguments = {"session_id": self.session_id, "ref": ref}
+        return self._reply(await self._call("browser_snapshot", arguments))
+
     async def _act(self, action: str, ref: str, detail: str, **more: Any) -> Reply:
         arguments = {
             "session_id": self.session_id,
@@ -190,6 +195,10 @@ class MCPAgent:
     async def snapshot(self) -> Reply:
         """``browser_snapshot`` with default arguments."""
         return await self._call("browser_snapshot", {})
+
+    async def expand(self, ref: str) -> Reply:
+        """Never asked: Playwright MCP's outlines collapse nothing."""
+        raise NotImplementedError("Playwright MCP prints no expansion lines")
 
     def _element(self, tool: str, ref: str, target: Target) -> dict[str, Any]:
         return {"element": str(target), self.mcp.ref_arg(tool): ref}

@@ -15,6 +15,10 @@ policy, the issue's:
   would: read the error, take a snapshot, try once more.
 - A ``Read`` step passes when its texts are in what was read since the last
   navigation, taking snapshots as above when they are not.
+- An outline that says how to see what it left out (browserkit's compact
+  outline: ``(expand: snapshot(target="e12"))``) is followed the way it says,
+  up to :data:`EXPANDS` times per look, before another full snapshot.
+  Playwright MCP's answers never carry such lines.
 
 Everything here is plain Python over strings; the contenders live in
 :mod:`benchmarks.economy.agents`.
@@ -33,6 +37,7 @@ import attrs
 from benchmarks.stats import tokens
 
 __all__ = [
+    "EXPANDS",
     "LOOKS",
     "LOOK_PAUSE_S",
     "Agent",
@@ -59,6 +64,9 @@ LOOKS = 3
 """Full snapshots an agent takes for one target before it gives up."""
 LOOK_PAUSE_S = 0.5
 """Pause before a second or third snapshot: the page may still be rendering."""
+EXPANDS = 3
+"""Collapsed parts of one outline an agent expands while looking for something."""
+_EXPAND = re.compile(r'\(expand: snapshot\(target="([^"]+)"\)\)')
 
 
 @attrs.frozen
@@ -153,6 +161,10 @@ class Agent(Protocol):
     async def goto(self, url: str) -> Reply: ...
 
     async def snapshot(self) -> Reply: ...
+
+    async def expand(self, ref: str) -> Reply:
+        """Read the part of the page an outline collapsed under ``ref``."""
+        ...
 
     async def click(self, ref: str, target: Target) -> Reply: ...
 
@@ -286,7 +298,24 @@ async def _locate(agent: Agent, ledger: Ledger, target: Target, *, fresh: bool =
         ref = find_ref(ledger.current[-1], target)
         if ref is not None:
             return ref
+        for expansion in _expansions(ledger.current[-1]):
+            await _expand(agent, ledger, expansion)
+            ref = find_ref(ledger.current[-1], target)
+            if ref is not None:
+                return ref
     raise StepFailed(f"no {target} after {LOOKS} snapshots")
+
+
+def _expansions(text: str) -> list[str]:
+    """The refs an outline says expand what it collapsed, at most EXPANDS of them."""
+    return list(dict.fromkeys(_EXPAND.findall(text)))[:EXPANDS]
+
+
+async def _expand(agent: Agent, ledger: Ledger, ref: str) -> None:
+    reply = await agent.expand(ref)
+    ledger.read(reply, snapshot=True)
+    if reply.error is not None:
+        raise StepFailed(f"expanding {ref} failed: {reply.error}")
 
 
 async def _act(agent: Agent, ledger: Ledger, step: Click | Type | Select) -> None:
@@ -317,6 +346,10 @@ async def _read(agent: Agent, ledger: Ledger, step: Read) -> None:
         if look:
             await asyncio.sleep(LOOK_PAUSE_S)
         await _snapshot(agent, ledger)
+        for expansion in _expansions(ledger.current[-1]):
+            if not [t for t in missing if not ledger.saw(t)]:
+                break
+            await _expand(agent, ledger, expansion)
         missing = [t for t in missing if not ledger.saw(t)]
     if missing:
         raise StepFailed(f"never read {missing[0]!r} ({LOOKS} snapshots)")
