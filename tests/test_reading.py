@@ -302,7 +302,8 @@ async def test_scan_lists_frames_including_cross_origin(
 
 
 async def test_scan_reports_an_spa_as_hydrating_then_ready(sess: Any, base_url: str) -> None:
-    await aw(sess.navigate(f"{base_url}/reading_spa.html"))
+    # Unobserved: an observed navigation would wait for the app to render.
+    await aw(sess.navigate(f"{base_url}/reading_spa.html", observe=False))
     early = await aw(sess.scan())
     assert early.render_state == "hydrating"
     assert early.content_ready is False

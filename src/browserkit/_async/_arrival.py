@@ -8,8 +8,9 @@ It is read once the page has rendered, bounded by :data:`READY_BOUND_MS`:
 - the document, script, xhr and fetch requests in flight have ended (those
   younger than a long poll's patience);
 - the DOM has been quiet for the settle window;
-- the outline is not an empty app shell: no content but layout wrappers, or
-  only a "Loading…" text or a progress bar, on a page that runs scripts.
+- the outline is not an app still to render: only a "Loading…" text or a
+  progress bar, or nothing but layout wrappers on a page with an app's mount
+  point (``#root``, ``#app``, ``app-root``…) or a body of scripts alone.
   Such a shell is given :data:`BOOT_MS` to render, waiting on its next DOM
   change rather than polling.
 
@@ -44,7 +45,13 @@ BOOT_MS = 1500.0
 """How long an empty app shell is given to render its first content."""
 _LOADING = re.compile(r"^(loading|please wait|one moment)\b", re.IGNORECASE)
 _WRAPPERS = frozenset({"generic", "none", "presentation", "document", "main", "region"})
-_RUNS_SCRIPTS = "() => document.scripts.length > 0"
+# Where single-page apps draw themselves: a mount point, or a body holding only scripts.
+_APP_SHELL = (
+    "() => document.querySelector('#root, #app, #__next, #__nuxt, #svelte, [data-reactroot],"
+    " [ng-version], app-root') !== null || (!!document.body && document.scripts.length > 0"
+    " && [...document.body.children].every((e) => /^(SCRIPT|NOSCRIPT|TEMPLATE|STYLE|LINK)$/"
+    ".test(e.tagName)))"
+)
 
 
 class Arrival:
@@ -114,19 +121,24 @@ class Arrival:
         """Wait for a quiet DOM (bounded); the change stamp then (-1: unknown)."""
         max_ms = max(QUIET_MS, int(left_ms(deadline)))
         call = tab.page.evaluate(_js.DOM_QUIET, [QUIET_MS, max_ms, 0, 0])
-        _quiet, stamp = await self._core.guard(call, "read the new page", max_ms + 1000, tab)
-        return stamp if isinstance(stamp, int) else -1
+        result = await self._core.guard(call, "read the new page", max_ms + 1000, tab)
+        # A page that patches its own world can return anything here: then unknown.
+        stamp = result[1] if isinstance(result, list) and len(result) == 2 else -1
+        return stamp if isinstance(stamp, int) and not isinstance(stamp, bool) else -1
 
     async def _next_change(self, tab: Tab, max_ms: float) -> None:
         call = tab.page.evaluate(_js.DOM_CHANGE, max(1, int(max_ms)))
         await self._core.guard(call, "read the new page", max_ms + 1000, tab)
 
     async def _unrendered(self, tab: Tab, outline: str) -> bool:
-        """Whether ``outline`` is an app shell still to render (a page running scripts)."""
-        if not _shell(parse(outline).children):
+        """Whether ``outline`` is an app still to render: "Loading…" or a progress bar
+        only, or nothing at all on a page with an app's mount point."""
+        nodes = parse(outline).children
+        if not _shell(nodes):
             return False
-        runs = await unless_blocked(tab, tab.page.evaluate(_RUNS_SCRIPTS))
-        return bool(runs)
+        if _busy(nodes):
+            return True
+        return bool(await unless_blocked(tab, tab.page.evaluate(_APP_SHELL)))
 
 
 def _shell(nodes: Sequence[Node]) -> bool:
@@ -144,3 +156,15 @@ def _shell(nodes: Sequence[Node]) -> bool:
         if not _shell(node.children):
             return False
     return True
+
+
+def _busy(nodes: Sequence[Node]) -> bool:
+    """Whether a shell says it is loading (a progress bar, a "Loading…" text)."""
+    for node in nodes:
+        if node.role == "progressbar" or any(
+            w and _LOADING.match(w.strip()) for w in (node.name, node.text)
+        ):
+            return True
+        if _busy(node.children):
+            return True
+    return False

@@ -258,6 +258,8 @@ class Settler:
             # The document went away under us: a navigation is under way.
             await asyncio.sleep(0)
             return self.navigated
+        if not (isinstance(result, list) and len(result) == 2):
+            return True  # a page that patched its own world: no quiet window to trust
         quiet, stamp = result
         if where is page and isinstance(stamp, int) and stamp >= 0:
             self.stamp = stamp
