@@ -158,12 +158,11 @@ def test_refless_layout_wrappers_are_dropped_and_their_children_move_up() -> Non
         "- main [ref=e1]:\n"
         '  - heading "Hi" [level=1] [ref=e2]\n'
         '  - button "Go" [ref=e3]\n'
-        '  - link "Docs" [ref=e5]:\n'
-        "    - /url: /docs\n"
+        '  - link "Docs" [ref=e5]\n'  # its URL goes: the ref follows the link
         "  - generic [ref=e6] [cursor=pointer]: Clickable"  # clickable: kept
     )
     assert result.wrappers == 3
-    assert parse(result.text).children[0].children[2].props == (("url", "/docs"),)
+    assert parse(result.text).children[0].children[2].props == ()
 
 
 @every_python
@@ -187,8 +186,7 @@ def test_a_wrapper_whose_only_child_repeats_its_name_becomes_that_child() -> Non
         "- generic [ref=e1]:\n"
         '  - button "Save" [ref=e4]\n'
         '  - menuitem "Menu" [ref=e5]\n'
-        '  - link "Home" [ref=e6]:\n'
-        "    - /url: /\n"
+        '  - link "Home" [ref=e6]\n'
         '  - button "Close" [ref=e8]\n'
         '  - heading "Title" [level=2] [ref=e9]:\n'  # a heading is not a wrapper
         '    - link "Title" [ref=e10]'
@@ -218,8 +216,8 @@ def test_long_names_texts_and_values_are_capped() -> None:
     nodes = list(parse(result.text).walk())
     assert [len(n.name or n.text or "") for n in nodes] == [TEXT_CAP, TEXT_CAP, TEXT_CAP]
     assert all((n.name or n.text or "").endswith("…") for n in nodes)
-    assert len(nodes[0].props[0][1]) == TEXT_CAP
-    assert (nodes[0].ref, nodes[1].ref, result.capped) == ("e1", "e2", 4)
+    assert nodes[0].props == ()  # a link's URL never shows in a compact outline
+    assert (nodes[0].ref, nodes[1].ref, result.capped) == ("e1", "e2", 3)
 
 
 @every_python
@@ -256,18 +254,30 @@ def test_links_and_buttons_lose_only_their_cursor_hint() -> None:
         "- generic [ref=e3] [cursor=pointer]: Clickable"
     )
     assert compact(text).text == (
-        '- link "Docs" [ref=e1]:\n'
-        "  - /url: /docs\n"
+        '- link "Docs" [ref=e1]\n'
         '- button "Go" [pressed] [ref=e2]\n'
         "- generic [ref=e3] [cursor=pointer]: Clickable"  # the hint says it is clickable
     )
 
 
+def _without_urls(text: str) -> str:
+    lines = [line for line in text.split("\n") if not line.lstrip().startswith("- /url:")]
+    for i, line in enumerate(lines):
+        indent = len(line) - len(line.lstrip())
+        after = lines[i + 1] if i + 1 < len(lines) else ""
+        if line.endswith(":") and len(after) - len(after.lstrip()) <= indent:
+            lines[i] = line[:-1]  # its only child line was the URL
+    return "\n".join(lines)
+
+
 @every_python
 def test_nothing_else_to_compact_gives_the_outline_back() -> None:
     for name in ("basic", "table", "widgets", "iframes"):
-        # Only the cursor hints of links and buttons go.
-        expected = re.sub(r"(- (?:link|button) .*) \[cursor=pointer\]", r"\1", sample(name))
+        # Only the cursor hints of links and buttons go, and link URLs (a link
+        # left with no child line loses its colon).
+        expected = _without_urls(
+            re.sub(r"(- (?:link|button) .*) \[cursor=pointer\]", r"\1", sample(name))
+        )
         assert compact(sample(name)).text == expected, name
     assert compact("").text == ""
 
@@ -335,17 +345,15 @@ def test_the_budget_first_tightens_runs_then_caps_texts() -> None:
 
 
 @every_python
-def test_with_shorter_texts_link_urls_go_but_never_the_links() -> None:
+def test_link_urls_never_show_but_the_links_always_do() -> None:
     text = "\n".join(
         f'- heading "Part {i}" [level=2] [ref=e{i}0]\n'
         f'- link "Read part {i}" [ref=e{i}1]:\n  - /url: /parts/{i}/a/long/address/to/read'
         for i in range(4)
     )
     plain = compact(text)
-    assert plain.text.count("/url:") == 4
-    short = compact(text, max_tokens=plain.tokens - 5)
-    assert "/url:" not in short.text and short.folded == short.cut == 0
-    assert {f"e{i}1" for i in range(4)} <= refs_of(short.text)
+    assert "/url:" not in plain.text
+    assert {f"e{i}1" for i in range(4)} <= refs_of(plain.text)
 
 
 @every_python

@@ -21,7 +21,9 @@ its size follows what is distinct on the page:
 - inline pieces of text (``strong``, ``code``, ``emphasis``, spans) join the
   line of the element holding them, and links and buttons lose the
   ``[cursor=pointer]`` hint, which says nothing more there;
-- names, texts and property values are capped at :data:`TEXT_CAP` characters.
+- names, texts and property values are capped at :data:`TEXT_CAP` characters,
+  and link URLs (``/url:``) go: the link's ref follows it, and the full
+  outline keeps the address.
 
 Every ref of an element one can act on (buttons, links, fields, options,
 tabs, menu items, anything with ``[cursor=pointer]``) stays, unless it is in a
@@ -29,7 +31,7 @@ collapsed run, whose line names the ref that shows it.
 
 With ``max_tokens`` (a token counts as 4 characters) the text always fits,
 and the outline gives up detail in this order: runs keep 1 item (and runs of
-2 collapse), texts are capped at 80 then 40 characters and link URLs go, the
+2 collapse), texts are capped at 80 then 40 characters, the
 biggest subtrees the excess calls for are folded into one line with the ref
 that expands them, and at last the text is cut with a note saying how to read
 the rest.
@@ -333,8 +335,9 @@ class _Pass:
         cap = self.cap
         name = node.name if node.name is None else _cap(node.name, cap)
         short = text if text is None else _cap(text, cap)
-        # Under a budget a link's URL goes (the link's ref still follows it).
-        kept = [(k, v) for k, v in node.props if cap == TEXT_CAP or k != "url"]
+        # A link's URL goes: its ref follows it, and the full outline (or
+        # find(urls=True)) has it for the rare agent that needs the address.
+        kept = [(k, v) for k, v in node.props if k != "url"]
         props = [(key, _cap(value, cap)) for key, value in kept]
         self.capped += (short != text) + sum(a != b for a, b in zip(props, kept, strict=True))
         self.capped += name != node.name
