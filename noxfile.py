@@ -43,6 +43,9 @@ PYTHONS_HERE = _available()
 
 # What the Pythons after the first run (see ``tests``); a marker expression.
 EVERY_PYTHON = "every_python and not sync_twin"
+# What the first Python runs: everything but the sync repeats of browser
+# behaviour (the sync API's own tests, and the repeats marked every_python, stay).
+FIRST_PYTHON = "not sync_twin or every_python"
 # pytest-xdist workers for a plain ``nox -s tests``: CI has 2 cores.
 WORKERS = "2"
 
@@ -51,29 +54,33 @@ WORKERS = "2"
 def tests(session: nox.Session) -> None:
     """The test suite against real Chromium, on every Python the machine has.
 
-    The first Python runs everything. The others run only the tests marked
+    The first Python runs everything but the sync repeats (``sync_twin``) of
+    tests outside the ``every_python`` set: a browser behaviour is tested
+    through the async API, and the sync API through its own tests (the
+    portal, signals, threads, Jupyter) and the repeats of the every-Python
+    set; plain ``pytest`` runs every repeat. The others run only the tests marked
     ``every_python``: the pure-Python modules (event buffers and their regex
     guard, outline parsing and diffs, config), the sync API with its
     signals, threads, atexit and Jupyter kernel, the CLI and MCP server,
     packaging and import checks, and one async smoke test per public surface
     (navigate, snapshot, click, dom, scan, find, execute, evidence, tabs,
     dialogs, handoff, attach...).
-    Browser behaviour (floods, fuzzing, hostile pages, timing bounds, the
-    sync-API repeats marked ``sync_twin``) does not change with the
-    interpreter, so it runs once. A new test runs on the first Python only
-    unless it is marked ``every_python``.
+    Browser behaviour (floods, fuzzing, hostile pages, timing bounds) does not
+    change with the interpreter, so it runs once. A new test runs on the
+    first Python only unless it is marked ``every_python``.
 
     With no arguments the run is spread over two pytest-xdist workers, each
     with its own server and Chromium; tests that must share a worker (a
     module fixture that one test leaves for the next) carry the same
     ``xdist_group``. Arguments after ``--`` go to pytest as they are and turn
-    the workers off (add ``-n 2 --dist loadgroup`` to keep them); on the other
-    Pythons ``-m`` in them replaces the marker selection.
+    the workers off (add ``-n 2 --dist loadgroup`` to keep them); ``-m`` in
+    them replaces the marker selection.
     """
     _install(session, "-e", ".[mcp]", "--group", "test")
     args = list(session.posargs)
-    if session.python != PYTHONS_HERE[0] and not any(a.startswith("-m") for a in args):
-        args = ["-m", EVERY_PYTHON, *args]
+    if not any(a.startswith("-m") for a in args):
+        first = session.python == PYTHONS_HERE[0]
+        args = ["-m", FIRST_PYTHON if first else EVERY_PYTHON, *args]
     if not session.posargs:
         args = ["-n", WORKERS, "--dist", "loadgroup", *args]
     session.run("python", "-m", "pytest", *args)

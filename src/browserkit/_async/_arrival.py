@@ -77,7 +77,9 @@ class Arrival:
                 if pending_requests(self._core, tab) and time.monotonic() < deadline:
                     continue  # a request the page began as it rendered: wait for it too
                 if base is None or stamp < 0 or stamp != base.stamp:
-                    base = (await self._capture.baseline(tab, left_ms(deadline)))[0]
+                    # Stamped with what the quiet window read just before: no round trip.
+                    text, generation = await self._capture.outline(tab, left_ms(deadline))
+                    base = Baseline(generation, text, stamp)
                 if base.generation != tab.generation and time.monotonic() < deadline:
                     continue  # it navigated again (a script's redirect): read the new one
                 waiting = min(boot_until, deadline) - time.monotonic()
