@@ -82,6 +82,10 @@ class Arrival:
                     base = Baseline(generation, text, stamp)
                 if base.generation != tab.generation and time.monotonic() < deadline:
                     continue  # it navigated again (a script's redirect): read the new one
+                if pending_requests(self._core, tab) and time.monotonic() < deadline:
+                    # A request the page began as it rendered, whose event came
+                    # late: its answer will change what was just read.
+                    continue
                 waiting = min(boot_until, deadline) - time.monotonic()
                 if waiting <= 0 or not await self._unrendered(tab, base.text):
                     break
