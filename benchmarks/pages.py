@@ -25,6 +25,7 @@ from __future__ import annotations
 import html
 import threading
 import time
+from collections.abc import Callable
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from types import TracebackType
 from urllib.parse import parse_qs, urlparse
@@ -273,10 +274,11 @@ class _Handler(BaseHTTPRequestHandler):
 
 
 class PageServer:
-    """A ThreadingHTTPServer on a free 127.0.0.1 port, serving the benchmark pages."""
+    """A ThreadingHTTPServer on a free 127.0.0.1 port, serving the benchmark pages
+    (or what ``handler`` serves: the economy section's apps use it too)."""
 
-    def __init__(self) -> None:
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
+    def __init__(self, handler: Callable[..., BaseHTTPRequestHandler] | None = None) -> None:
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), handler or _Handler)
         self._server.daemon_threads = True
         self._thread = threading.Thread(
             target=self._server.serve_forever, kwargs={"poll_interval": 0.1}, daemon=True

@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import socket
 import subprocess
-import threading
 import time
 import urllib.error
 import urllib.request
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from http.server import SimpleHTTPRequestHandler
 from pathlib import Path
 from types import TracebackType
-from typing import Any
 
 from typing_extensions import Self
 
@@ -23,7 +21,6 @@ __all__ = [
     "App",
     "AppError",
     "QuietFiles",
-    "Threaded",
     "free_port",
     "run_command",
     "wait_ready",
@@ -87,30 +84,6 @@ def run_command(args: list[str], cwd: Path, what: str, env: dict[str, str] | Non
     if done.returncode != 0:
         tail = (done.stderr or done.stdout).strip()[-800:]
         raise AppError(f"{what} failed (exit {done.returncode}): {tail}")
-
-
-class Threaded:
-    """A ThreadingHTTPServer on a free 127.0.0.1 port, served from a daemon thread."""
-
-    def __init__(self, handler: Any) -> None:
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        self._server.daemon_threads = True
-        self._thread = threading.Thread(
-            target=self._server.serve_forever, kwargs={"poll_interval": 0.1}, daemon=True
-        )
-        self._thread.start()
-
-    @property
-    def base(self) -> str:
-        """``http://127.0.0.1:<port>``."""
-        host, port = self._server.server_address[:2]
-        return f"http://{host!s}:{port}"
-
-    def close(self) -> None:
-        """Stop serving and release the port."""
-        self._server.shutdown()
-        self._server.server_close()
-        self._thread.join(timeout=5)
 
 
 class App:

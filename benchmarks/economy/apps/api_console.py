@@ -18,10 +18,10 @@ from benchmarks.economy.apps._base import (
     App,
     AppError,
     QuietFiles,
-    Threaded,
     run_command,
     wait_ready,
 )
+from benchmarks.pages import PageServer
 
 __all__ = ["ITEMS", "ApiConsole", "ensure_npm"]
 
@@ -158,7 +158,7 @@ class ApiConsole(App):
         self.requests: list[str] = []
         """Paths of every API request served (``/api/...``), in order."""
         self._lock = threading.Lock()
-        self._server: Threaded | None = None
+        self._server: PageServer | None = None
 
     def url(self, path: str) -> str:
         """The full URL of ``path`` on the running server."""
@@ -215,7 +215,7 @@ class ApiConsole(App):
 
         if not (self.dist / "swagger-ui-bundle.js").is_file():
             raise AppError(f"swagger-ui-dist is missing in {self.dist}: run npm ci there")
-        self._server = Threaded(Handler)
+        self._server = PageServer(Handler)
         wait_ready(self.url("/index.html"))
 
     def record(self, path: str) -> None:

@@ -16,10 +16,10 @@ from benchmarks.economy.apps._base import (
     App,
     AppError,
     QuietFiles,
-    Threaded,
     run_command,
     wait_ready,
 )
+from benchmarks.pages import PageServer
 
 __all__ = ["DocsSite", "section_sentence"]
 
@@ -105,7 +105,7 @@ class DocsSite(App):
     def __init__(self, source: Path = DOCS_DIR) -> None:
         self.source = source
         self.folder = Path(tempfile.mkdtemp(prefix="bk-economy-docs-"))
-        self._server: Threaded | None = None
+        self._server: PageServer | None = None
 
     @property
     def html(self) -> Path:
@@ -142,7 +142,7 @@ class DocsSite(App):
             "building the docs with sphinx-build",
         )
         handler = functools.partial(QuietFiles, directory=str(self.html))
-        self._server = Threaded(handler)
+        self._server = PageServer(handler)
         wait_ready(self.url("/index.html"))
 
     def sentence(self, page: str, section: str) -> str:
