@@ -32,10 +32,10 @@ from browserkit._async import _js
 from browserkit._async._capture import Capture, left_ms
 from browserkit._async._core import SessionCore
 from browserkit._async._scan import pending_requests
-from browserkit._async._settle import QUIET_MS
+from browserkit._async._settle import QUIET_MS, quiet_result
 from browserkit._async._tab import Baseline, Tab, unless_blocked
 from browserkit.errors import BrowserCrashedError, BrowserkitError, SessionClosedError
-from browserkit.snapshot import Node, compact, parse
+from browserkit.snapshot import Node, parse
 
 __all__ = ["BOOT_MS", "READY_BOUND_MS", "Arrival"]
 
@@ -99,10 +99,7 @@ class Arrival:
             return None
         base.diffable = False
         tab.baseline = base
-        short = compact(base.text)
-        self._capture.record(tab, short.text, base.generation)
-        tab.remember_refs(base.generation, set(short.expansions))
-        return short.text
+        return self._capture.compact(tab, base.text, base.generation)
 
     async def _requests_done(self, tab: Tab, deadline: float) -> None:
         """Wait (bounded) until no request that loads the page is in flight."""
@@ -127,10 +124,8 @@ class Arrival:
         """Wait for a quiet DOM (bounded); the change stamp then (-1: unknown)."""
         max_ms = max(QUIET_MS, int(left_ms(deadline)))
         call = tab.page.evaluate(_js.DOM_QUIET, [QUIET_MS, max_ms, 0, 0])
-        result = await self._core.guard(call, "read the new page", max_ms + 1000, tab)
-        # A page that patches its own world can return anything here: then unknown.
-        stamp = result[1] if isinstance(result, list) and len(result) == 2 else -1
-        return stamp if isinstance(stamp, int) and not isinstance(stamp, bool) else -1
+        read = quiet_result(await self._core.guard(call, "read the new page", max_ms + 1000, tab))
+        return -1 if read is None else read[1]
 
     async def _next_change(self, tab: Tab, max_ms: float) -> None:
         call = tab.page.evaluate(_js.DOM_CHANGE, max(1, int(max_ms)))

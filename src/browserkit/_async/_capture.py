@@ -16,6 +16,7 @@ from browserkit._async._core import SessionCore
 from browserkit._async._tab import Baseline, Tab, unless_blocked
 from browserkit.errors import BrowserkitError, TimeoutError
 from browserkit.refs import OUTLINE_REF
+from browserkit.snapshot import compact as compact_outline
 
 __all__ = ["Capture", "busy_error", "left_ms"]
 
@@ -192,6 +193,22 @@ class Capture:
         ):
             return last
         return (await self.baseline(tab, ms))[0]
+
+    def compact(
+        self,
+        tab: Tab,
+        text: str,
+        generation: int,
+        *,
+        max_tokens: int | None = None,
+        open_top: bool = False,
+    ) -> str:
+        """The compact outline of ``text``, its refs and the refs its expansion
+        lines name recorded like any printed outline's (the same capture)."""
+        short = compact_outline(text, max_tokens=max_tokens, open_top=open_top)
+        self.record(tab, short.text, generation)
+        tab.remember_refs(generation, set(short.expansions))
+        return short.text
 
     def record(self, tab: Tab, text: str, generation: int) -> int:
         """Note the refs an outline printed (a later action may use them); their count."""

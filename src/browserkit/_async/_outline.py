@@ -19,7 +19,6 @@ from browserkit.errors import (
     TimeoutError,
 )
 from browserkit.results import FindMatch, Screenshot, Snapshot
-from browserkit.snapshot import compact as compact_outline
 from browserkit.snapshot import diff as diff_outlines
 from browserkit.snapshot._find import find_lines
 from browserkit.targets import Target
@@ -77,9 +76,9 @@ class Outlines:
             # outline is how a huge page is read. Its refs, and the refs its
             # notes name, are recorded like the tree's (the same capture).
             # Inside a target, the runs it holds are what was asked for: shown.
-            short = compact_outline(text, max_tokens=max_tokens, open_top=target is not None)
-            self._capture.record(tab, short.text, generation)
-            tab.remember_refs(generation, set(short.expansions))
+            short = self._capture.compact(
+                tab, text, generation, max_tokens=max_tokens, open_top=target is not None
+            )
         lines = text.count("\n") + 1 if text else 0
         truncated = lines > core.config.max_snapshot_nodes
         if truncated:
@@ -109,7 +108,7 @@ class Outlines:
             truncated=truncated,
             refs=ref_count,
             diff=snapshot_diff,
-            compact=None if short is None else short.text,
+            compact=short,
         )
 
     async def find(

@@ -34,7 +34,7 @@ from browserkit._async._evidence import Evidence
 from browserkit._async._tab import Baseline, Tab, swallow, unless_blocked
 from browserkit.errors import ModalStateBlockedError
 
-__all__ = ["MAX_SETTLE_MS", "QUIET_MS", "REQUEST_PATIENCE_MS", "Settler"]
+__all__ = ["MAX_SETTLE_MS", "QUIET_MS", "REQUEST_PATIENCE_MS", "Settler", "quiet_result"]
 
 QUIET_MS = 20
 """DOM quiet window: long enough for a task queued by the action to run, and
@@ -258,12 +258,23 @@ class Settler:
             # The document went away under us: a navigation is under way.
             await asyncio.sleep(0)
             return self.navigated
-        if not (isinstance(result, list) and len(result) == 2):
+        read = quiet_result(result)
+        if read is None:
             return True  # a page that patched its own world: no quiet window to trust
-        quiet, stamp = result
-        if where is page and isinstance(stamp, int) and stamp >= 0:
+        quiet, stamp = read
+        if where is page and stamp >= 0:
             self.stamp = stamp
-        return bool(quiet)
+        return quiet
+
+
+def quiet_result(result: Any) -> tuple[bool, int] | None:
+    """``js/dom_quiet.js``'s answer as (quiet, change stamp; -1 unknown); None when it
+    is not that shape (a page that patches its own world can make it anything)."""
+    if not (isinstance(result, list) and len(result) == 2):
+        return None
+    quiet, stamp = result
+    known = isinstance(stamp, int) and not isinstance(stamp, bool) and stamp >= 0
+    return bool(quiet), stamp if known else -1
 
 
 async def _wait(event: asyncio.Event, seconds: float) -> bool:
