@@ -262,6 +262,31 @@ def test_deep_nesting_does_not_hit_the_recursion_limit() -> None:
     assert [c.ref for c in d.changed] == ["x"]
 
 
+def test_an_outline_read_again_shares_its_unchanged_leaves_and_diffs_the_same() -> None:
+    from browserkit.snapshot import _parse
+
+    before_text = (OUTLINES / "shop_300.txt").read_text(encoding="utf-8")
+    after_text = (OUTLINES / "shop_300_after.txt").read_text(encoding="utf-8")
+    first, again, shared = parse(before_text), parse(before_text), parse(after_text)
+    buttons = [n for n in first.walk() if n.role == "button" and not n.children]
+    assert buttons and all(again.find(str(b.ref)) is b for b in buttons)
+    _parse._LINES._nodes.clear()
+    fresh = parse(after_text)  # the same outline, no node shared with ``first``
+    assert fresh.find("e9") is not first.find("e9")
+    # The shortcut for shared nodes finds what matching them afresh finds.
+    assert diff(first, shared, baseline_generation=1) == diff(first, fresh, baseline_generation=1)
+    assert diff(first, again, baseline_generation=1).empty
+
+
+def test_the_line_cache_stays_bounded() -> None:
+    from browserkit.snapshot import _parse
+
+    cache = _parse._LINES
+    for i in range(cache.LIMIT + 10):
+        cache.node(f'- button "b{i}" [ref=e{i}]', ())
+    assert len(cache._nodes) <= cache.LIMIT
+
+
 # -- properties ---------------------------------------------------------------
 
 TRICKY = st.sampled_from(

@@ -35,6 +35,7 @@ that were reordered).
 
 from __future__ import annotations
 
+import weakref
 from bisect import bisect_left
 from collections import deque
 from collections.abc import Callable, Hashable
@@ -63,7 +64,7 @@ def diff(old: Outline, new: Outline, *, baseline_generation: int) -> SnapshotDif
     >>> d.changed[0].old_line, d.changed[0].line
     ('- button "Buy" [ref=e3]', '- button "Buy" [disabled] [ref=e3]')
     """
-    a, b = _Index(old), _Index(new)
+    a, b = _index(old), _index(new)
     # partner_b[x]: id in b of old node x, partner_a[y]: id in a of new node y; -1 if none.
     partner_b = [-1] * len(a.nodes)
     partner_a = [-1] * len(b.nodes)
@@ -212,43 +213,91 @@ def apply(old: Outline, d: SnapshotDiff) -> Outline:
 # -- indexing and matching ---------------------------------------------------
 
 
+# The indexes of the last outlines diffed: the "after" of one action is the
+# "before" of the next, so its index is built once. Weak: an outline that is
+# gone is never looked up again.
+_RECENT: deque[tuple[weakref.ref[Outline], _Index]] = deque(maxlen=8)
+
+
+def _index(outline: Outline) -> _Index:
+    for held, index in list(_RECENT):
+        if held() is outline:
+            return index
+    index = _Index(outline)
+    _RECENT.append((weakref.ref(outline), index))
+    return index
+
+
+def _same_kids(
+    a: _Index,
+    b: _Index,
+    old_kids: list[int],
+    new_kids: list[int],
+    partner_b: list[int],
+    partner_a: list[int],
+) -> bool:
+    """Pair children that are the same nodes, one for one in order (nothing in
+    them changed: :func:`parse` shares a node between outlines that print the
+    same childless line); False, pairing nothing, unless all of them are.
+
+    What the passes would pair anyway, found without hashing subtrees.
+    """
+    if len(old_kids) != len(new_kids):
+        return False
+    nodes_a, nodes_b = a.nodes, b.nodes
+    for c, d in zip(old_kids, new_kids, strict=True):
+        if nodes_a[c] is not nodes_b[d]:
+            return False
+        if partner_b[c] not in (-1, d) or partner_a[d] not in (-1, c):
+            return False
+    for c, d in zip(old_kids, new_kids, strict=True):
+        partner_b[c] = d
+        partner_a[d] = c
+    return True
+
+
 class _Index:
     """An outline flattened in pre-order; id 0 stands for the outline itself."""
 
     __slots__ = ("anchor", "by_ref", "deep", "kids", "nodes", "parent", "pos")
 
     def __init__(self, outline: Outline) -> None:
-        self.nodes: list[Node] = [Node("", children=outline.children)]
-        self.parent: list[int] = [-1]
-        self.pos: list[int] = [0]
-        self.kids: list[list[int]] = [[]]
-        self.anchor: list[int] = [0]  # nearest ancestor with a ref, 0 if none
-        self.by_ref: dict[str, int] = {}  # refs printed exactly once
-        self.deep: list[int] = []  # filled by deep_key()
+        nodes: list[Node] = [Node("", children=outline.children)]
+        parent: list[int] = [-1]
+        pos: list[int] = [0]
+        kids: list[list[int]] = [[]]
+        anchor: list[int] = [0]  # nearest ancestor with a ref, 0 if none
+        by_ref: dict[str, int] = {}  # refs printed exactly once
         dupes: set[str] = set()
         stack: list[tuple[Node, int, int]] = [
             (child, 0, k) for k, child in reversed(list(enumerate(outline.children)))
         ]
+        # Locals and bound methods: this runs once per node of every outline read.
+        push, pop = stack.extend, stack.pop
+        add_node, add_parent, add_pos = nodes.append, parent.append, pos.append
+        add_kids, add_anchor = kids.append, anchor.append
         while stack:
-            node, parent, k = stack.pop()
-            x = len(self.nodes)
-            self.nodes.append(node)
-            self.parent.append(parent)
-            self.pos.append(k)
-            self.kids.append([])
-            self.kids[parent].append(x)
-            up = self.nodes[parent]
-            self.anchor.append(parent if parent and up.ref is not None else self.anchor[parent])
+            node, up, k = pop()
+            x = len(nodes)
+            add_node(node)
+            add_parent(up)
+            add_pos(k)
+            add_kids([])
+            kids[up].append(x)
+            add_anchor(up if up and nodes[up].ref is not None else anchor[up])
             ref = node.ref
             if ref is not None:
-                if ref in self.by_ref:
+                if ref in by_ref:
                     dupes.add(ref)
-                self.by_ref[ref] = x
-            if node.children:
-                kids = node.children
-                stack.extend((kids[i], x, i) for i in range(len(kids) - 1, -1, -1))
+                by_ref[ref] = x
+            children = node.children
+            if children:
+                push((children[i], x, i) for i in range(len(children) - 1, -1, -1))
         for ref in dupes:
-            del self.by_ref[ref]
+            del by_ref[ref]
+        self.nodes, self.parent, self.pos, self.kids = nodes, parent, pos, kids
+        self.anchor, self.by_ref = anchor, by_ref
+        self.deep: list[int | None] = [None] * len(nodes)  # filled by deep_key()
 
     def path(self, x: int) -> _Path:
         steps: list[int] = []
@@ -266,14 +315,26 @@ class _Index:
     def deep_key(self, x: int) -> int:
         """A hash of what the subtree under ``x`` shows, refs and hints left out.
 
-        Computed for the whole outline on first use, bottom-up, so it stays linear.
+        Computed on first use for the subtree asked about, bottom-up, and
+        kept: linear in the outline however many are asked.
         """
-        if not self.deep:
-            self.deep = [0] * len(self.nodes)
-            for y in range(len(self.nodes) - 1, 0, -1):
-                kids = tuple(self.deep[k] for k in self.kids[y])
-                self.deep[y] = hash((content_key(self.nodes[y]), kids))
-        return self.deep[x]
+        deep, kids, nodes = self.deep, self.kids, self.nodes
+        known = deep[x]
+        if known is not None:
+            return known
+        # Pre-order ids of the subtree not yet known, then settled in reverse.
+        order: list[int] = []
+        stack = [x]
+        while stack:
+            y = stack.pop()
+            if deep[y] is None:
+                order.append(y)
+                stack.extend(kids[y])
+        for y in reversed(order):
+            deep[y] = hash((content_key(nodes[y]), tuple([deep[k] for k in kids[y]])))
+        key = deep[x]
+        assert key is not None
+        return key
 
     def subtree_sizes(self) -> list[int]:
         sizes = [1] * len(self.nodes)
@@ -303,6 +364,8 @@ def _match_children(
 ) -> None:
     """Pair leftover children of the matched parents ``x`` (old) and ``y`` (new)."""
     old_kids, new_kids = a.kids[x], b.kids[y]
+    if _same_kids(a, b, old_kids, new_kids, partner_b, partner_a):
+        return
     # Children already paired with each other (by ref), in new order.
     here: list[tuple[int, int]] = []
     for j, c in enumerate(new_kids):

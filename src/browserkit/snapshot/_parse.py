@@ -230,7 +230,10 @@ def parse(text: str) -> Outline:
 
     def close() -> None:
         line, props, kids = stack.pop()
-        node = _node_from_line(line, tuple(props), tuple(kids))
+        if props:
+            node = _node_from_line(line, tuple(props), tuple(kids))
+        else:
+            node = _LINES.node(line, tuple(kids))
         (stack[-1][2] if stack else roots).append(node)
 
     for raw in text.split("\n"):
@@ -286,6 +289,47 @@ def count_nodes(tree: Outline | Node) -> int:
         if node.children:
             stack.extend(node.children)
     return count
+
+
+class _LineCache:
+    """Nodes already parsed from a line, so an outline read again costs little.
+
+    An action reads the page before and after; most lines are the same both
+    times, and parsing each again (a regex, JSON names, YAML text) was most
+    of the cost of the second read. A line alone decides its node when it
+    has no property lines; a childless one is shared as it is (nodes are
+    frozen), one with children gets its own with the fields copied. Bounded:
+    cleared when full, so a stream of ever-new lines cannot grow it.
+    """
+
+    LIMIT = 50_000
+
+    def __init__(self) -> None:
+        self._nodes: dict[str, Node] = {}
+
+    def node(self, line: str, children: tuple[Node, ...]) -> Node:
+        head = self._nodes.get(line)
+        if head is None:
+            head = _node_from_line(line, (), ())
+            if len(self._nodes) >= self.LIMIT:
+                self._nodes.clear()
+            self._nodes[line] = head
+        if not children:
+            return head
+        if head.opaque:
+            return _opaque(line, children)
+        return Node(
+            role=head.role,
+            name=head.name,
+            attributes=head.attributes,
+            ref=head.ref,
+            text=head.text,
+            children=children,
+            line=line,
+        )
+
+
+_LINES = _LineCache()
 
 
 def _opaque(line: str, children: tuple[Node, ...] = (), prop_lines: tuple[str, ...] = ()) -> Node:
