@@ -16,6 +16,7 @@ changes: 1 changed; 1 unchanged
 ~ listitem [ref=e8]: a → listitem [ref=e8]: b  # in list e7
 """
 
+from browserkit.snapshot._apply import apply
 from browserkit.snapshot._changes import (
     AddedNode,
     ChangedNode,
@@ -24,7 +25,7 @@ from browserkit.snapshot._changes import (
     render_diff,
 )
 from browserkit.snapshot._compact import Compacted, compact
-from browserkit.snapshot._diff import apply, diff
+from browserkit.snapshot._diff import diff
 from browserkit.snapshot._parse import Node, Outline, count_nodes, parse, render
 
 __all__ = [
