@@ -41,8 +41,15 @@ def _install(session: nox.Session, *args: str) -> None:
 PYTHONS_HERE = _available()
 
 
+def _key(version: object) -> tuple[int, ...]:
+    return tuple(int(part) for part in str(version).split(".") if part.isdigit())
+
+
 # What the Pythons after the first run (see ``tests``); a marker expression.
 EVERY_PYTHON = "every_python and not sync_twin"
+# What a Python between the oldest and the newest runs: the async smoke tests
+# (``in_browser``) run on the first, the oldest and the newest only.
+BETWEEN = f"{EVERY_PYTHON} and not in_browser"
 # What the first Python runs: everything but the sync repeats of browser
 # behaviour (the sync API's own tests, and the repeats marked every_python, stay).
 FIRST_PYTHON = "not sync_twin or every_python"
@@ -64,7 +71,10 @@ def tests(session: nox.Session) -> None:
     signals, threads, atexit and Jupyter kernel, the CLI and MCP server,
     packaging and import checks, and one async smoke test per public surface
     (navigate, snapshot, click, dom, scan, find, execute, evidence, tabs,
-    dialogs, handoff, attach...).
+    dialogs, handoff, attach...). Their property tests try a fifth of the
+    examples (``tests/examples.py``): an interpreter difference shows in a few.
+    The async smoke tests (marked ``in_browser`` by conftest) run on the
+    first, the oldest and the newest Python, not on those between.
     Browser behaviour (floods, fuzzing, hostile pages, timing bounds) does not
     change with the interpreter, so it runs once. A new test runs on the
     first Python only unless it is marked ``every_python``.
@@ -78,12 +88,16 @@ def tests(session: nox.Session) -> None:
     """
     _install(session, "-e", ".[mcp]", "--group", "test")
     args = list(session.posargs)
+    first = session.python == PYTHONS_HERE[0]
     if not any(a.startswith("-m") for a in args):
-        first = session.python == PYTHONS_HERE[0]
-        args = ["-m", FIRST_PYTHON if first else EVERY_PYTHON, *args]
+        ends = session.python in (min(PYTHONS_HERE, key=_key), max(PYTHONS_HERE, key=_key))
+        repeat = EVERY_PYTHON if ends else BETWEEN
+        args = ["-m", FIRST_PYTHON if first else repeat, *args]
     if not session.posargs:
         args = ["-n", WORKERS, "--dist", "loadgroup", *args]
-    session.run("python", "-m", "pytest", *args)
+    # A repeat run tries a fifth of each property test's examples (tests/examples.py).
+    env = {} if first else {"BROWSERKIT_TEST_REPEAT": "1"}
+    session.run("python", "-m", "pytest", *args, env=env)
 
 
 @nox.session

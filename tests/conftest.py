@@ -101,5 +101,19 @@ async def sess(
         s.stop()
 
 
+# The sync API's own tests (sbrowser) stay: the portal and its thread are the
+# interpreter-sensitive part.
+# The sync API's own tests (``sbrowser``, subprocesses) are left unmarked: its
+# portal thread and signal handling are what changes with the interpreter.
+_BROWSER_FIXTURES = frozenset({"sess", "abrowser"})
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark ``in_browser`` the tests that drive a browser through the async fixtures."""
+    for item in items:
+        if _BROWSER_FIXTURES.intersection(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.in_browser)
+
+
 def pytest_report_header() -> list[str]:
     return [f"chromium: {os.environ.get(CHROMIUM_ARGS_ENV) or 'discovered'}"]

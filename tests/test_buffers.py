@@ -23,6 +23,7 @@ from browserkit.buffers import (
     export,
 )
 from browserkit.errors import InvalidArgumentError
+from tests.examples import examples
 
 # Pure Python (threads, regex timeouts): runs on every Python.
 pytestmark = pytest.mark.every_python
@@ -630,7 +631,7 @@ class Model:
         return sorted([*self.ring, *((s, k) for k, s in self.pinned.items())])
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(capacity=st.integers(1, 5), ops=operations)
 def test_buffer_follows_the_retention_rule_and_never_exceeds_capacity(
     capacity: int, ops: list[tuple[str, Any]]
@@ -664,7 +665,7 @@ def drain(buf: EventBuffer[Any], cursor: int, limit: int, **filters: Any) -> Ite
             return
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(
     batches=st.lists(st.lists(st.sampled_from(["log", "error"]), max_size=12), max_size=10),
     limit=st.integers(1, 5),
@@ -713,7 +714,7 @@ def test_cursor_paging_sees_every_entry_once_while_writes_continue(
         assert seen == wanted
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(ops=operations, capacity=st.integers(1, 6))
 def test_cursor_reader_sees_each_version_once_and_every_last_version(
     ops: list[tuple[str, Any]], capacity: int
@@ -751,7 +752,7 @@ def test_cursor_reader_sees_each_version_once_and_every_last_version(
         assert set(latest.values()) <= set(seen)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(
     texts=st.lists(st.text(max_size=12), max_size=30),
     cap=st.integers(1, 8),

@@ -22,6 +22,7 @@ from browserkit import tools
 from browserkit.snapshot import Compacted, Node, Outline, compact, parse, render
 from browserkit.snapshot._compact import ACTIONABLE, KEEP, MIN_RUN, TEXT_CAP
 from tests.conftest import aw
+from tests.examples import examples
 
 OUTLINES = Path(__file__).parent / "outlines"
 SAMPLES = sorted(OUTLINES.glob("*.txt"))
@@ -436,7 +437,7 @@ def outlines(draw: st.DrawFn) -> str:
 
 
 @every_python
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(outlines(), st.one_of(st.none(), st.integers(1, 400)))
 def test_any_outline_compacts_within_budget_keeping_real_refs(
     text: str, budget: int | None
@@ -453,7 +454,7 @@ def test_any_outline_compacts_within_budget_keeping_real_refs(
 
 
 @every_python
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(outlines())
 def test_a_budget_only_takes_away_what_it_must(text: str) -> None:
     plain = compact(text)

@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from browserkit.snapshot import Node, Outline, diff, parse, render, render_diff
+from tests.examples import examples
 from tests.test_snapshot_diff import check_invariants, freeze, trees
 
 # Pure Python: runs on every Python.
@@ -346,7 +347,7 @@ def leaf_lines(node: Node) -> set[str]:
     }
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.data())
 def test_no_leaf_is_cut_while_a_layout_line_is_printed(data: st.DataObject) -> None:
     fresh = (f"e{i}" for i in itertools.count(10))

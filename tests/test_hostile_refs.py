@@ -99,7 +99,7 @@ async def _run_trials(s: bk.AsyncSession, base_url: str, which: str, trials: int
         kind = KINDS[trial % len(KINDS)]
         if kind == "back":
             # So the entry history.back() returns to is a page of this test.
-            await s.navigate(f"{base_url}/bind_nav.html?pre={trial}")
+            await s.navigate(f"{base_url}/bind_nav.html?pre={trial}", observe=False)
         ref = await _ref_for(s, which)
         # Anywhere from before the action starts to after it was dispatched,
         # scaled to how long a click takes on this machine right now.

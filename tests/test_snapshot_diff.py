@@ -32,6 +32,7 @@ from browserkit.snapshot import (
     render,
     render_diff,
 )
+from tests.examples import examples
 
 # Pure Python: runs on every Python.
 pytestmark = pytest.mark.every_python
@@ -427,7 +428,7 @@ def outline_pairs(draw: st.DrawFn, duplicates: bool = False) -> tuple[Outline, O
     return freeze(old), freeze(new)
 
 
-@settings(max_examples=250, deadline=None)
+@settings(max_examples=examples(250), deadline=None)
 @given(outline_pairs())
 def test_applying_the_diff_to_the_old_outline_gives_the_new_one(
     pair: tuple[Outline, Outline],
@@ -438,7 +439,7 @@ def test_applying_the_diff_to_the_old_outline_gives_the_new_one(
     check_invariants(new, old, diff(new, old, baseline_generation=1))
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(outline_pairs())
 def test_diffing_an_outline_with_itself_is_empty(pair: tuple[Outline, Outline]) -> None:
     for outline in pair:
@@ -447,7 +448,7 @@ def test_diffing_an_outline_with_itself_is_empty(pair: tuple[Outline, Outline]) 
         assert d.unchanged == count_nodes(outline)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(outline_pairs(duplicates=True))
 def test_outlines_with_repeated_refs_still_diff_and_apply(pair: tuple[Outline, Outline]) -> None:
     old, new = pair
@@ -455,7 +456,7 @@ def test_outlines_with_repeated_refs_still_diff_and_apply(pair: tuple[Outline, O
     assert diff(old, old, baseline_generation=1).empty
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(outline_pairs())
 def test_diffs_survive_json(pair: tuple[Outline, Outline]) -> None:
     d = diff(*pair, baseline_generation=2)

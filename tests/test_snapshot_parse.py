@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from browserkit.snapshot import Node, Outline, count_nodes, diff, parse, render
+from tests.examples import examples
 
 # Pure Python: runs on every Python.
 pytestmark = pytest.mark.every_python
@@ -295,7 +296,7 @@ TRICKY = st.sampled_from(
 ANY_TEXT = st.lists(st.one_of(TRICKY, st.characters()), max_size=60).map("".join)
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(ANY_TEXT)
 def test_any_text_parses_without_error_and_renders_back(text: str) -> None:
     outline = parse(text)
@@ -360,7 +361,7 @@ node_trees = st.recursive(
 )
 
 
-@settings(max_examples=80)
+@settings(max_examples=examples(80))
 @given(st.lists(node_trees, max_size=4))
 def test_generated_outlines_round_trip_structurally(roots: list[Node]) -> None:
     outline = Outline(tuple(roots))
@@ -370,7 +371,7 @@ def test_generated_outlines_round_trip_structurally(roots: list[Node]) -> None:
     assert not any(node.opaque for node in outline.walk())
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(
     st.sampled_from(ROLES),
     st.text(min_size=1, max_size=40),
