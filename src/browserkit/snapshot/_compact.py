@@ -27,7 +27,11 @@ its size follows what is distinct on the page:
 
 Every ref of an element one can act on (buttons, links, fields, options,
 tabs, menu items, anything with ``[cursor=pointer]``) stays, unless it is in a
-collapsed run, whose line names the ref that shows it.
+collapsed run, whose line names the ref that shows it; so do the refs of
+regions a read can be scoped to (:data:`SCOPES`: landmarks, dialogs, forms,
+tables, lists). Other elements (rows, cells, headings, paragraphs, wrappers)
+are printed without their refs: nothing acts on them, and the full outline
+keeps them.
 
 With ``max_tokens`` (a token counts as 4 characters) the text always fits,
 and the outline gives up detail in this order: runs keep 1 item (and runs of
@@ -45,6 +49,7 @@ from collections.abc import Iterable
 import attrs
 
 from browserkit.snapshot._parse import Node, parse
+from browserkit.snapshot._roles import ACTIONABLE, BOXES, INLINE, LAYOUT, SCOPES
 
 __all__ = ["KEEP", "MIN_RUN", "TEXT_CAP", "Compacted", "compact"]
 
@@ -59,48 +64,6 @@ TEXT_CAP = 160
 _LEVELS = ((KEEP, MIN_RUN, TEXT_CAP), (1, 2, TEXT_CAP), (1, 2, 80), (1, 2, 40))
 _MAX_FOLDS = 64
 
-ACTIONABLE = frozenset(
-    {
-        "button",
-        "checkbox",
-        "combobox",
-        "gridcell",
-        "link",
-        "listbox",
-        "menuitem",
-        "menuitemcheckbox",
-        "menuitemradio",
-        "option",
-        "radio",
-        "searchbox",
-        "slider",
-        "spinbutton",
-        "switch",
-        "tab",
-        "textbox",
-        "treeitem",
-    }
-)
-"""Roles of elements an agent acts on: compacting never drops their refs."""
-
-# Roles that only group what is inside them.
-_WRAPPERS = frozenset({"generic", "group", "none", "presentation"})
-# Inline pieces of text: their words join the line of the element holding them.
-_INLINE = frozenset(
-    {
-        "code",
-        "deletion",
-        "emphasis",
-        "generic",
-        "insertion",
-        "mark",
-        "strong",
-        "subscript",
-        "superscript",
-        "text",
-        "time",
-    }
-)
 _NO_SPACE_BEFORE = tuple(",.;:!?)]}")
 _NO_SPACE_AFTER = tuple("([{")
 # Never a run: text lines, and the cells of one row (its columns, not repeats).
@@ -280,21 +243,17 @@ class _Pass:
             out.measure()
             return [out]
         bare = node.name is None and node.text is None and not node.props
-        if (
-            node.role == "generic"
-            and bare
-            and (node.ref is None or (not node.attributes and len(kids) == 1))
-        ):
+        actionable = _actionable(node)
+        if bare and not actionable and _dissolves(node, len(kids)):
             self.wrappers += 1
             return kids
-        actionable = _actionable(node)
         if len(kids) == 1 and node.name:
             only = kids[0]
             if only.role == "text" and only.name is None and only.text == node.name:
                 self.merged += 1
                 kids = []
             elif only.name == node.name and only.role != "text":
-                if node.role in _WRAPPERS and not actionable:
+                if not actionable and node.role not in SCOPES:
                     self.merged += 1
                     return kids
                 if actionable and not only.actionable and not only.kids and not only.props:
@@ -345,11 +304,16 @@ class _Pass:
         if node.role in ACTIONABLE and ("cursor", "pointer") in attributes:
             # A link or button is something to click: the cursor hint says nothing more.
             attributes = tuple(a for a in attributes if a != ("cursor", "pointer"))
-        if (short, name, props, attributes) == (
+        # A generic that shows words is how custom widgets look (a drag item, a
+        # div with a click handler but no pointer cursor): its ref stays.
+        content = node.role == "generic" and bool(text or node.name)
+        ref = node.ref if content or node.role in SCOPES or _actionable(node) else None
+        if (short, name, props, attributes, ref) == (
             node.text,
             node.name,
             list(node.props),
             node.attributes,
+            node.ref,
         ):
             if kids or props or not node.children or not node.line.endswith(":"):
                 return node.line, list(node.prop_lines)
@@ -362,7 +326,7 @@ class _Pass:
                     node.role,
                     name,
                     attributes=attributes,
-                    ref=node.ref,
+                    ref=ref,
                     props=props,
                     text=short,
                     children=node.children if kids else (),
@@ -559,7 +523,15 @@ def _join(pieces: Iterable[str]) -> str:
 
 
 def _inline(out: _Out) -> bool:
-    return out.role in _INLINE and not (out.actionable or out.kids or out.props)
+    return out.role in INLINE and not (out.actionable or out.kids or out.props)
+
+
+def _dissolves(node: Node, kids: int) -> bool:
+    """Whether a bare element nothing acts on is only layout: a wrapper or row group,
+    or a cell or caption around one child (its children take its place)."""
+    if any(key != "active" for key, _ in node.attributes):
+        return False
+    return node.role in LAYOUT or (kids == 1 and node.role in BOXES)
 
 
 def _actionable(node: Node) -> bool:
