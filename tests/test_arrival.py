@@ -32,6 +32,29 @@ async def test_navigate_answers_with_the_compact_page_whose_refs_act(
     assert await aw(sess.evaluate("document.getElementById('out').textContent")) == "bought"
 
 
+async def test_a_landmark_shown_on_the_last_page_is_folded_and_expands_to_working_refs(
+    sess: Any, base_url: str
+) -> None:
+    first = await aw(sess.navigate(f"{base_url}/arrive_site_a.html"))
+    assert first.page is not None and 'link "Settings"' in first.page
+    second = await aw(sess.navigate(f"{base_url}/arrive_site_b.html"))
+    assert second.page is not None and "Only on page b." in second.page
+    assert 'link "Settings"' not in second.page  # the agent read the site menu a page ago
+    folded = re.search(
+        r'the same as on the last page \(expand: snapshot\(target="(\w+)"\)\)', second.page
+    )
+    assert folded, second.page
+    await aw(sess.click(_ref(second.page, "button", "Act on b")))
+    assert await aw(sess.evaluate("document.title")) == "clicked b"
+    menu = str(await aw(sess.snapshot(target=folded.group(1), compact=True)))
+    r = await aw(sess.click(_ref(menu, "link", "Settings")))
+    assert r.navigated and r.page is not None and "Item detail" in r.page
+    # An outline the agent asks for shows the whole page.
+    back = await aw(sess.navigate(f"{base_url}/arrive_site_b.html"))
+    assert back.page is not None and 'link "Settings"' in back.page  # not on the last page
+    assert 'link "Settings"' in str(await aw(sess.snapshot(compact=True)))
+
+
 async def test_a_single_page_app_is_read_once_rendered_not_as_its_shell(
     abrowser: bk.AsyncBrowser, base_url: str
 ) -> None:

@@ -234,6 +234,52 @@ def test_refs_stay_where_one_acts_or_scopes_a_read_and_table_boxes_go() -> None:
 
 
 @every_python
+def test_a_landmark_seen_on_the_last_page_folds_to_one_line_naming_its_ref() -> None:
+    menu = '  - link "Home" [ref={0}2]\n  - link "Orders" [ref={0}3]'
+    page = (
+        '- navigation "Site" [ref={0}1]:\n'
+        + menu
+        + '\n- main [ref={0}4]:\n  - button "Pay" [ref={0}5]'
+    )
+    first = compact(page.format("e"))
+    assert first.repeated == 0 and len(first.landmarks) == 1  # the navigation
+    second = compact(page.format("f1e"), seen=first.landmarks)  # refs differ, content not
+    assert second.text == (
+        '- navigation "Site" [ref=f1e1]:\n'
+        '  - … the same as on the last page (expand: snapshot(target="f1e1"))\n'
+        "- main [ref=f1e4]:\n"
+        '  - button "Pay" [ref=f1e5]'
+    )
+    assert (second.repeated, second.expansions) == (1, ("f1e1",))
+    changed = compact(page.format("e").replace("Orders", "Invoices"), seen=first.landmarks)
+    assert changed.repeated == 0 and 'link "Invoices"' in changed.text
+
+
+@every_python
+def test_a_cell_named_after_what_it_holds_is_not_named_twice() -> None:
+    text = (
+        "- table [ref=e1]:\n"
+        '  - row "200 The item Try it" [ref=e2]:\n'
+        '    - cell "200" [ref=e3]\n'
+        '    - cell "The item Try it" [ref=e4]:\n'
+        "      - paragraph [ref=e5]: The item\n"
+        '      - button "Try it" [ref=e6]\n'
+        '    - cell "Other words" [ref=e7]:\n'
+        "      - paragraph [ref=e8]: Not the same"
+    )
+    assert compact(text).text == (
+        "- table [ref=e1]:\n"
+        "  - row:\n"
+        '    - cell "200"\n'
+        "    - cell:\n"
+        "      - paragraph: The item\n"
+        '      - button "Try it" [ref=e6]\n'
+        '    - cell "Other words":\n'  # a name of its own stays
+        "      - paragraph: Not the same"
+    )
+
+
+@every_python
 def test_label_text_beside_its_field_is_dropped() -> None:
     result = compact(sample("forms"))
     assert 'textbox "Email" [ref=e4]' in result.text

@@ -193,12 +193,31 @@ def test_added_subtree_is_one_entry_and_large_ones_are_capped() -> None:
     assert text.splitlines() == [
         "changes: 1 added; 2 unchanged",
         "+ list [ref=e3]:  # in main e1",
-        "    - listitem [ref=e10]: item 10",
-        "    - listitem [ref=e11]: item 11",
-        "    - listitem [ref=e12]: item 12",
+        "    - listitem: item 10",  # nothing to act on: printed without its ref
+        "    - listitem: item 11",
+        "    - listitem: item 12",
         "    … 297 more lines",
     ]
     assert tokens(str(d)) < 200
+    check_invariants(old, new, d)
+
+
+def test_a_new_ref_on_a_row_nobody_acts_on_reads_as_unchanged() -> None:
+    old = parse(
+        '- table [ref=e1]:\n  - row [ref=e2]:\n    - cell [ref=e3]:\n      - textbox "Id" [ref=e4]'
+    )
+    new = parse(
+        "- table [ref=e1]:\n  - row [ref=e8]:\n    - cell [ref=e9]:\n"
+        '      - textbox "Id" [ref=e4]: "42"'
+    )
+    d = diff(old, new, baseline_generation=1)
+    assert {c.ref for c in d.changed} == {"e8", "e9", "e4"}  # the data keeps every change
+    assert str(d).splitlines() == [
+        "changes: 1 changed; 3 unchanged",
+        '~ textbox "Id" [ref=e4] → textbox "Id" [ref=e4]: "42"  # in cell e9',
+    ]
+    refs_only = parse(render(new).replace(': "42"', ""))
+    assert str(diff(old, refs_only, baseline_generation=1)) == "no changes (4 nodes unchanged)"
     check_invariants(old, new, d)
 
 

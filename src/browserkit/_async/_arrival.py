@@ -99,7 +99,7 @@ class Arrival:
             return None
         base.diffable = False
         tab.baseline = base
-        return self._capture.compact(tab, base.text, base.generation)
+        return self._capture.compact(tab, base.text, base.generation, fold_seen=True)
 
     async def _requests_done(self, tab: Tab, deadline: float) -> None:
         """Wait (bounded) until no request that loads the page is in flight."""

@@ -7,6 +7,7 @@ import re
 import time
 from collections.abc import Awaitable
 from typing import Any
+from urllib.parse import urlsplit
 
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Locator
@@ -30,6 +31,11 @@ _FIELD_VALUE = re.compile(
 # When a frame could not be asked, the fields whose values are masked anyway.
 _SECRET_ROLE = re.compile(r"\s*- textbox\b")
 _MASK = "••••"
+
+
+def _origin(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
 
 
 def left_ms(deadline: float) -> float:
@@ -202,10 +208,20 @@ class Capture:
         *,
         max_tokens: int | None = None,
         open_top: bool = False,
+        fold_seen: bool = False,
     ) -> str:
         """The compact outline of ``text``, its refs and the refs its expansion
-        lines name recorded like any printed outline's (the same capture)."""
-        short = compact_outline(text, max_tokens=max_tokens, open_top=open_top)
+        lines name recorded like any printed outline's (the same capture).
+
+        A whole page's (not ``open_top``) landmarks are remembered for the
+        tab's origin; with ``fold_seen`` (a navigation's answer), those that
+        read as on the page the agent was shown before are folded.
+        """
+        origin = _origin(tab.page.url)
+        seen = tab.shown_landmarks.get(origin, frozenset()) if fold_seen else frozenset()
+        short = compact_outline(text, max_tokens=max_tokens, open_top=open_top, seen=seen)
+        if not open_top:
+            tab.shown_landmarks = {origin: frozenset(short.landmarks)}
         self.record(tab, short.text, generation)
         tab.remember_refs(generation, set(short.expansions))
         return short.text

@@ -68,6 +68,10 @@ class Tab:
         # from an older page is reported as stale rather than unknown.
         self.earlier_refs: dict[int, set[str]] = {}
         self.baseline: Baseline | None = None
+        # The landmarks (banner, menus, sidebar, footer) of the last whole page
+        # the agent was shown, by origin: the next page's answer folds those
+        # that read the same (see snapshot.compact(seen=)).
+        self.shown_landmarks: dict[str, frozenset[str]] = {}
         self._cdp_task: asyncio.Future[CDPSession] | None = None
         self.pending_dialog: Dialog | None = None
         self.pending_chooser: FileChooser | None = None

@@ -39,6 +39,7 @@ import attrs
 
 from browserkit.snapshot._parse import Node
 from browserkit.snapshot._render import LAYOUT_ROLES, clip, content_key, has_focus, subtree_lines
+from browserkit.snapshot._roles import shows_ref
 
 __all__ = ["AddedNode", "ChangedNode", "RemovedNode", "SnapshotDiff", "render_diff"]
 
@@ -208,9 +209,15 @@ def render_diff(
     moved_focus = {id(c) for c in focus}
     groups, absorbed = _rerendered([c for c in d.changed if id(c) not in moved_focus], d)
     changed = [c for c in d.changed if id(c) not in moved_focus and id(c) not in absorbed]
+    # A row or cell that only got a new ref is nothing to an agent, who is
+    # never shown that ref (see _roles.shows_ref): it reads as unchanged.
+    refs_only = [c for c in changed if _new_ref_only(c)]
+    changed = [c for c in changed if not _new_ref_only(c)]
     # A node that only gained or lost focus reads as unchanged; the focus line says where it went.
-    unchanged = d.unchanged + len(focus)
+    unchanged = d.unchanged + len(focus) + len(refs_only)
     if not (changed or d.added or d.removed or groups):
+        if not focus:
+            return f"no changes ({unchanged} nodes unchanged)"
         return f"{_focus_line(d)}; nothing else changed ({unchanged} nodes unchanged)"
     counts = [
         f"{count} {label}"
@@ -291,6 +298,16 @@ def _added(a: AddedNode, max_subtree_lines: int, max_chars: int, limit: int) -> 
 
 
 # -- focus and re-rendered lists ---------------------------------------------
+
+
+def _new_ref_only(c: ChangedNode) -> bool:
+    """Only the ref of an element whose ref is not printed changed."""
+    if c.moved or c.prop_lines != c.old_prop_lines:
+        return False
+    old, new = _node(c.old_line, c.old_prop_lines), _node(c.line, c.prop_lines)
+    if shows_ref(old) or shows_ref(new):
+        return False
+    return content_key(old) == content_key(new)
 
 
 def _focus_only(c: ChangedNode) -> bool:

@@ -44,12 +44,24 @@ the rest.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 
 import attrs
 
+from browserkit.snapshot._compacted import Compacted
 from browserkit.snapshot._parse import Node, parse
-from browserkit.snapshot._roles import ACTIONABLE, BOXES, INLINE, LAYOUT, SCOPES
+from browserkit.snapshot._roles import (
+    ACTIONABLE,
+    BOXES,
+    CHROME,
+    INLINE,
+    LAYOUT,
+    SCOPES,
+    content_named,
+    landmark_signature,
+    shows_ref,
+)
+from browserkit.snapshot._roles import actionable as _actionable
 
 __all__ = ["KEEP", "MIN_RUN", "TEXT_CAP", "Compacted", "compact"]
 
@@ -70,50 +82,12 @@ _NO_SPACE_AFTER = tuple("([{")
 _NOT_RUNS = frozenset({"", "text", "cell", "gridcell", "columnheader", "rowheader"})
 
 
-@attrs.frozen
-class Compacted:
-    """A compact outline and what compacting left out.
-
-    ``str(compacted)`` is the outline. Counts:
-
-    Attributes:
-        text: the compact outline.
-        runs: runs of similar siblings collapsed into one line.
-        collapsed: items those runs hid.
-        wrappers: layout wrappers dropped (their children moved up).
-        merged: wrappers merged into the child that repeats their name, and
-            label texts that repeat the name of the field beside them.
-        inlined: inline pieces (``strong``, ``code``, spans) whose text joined
-            the line of the element holding them.
-        capped: names, texts and values shortened.
-        folded: subtrees folded into one line to fit ``max_tokens``.
-        cut: lines cut at the end to fit ``max_tokens``.
-        expansions: the refs the ``(expand: snapshot(target=...))`` notes
-            name, in order; ``snapshot(target=ref)`` shows what each hid.
-    """
-
-    text: str = attrs.field(repr=lambda text: f"<{len(text)} characters>")
-    runs: int = 0
-    collapsed: int = 0
-    wrappers: int = 0
-    merged: int = 0
-    inlined: int = 0
-    capped: int = 0
-    folded: int = 0
-    cut: int = 0
-    expansions: tuple[str, ...] = ()
-
-    @property
-    def tokens(self) -> int:
-        """The outline's size in tokens (4 characters each, rounded up)."""
-        return -(-len(self.text) // 4)
-
-    def __str__(self) -> str:
-        return self.text
-
-
 def compact(
-    outline_text: str, *, max_tokens: int | None = None, open_top: bool = False
+    outline_text: str,
+    *,
+    max_tokens: int | None = None,
+    open_top: bool = False,
+    seen: Collection[str] = (),
 ) -> Compacted:
     """A compact version of an ai-mode outline (see the module docs for the rules).
 
@@ -121,14 +95,16 @@ def compact(
     giving up detail gracefully. ``open_top=True`` is for the outline of one
     element (``snapshot(target=ref)``): the runs that element's ref expands
     are shown in full, since that is what the agent asked to see; deeper
-    runs still collapse.
+    runs still collapse. ``seen`` holds the :attr:`Compacted.landmarks` of
+    the page the agent was shown last: a banner, navigation, sidebar or
+    footer that reads the same is folded into one line naming its ref.
 
     >>> items = "\\n".join(f"  - listitem [ref=e{i}]: Item {i}" for i in range(2, 12))
     >>> print(compact("- list [ref=e1]:\\n" + items))
     - list [ref=e1]:
-      - listitem [ref=e2]: Item 2
-      - listitem [ref=e3]: Item 3
-      - listitem [ref=e4]: Item 4
+      - listitem: Item 2
+      - listitem: Item 3
+      - listitem: Item 4
       - … 7 more listitem like the above (expand: snapshot(target="e1"))
     """
     if max_tokens is not None and (
@@ -136,15 +112,16 @@ def compact(
     ):
         raise ValueError(f"max_tokens must be an integer >= 1 or None, got {max_tokens!r}")
     roots = parse(outline_text).children
+    known = frozenset(seen)
     top = frozenset(node.ref for node in roots if node.ref is not None) if open_top else None
     budget = None if max_tokens is None else 4 * max_tokens
     result: _Pass | None = None
     for keep, min_run, cap in _LEVELS:
-        result = _Pass(keep, min_run, cap, top, roots)
+        result = _Pass(keep, min_run, cap, top, roots, known)
         if budget is None or len(result.render()) <= budget:
             return result.finish()
     assert result is not None and budget is not None
-    folded = _Pass(*_LEVELS[-1], top, roots)
+    folded = _Pass(*_LEVELS[-1], top, roots, known)
     folded.fold(budget)
     if len(folded.render()) <= budget:
         return folded.finish()
@@ -205,11 +182,13 @@ class _Pass:
         cap: int,
         top: frozenset[str] | None,
         roots: Iterable[Node],
+        seen: frozenset[str] = frozenset(),
     ) -> None:
-        self.keep, self.min_run, self.cap, self.top = keep, min_run, cap, top
+        self.keep, self.min_run, self.cap, self.top, self.seen = keep, min_run, cap, top, seen
         self.runs = self.collapsed = self.wrappers = self.merged = self.inlined = 0
-        self.capped = self.folded = 0
+        self.capped = self.folded = self.repeated = 0
         self.expansions: list[str] = []
+        self.landmarks: list[str] = []
         self._shapes: dict[tuple[object, ...], int] = {}
         self._text: str | None = None
         self.roots = self._build(roots)
@@ -249,7 +228,13 @@ class _Pass:
             return kids
         if len(kids) == 1 and node.name:
             only = kids[0]
-            if only.role == "text" and only.name is None and only.text == node.name:
+            if (
+                not (only.kids or only.props or only.actionable)
+                and only.role not in SCOPES
+                and (only.text if only.name is None else only.name) == node.name
+            ):
+                # The name is its only child's words (a header holding a
+                # paragraph that says the same): one line.
                 self.merged += 1
                 kids = []
             elif only.name == node.name and only.role != "text":
@@ -266,14 +251,52 @@ class _Pass:
             if joined:
                 self.inlined += len(kids)
                 text, kids = joined, []
+        elif len(kids) > 2:
+            kids = self._join_runs(kids, frame.anchor)
         line, props = self._line(node, text, bool(kids))
         out = _Out(line, props, kids, node.role, node.name, node.ref, frame.anchor, actionable)
         out.text, out.src = text, (node,)
         out.shape2 = self._intern((node.role, tuple(kid.role for kid in kids)))
         out.shape = self._intern((node.role, tuple(kid.shape2 for kid in kids)))
         out.kids = self._collapse(kids, frame.anchor)
+        if node.role in CHROME and node.children:
+            self._same_chrome(node, out)
         out.measure()
         return [out]
+
+    def _same_chrome(self, node: Node, out: _Out) -> None:
+        """Fold a landmark the agent was shown on the last page (``seen``) into one line."""
+        signature = landmark_signature(node)
+        self.landmarks.append(signature)
+        if signature in self.seen and node.ref is not None and out.kids:
+            note = f"- … the same as on the last page ({_how(node.ref)})"
+            out.kids = [self._note(note, node.ref, out.kids)]
+            self.repeated += 1
+
+    def _join_runs(self, kids: list[_Out], anchor: str | None) -> list[_Out]:
+        """Consecutive inline pieces between other children (a sentence around a
+        link) as one text line each."""
+        out: list[_Out] = []
+        run: list[_Out] = []
+        for kid in [*kids, None]:
+            if kid is not None and _inline(kid):
+                run.append(kid)
+                continue
+            joined = _join(piece.text or piece.name or "" for piece in run)
+            if len(run) > 1 and joined:
+                self.inlined += len(run)
+                text = _cap(joined, self.cap)
+                line = Node.create("text", text=text).line
+                piece = _Out(line, [], [], "text", None, None, anchor, text=text)
+                piece.src = tuple(node for item in run for node in item.src)
+                piece.measure()
+                out.append(piece)
+            else:
+                out.extend(run)
+            run = []
+            if kid is not None:
+                out.append(kid)
+        return out
 
     def _unlabel(self, kids: list[_Out]) -> list[_Out]:
         """``kids`` without the label texts that repeat the name of the control beside them."""
@@ -293,6 +316,8 @@ class _Pass:
         """The node's line and property lines, capped, with ``text`` inline."""
         cap = self.cap
         name = node.name if node.name is None else _cap(node.name, cap)
+        if kids and content_named(node):
+            name = None  # its children say it
         short = text if text is None else _cap(text, cap)
         # A link's URL goes: its ref follows it, and the full outline (or
         # find(urls=True)) has it for the rare agent that needs the address.
@@ -304,10 +329,7 @@ class _Pass:
         if node.role in ACTIONABLE and ("cursor", "pointer") in attributes:
             # A link or button is something to click: the cursor hint says nothing more.
             attributes = tuple(a for a in attributes if a != ("cursor", "pointer"))
-        # A generic that shows words is how custom widgets look (a drag item, a
-        # div with a click handler but no pointer cursor): its ref stays.
-        content = node.role == "generic" and bool(text or node.name)
-        ref = node.ref if content or node.role in SCOPES or _actionable(node) else None
+        ref = node.ref if shows_ref(node, text) else None
         if (short, name, props, attributes, ref) == (
             node.text,
             node.name,
@@ -408,6 +430,8 @@ class _Pass:
             folded=self.folded,
             cut=cut,
             expansions=tuple(dict.fromkeys(named)),
+            repeated=self.repeated,
+            landmarks=tuple(self.landmarks),
         )
 
     # ------------------------------------------------------------- budget
@@ -532,10 +556,6 @@ def _dissolves(node: Node, kids: int) -> bool:
     if any(key != "active" for key, _ in node.attributes):
         return False
     return node.role in LAYOUT or (kids == 1 and node.role in BOXES)
-
-
-def _actionable(node: Node) -> bool:
-    return node.role in ACTIONABLE or ("cursor", "pointer") in node.attributes
 
 
 def _cap(value: str, cap: int) -> str:

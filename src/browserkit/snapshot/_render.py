@@ -30,6 +30,7 @@ from collections.abc import Hashable
 import attrs
 
 from browserkit.snapshot._parse import Node
+from browserkit.snapshot._roles import content_named, shows_ref, unref
 
 __all__ = [
     "LAYOUT_ROLES",
@@ -138,20 +139,35 @@ def _rows(top: Node) -> list[_Row]:
             continue
         node = _merged(node)
         at = len(rows)
-        text = node.line.strip() if node.opaque else node.line
+        # As in a compact outline: no ref where nothing acts on it or reads from it.
+        text = node.line.strip() if node.opaque else _shown_line(node)
         rows.append(_Row(text, _tier(node), parent, node))
         rows.extend(_Row(prop, _PROP, at, None) for prop in node.prop_lines)
         stack.extend((child, at) for child in reversed(node.children))
     return rows
 
 
+def _shown_line(node: Node) -> str:
+    """``node``'s line as an agent reads it: no ref nothing acts on, no name that
+    its children repeat."""
+    if not content_named(node):
+        return unref(node)
+    ref = node.ref if shows_ref(node) else None
+    try:
+        return Node.create(
+            node.role, None, attributes=node.attributes, ref=ref, children=node.children
+        ).line
+    except ValueError:
+        return unref(node)
+
+
 def _bare_wrapper(node: Node) -> bool:
-    """An unnamed layout node with no ref, text or hint: printing it tells nothing."""
+    """An unnamed layout node with no printed ref, text or hint: printing it tells nothing."""
     return (
-        node.role in LAYOUT_ROLES
+        (node.role in LAYOUT_ROLES or node.role == "rowgroup")
         and not node.opaque
         and not node.name
-        and node.ref is None
+        and (node.ref is None or not shows_ref(node))
         and node.text is None
         and not node.prop_lines
         and not node.attributes

@@ -1,0 +1,54 @@
+"""What :func:`~browserkit.snapshot.compact` returns."""
+
+from __future__ import annotations
+
+import attrs
+
+__all__ = ["Compacted"]
+
+
+@attrs.frozen
+class Compacted:
+    """A compact outline and what compacting left out.
+
+    ``str(compacted)`` is the outline. Counts:
+
+    Attributes:
+        text: the compact outline.
+        runs: runs of similar siblings collapsed into one line.
+        collapsed: items those runs hid.
+        wrappers: layout wrappers dropped (their children moved up).
+        merged: wrappers merged into the child that repeats their name, and
+            label texts that repeat the name of the field beside them.
+        inlined: inline pieces (``strong``, ``code``, spans) whose text joined
+            the line of the element holding them.
+        capped: names, texts and values shortened.
+        folded: subtrees folded into one line to fit ``max_tokens``.
+        cut: lines cut at the end to fit ``max_tokens``.
+        expansions: the refs the ``(expand: snapshot(target=...))`` notes
+            name, in order; ``snapshot(target=ref)`` shows what each hid.
+        repeated: landmarks folded because ``seen`` held them.
+        landmarks: the signatures of this outline's landmarks (banners,
+            navigations, footers, sidebars), for the next page's ``seen``.
+    """
+
+    text: str = attrs.field(repr=lambda text: f"<{len(text)} characters>")
+    runs: int = 0
+    collapsed: int = 0
+    wrappers: int = 0
+    merged: int = 0
+    inlined: int = 0
+    capped: int = 0
+    folded: int = 0
+    cut: int = 0
+    expansions: tuple[str, ...] = ()
+    repeated: int = 0
+    landmarks: tuple[str, ...] = attrs.field(default=(), repr=False)
+
+    @property
+    def tokens(self) -> int:
+        """The outline's size in tokens (4 characters each, rounded up)."""
+        return -(-len(self.text) // 4)
+
+    def __str__(self) -> str:
+        return self.text
