@@ -280,6 +280,24 @@ def test_a_cell_named_after_what_it_holds_is_not_named_twice() -> None:
 
 
 @every_python
+def test_words_an_element_s_name_already_says_are_not_printed_again() -> None:
+    text = (
+        '- button "GET /items List items" [ref=e1]:\n'
+        "  - generic [ref=e2]: GET\n"
+        '  - link "/items" [ref=e3]\n'
+        "  - generic [ref=e4]: List items\n"
+        "  - generic [ref=e5]: deprecated\n"
+        '- heading "Warehouse API" [level=1] [ref=e6]: Warehouse API'
+    )
+    assert compact(text).text == (
+        '- button "GET /items List items" [ref=e1]:\n'
+        '  - link "/items" [ref=e3]\n'  # something to act on: kept
+        "  - generic [ref=e5]: deprecated\n"  # words the name does not say
+        '- heading "Warehouse API" [level=1]'
+    )
+
+
+@every_python
 def test_label_text_beside_its_field_is_dropped() -> None:
     result = compact(sample("forms"))
     assert 'textbox "Email" [ref=e4]' in result.text

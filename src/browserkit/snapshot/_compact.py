@@ -244,7 +244,9 @@ class _Pass:
                 if actionable and not only.actionable and not only.kids and not only.props:
                     self.merged += 1
                     kids = []
-        text = node.text
+        text = None if node.text == node.name else node.text  # a heading's words, twice
+        if node.name and kids:
+            kids = self._unrepeat(node.name, kids)
         if kids and not node.props and text is None and all(map(_inline, kids)):
             # Words split over spans and emphasis: one line, as a reader sees them.
             joined = _join(kid.text or kid.name or "" for kid in kids)
@@ -297,6 +299,23 @@ class _Pass:
             if kid is not None:
                 out.append(kid)
         return out
+
+    def _unrepeat(self, name: str, kids: list[_Out]) -> list[_Out]:
+        """``kids`` without the pieces of text its parent's ``name`` already says
+        (a button named "GET /items List items" holding "GET" and "List items")."""
+        kept = []
+        for kid in kids:
+            words = kid.text if kid.name is None else None
+            if (
+                words
+                and kid.role in ("generic", "text")
+                and not (kid.kids or kid.props or kid.actionable)
+                and words in name
+            ):
+                self.merged += 1
+                continue
+            kept.append(kid)
+        return kept
 
     def _unlabel(self, kids: list[_Out]) -> list[_Out]:
         """``kids`` without the label texts that repeat the name of the control beside them."""
