@@ -39,7 +39,7 @@ import attrs
 
 from browserkit.snapshot._parse import Node
 from browserkit.snapshot._render import LAYOUT_ROLES, clip, content_key, has_focus, subtree_lines
-from browserkit.snapshot._roles import shows_ref
+from browserkit.snapshot._roles import actionable, shows_ref
 
 __all__ = ["AddedNode", "ChangedNode", "RemovedNode", "SnapshotDiff", "render_diff"]
 
@@ -209,13 +209,19 @@ def render_diff(
     moved_focus = {id(c) for c in focus}
     groups, absorbed = _rerendered([c for c in d.changed if id(c) not in moved_focus], d)
     changed = [c for c in d.changed if id(c) not in moved_focus and id(c) not in absorbed]
-    # A row or cell that only got a new ref is nothing to an agent, who is
-    # never shown that ref (see _roles.shows_ref): it reads as unchanged.
-    refs_only = [c for c in changed if _new_ref_only(c)]
-    changed = [c for c in changed if not _new_ref_only(c)]
+    # A box put around nodes, or taken from around them, only moved them: the
+    # nodes and their refs are the same, so the box and the moves go unsaid.
+    boxes = {a.ref for a in d.added if a.shallow and a.ref and _bare_box(a.line)}
+    boxes.update(r.ref for r in d.removed if not r.nested and r.ref and _bare_box(r.line))
+    added = [a for a in d.added if not (a.shallow and a.ref in boxes)]
+    removed = [r for r in d.removed if not (not r.nested and r.ref in boxes)]
+    # A ref that only came or went on something nothing acts on (a row, a
+    # hover-revealed button losing its ref) is nothing to an agent either.
+    quiet = [c for c in changed if _new_ref_only(c) or _boxed(c, boxes)]
+    changed = [c for c in changed if not (_new_ref_only(c) or _boxed(c, boxes))]
     # A node that only gained or lost focus reads as unchanged; the focus line says where it went.
-    unchanged = d.unchanged + len(focus) + len(refs_only)
-    if not (changed or d.added or d.removed or groups):
+    unchanged = d.unchanged + len(focus) + len(quiet)
+    if not (changed or added or removed or groups):
         if not focus:
             return f"no changes ({unchanged} nodes unchanged)"
         return f"{_focus_line(d)}; nothing else changed ({unchanged} nodes unchanged)"
@@ -223,8 +229,8 @@ def render_diff(
         f"{count} {label}"
         for count, label in (
             (len(changed), "changed"),
-            (len(d.added), "added"),
-            (len(d.removed), "removed"),
+            (len(added), "added"),
+            (len(removed), "removed"),
             (sum(len(g.items) for g in groups), "re-rendered"),
         )
         if count
@@ -235,7 +241,7 @@ def render_diff(
     # Changes and additions in the new outline's order, then removals.
     here: list[tuple[tuple[int, ...], ChangedNode | AddedNode | _Rerendered]] = [
         *((c.path, c) for c in changed),
-        *((a.path, a) for a in d.added),
+        *((a.path, a) for a in added),
         *((g.items[0].path, g) for g in groups),
     ]
     here.sort(key=lambda item: item[0])
@@ -247,7 +253,7 @@ def render_diff(
             blocks.append((None, _changed(e, max_line_chars)))
         else:
             blocks.append((None, _rerendered_line(e)))
-    blocks.extend((None, _removed(r, max_line_chars)) for r in d.removed)
+    blocks.extend((None, _removed(r, max_line_chars)) for r in removed)
     for shown, (entry, block) in enumerate(blocks):
         # Keep one line free for the summary when something is cut.
         room = max_lines - len(out) - (shown < len(blocks) - 1)
@@ -301,13 +307,32 @@ def _added(a: AddedNode, max_subtree_lines: int, max_chars: int, limit: int) -> 
 
 
 def _new_ref_only(c: ChangedNode) -> bool:
-    """Only the ref of an element whose ref is not printed changed."""
-    if c.moved or c.prop_lines != c.old_prop_lines:
+    """Only the ref changed, and the new one is nothing to act on: none at all, or
+    one that is not printed, or one on an element nothing acts on."""
+    if c.moved or c.prop_lines != c.old_prop_lines or c.ref == c.old_ref:
         return False
     old, new = _node(c.old_line, c.old_prop_lines), _node(c.line, c.prop_lines)
-    if shows_ref(old) or shows_ref(new):
+    if content_key(old) != content_key(new):
         return False
-    return content_key(old) == content_key(new)
+    return new.ref is None or not shows_ref(new) or not actionable(new)
+
+
+def _bare_box(line: str) -> bool:
+    """An unnamed layout box nothing acts on (``generic [ref=e119]``)."""
+    node = _node(line, ())
+    return (
+        (node.role in LAYOUT_ROLES or node.role == "rowgroup")
+        and not node.name
+        and node.text is None
+        and not actionable(node)
+    )
+
+
+def _boxed(c: ChangedNode, boxes: set[str | None]) -> bool:
+    """Only moved, into a box that came or out of one that went."""
+    if not c.moved or c.line != c.old_line or c.prop_lines != c.old_prop_lines:
+        return False
+    return c.ancestor_ref in boxes or c.old_ancestor_ref in boxes
 
 
 def _focus_only(c: ChangedNode) -> bool:
