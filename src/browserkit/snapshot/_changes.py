@@ -328,7 +328,7 @@ def _bare_box(line: str) -> bool:
     )
 
 
-def _boxed(c: ChangedNode, boxes: set[str | None]) -> bool:
+def _boxed(c: ChangedNode, boxes: set[str]) -> bool:
     """Only moved, into a box that came or out of one that went."""
     if not c.moved or c.line != c.old_line or c.prop_lines != c.old_prop_lines:
         return False

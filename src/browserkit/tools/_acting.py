@@ -110,19 +110,27 @@ def _given(a: Any) -> set[str]:
     }
 
 
-def _acted(result: ActionResult) -> JSON:
-    """The compact JSON of an action's result: what it changed, and where the page is now."""
-    out: JSON = {
-        "observed": str(result),
-        "url": result.url,
-        "generation": result.generation,
-        "navigated": result.navigated,
-        "target_verified": result.target_verified,
-        "settled": result.settled,
-        "dialog": to_jsonable(result.dialog),
-        "new_tabs": list(result.new_tabs),
-        "downloads": list(result.downloads),
-    }
+def _acted(result: ActionResult, url_before: str | None) -> JSON:
+    """The compact JSON of an action's result: what it changed, and only what is notable
+    besides (every answer is read by a model; the usual values cost it tokens for nothing).
+
+    ``url`` when it changed (or is not known to be the same), ``navigated`` and
+    ``generation`` after a new document, ``target_verified`` and ``settled`` only
+    when False.
+    """
+    out: JSON = {"observed": str(result)}
+    if result.navigated or result.url != url_before:
+        out["url"] = result.url
+    if result.navigated:
+        out["navigated"] = True
+        out["generation"] = result.generation
+    if result.target_verified is False:
+        out["target_verified"] = False
+    if not result.settled:
+        out["settled"] = False
+    out["dialog"] = to_jsonable(result.dialog)
+    out["new_tabs"] = list(result.new_tabs)
+    out["downloads"] = list(result.downloads)
     return dict(prune(out))
 
 
@@ -133,8 +141,10 @@ async def _act(browser: AsyncBrowser, a: ActArgs, ctx: ToolContext) -> JSON:
     Name the element with ref (from the latest browser_snapshot; preferred), or selector +
     selector_type (+ name, nth), or x + y. The result says what happened: 'observed' is the
     change the action caused (lines added/removed/changed in the outline, with refs you can
-    use next), plus navigated (then 'observed' ends with the new page's compact outline:
-    act on its refs), dialog (answer it with browser_handle_dialog), new_tabs, downloads.
+    use next). Other fields appear only when notable: navigated (then 'observed' ends with
+    the new page's compact outline: act on its refs), url (when it changed), dialog (answer
+    it with browser_handle_dialog), new_tabs, downloads, target_verified=false (the element
+    could not be hit-checked), settled=false (still changing at the bound).
     No need to snapshot after an action.
     """
     given = _given(a)
@@ -150,6 +160,7 @@ async def _act(browser: AsyncBrowser, a: ActArgs, ctx: ToolContext) -> JSON:
     else:
         target = target_of(a)
     s = browser.session(a.session_id)
+    url_before = s.url if a.page_id is None else None
     common: dict[str, Any] = {"timeout_ms": a.timeout_ms, "page_id": a.page_id}
     if a.action == "click":
         assert target is not None
@@ -186,7 +197,7 @@ async def _act(browser: AsyncBrowser, a: ActArgs, ctx: ToolContext) -> JSON:
         if a.to_ref is None:
             raise InvalidArgumentError("to_ref: required for action=drag")
         result = await s.drag(target, a.to_ref, **common)
-    return _acted(result)
+    return _acted(result, url_before)
 
 
 @attrs.frozen(kw_only=True)
@@ -290,7 +301,9 @@ async def _styles_write(browser: AsyncBrowser, a: StylesWriteArgs, ctx: ToolCont
     Refused in read-only sessions.
     """
     target = required_target_of(a, "browser_styles_write")
-    result = await browser.session(a.session_id).set_style(
+    s = browser.session(a.session_id)
+    url_before = s.url if a.page_id is None else None
+    result = await s.set_style(
         target,
         a.property,
         a.value,
@@ -298,4 +311,4 @@ async def _styles_write(browser: AsyncBrowser, a: StylesWriteArgs, ctx: ToolCont
         page_id=a.page_id,
         timeout_ms=a.timeout_ms,
     )
-    return _acted(result)
+    return _acted(result, url_before)
