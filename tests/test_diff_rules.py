@@ -333,6 +333,23 @@ def test_layout_goes_before_leaf_content_when_a_block_is_too_long() -> None:
     check_invariants(old, new, d)
 
 
+def test_a_state_that_comes_or_goes_prints_the_line_once_with_what_changed() -> None:
+    old = parse(
+        '- main [ref=e1]:\n  - checkbox "News" [checked] [ref=e2]\n'
+        '  - button "Menu" [ref=e3]\n  - textbox "Id" [disabled] [ref=e4]'
+    )
+    new = parse(
+        '- main [ref=e1]:\n  - checkbox "News" [checked=mixed] [ref=e2]\n'
+        '  - button "Menu" [expanded] [ref=e3]\n  - textbox "Id" [ref=e4]: "7"'
+    )
+    assert str(diff(old, new, baseline_generation=1)).splitlines()[1:] == [
+        '~ checkbox "News" [checked=mixed] [ref=e2]  # +checked=mixed -checked; in main e1',
+        '~ button "Menu" [expanded] [ref=e3]  # +expanded; in main e1',
+        # A value came too: both lines, as for any other change.
+        '~ textbox "Id" [disabled] [ref=e4] → textbox "Id" [ref=e4]: "7"  # in main e1',
+    ]
+
+
 def test_a_large_block_shows_what_fits_in_the_line_budget() -> None:
     old = parse('- main [ref=e1]:\n  - button "A" [ref=e2]\n  - button "B" [ref=e3]')
     new = parse(
@@ -343,13 +360,13 @@ def test_a_large_block_shows_what_fits_in_the_line_budget() -> None:
     d = diff(old, new, baseline_generation=1)
     assert render_diff(d, max_lines=8).splitlines() == [
         "changes: 2 changed, 1 added; 1 unchanged",
-        '~ button "A" [ref=e2] → button "A" [disabled] [ref=e2]  # in main e1',
+        '~ button "A" [disabled] [ref=e2]  # +disabled; in main e1',
         '+ dialog "Choose date" [ref=e10]:  # in main e1; 1 layout line omitted',
         '    - gridcell "1" [ref=e101] [cursor=pointer]',
         '    - gridcell "2" [ref=e102] [cursor=pointer]',
         '    - gridcell "3" [ref=e103] [cursor=pointer]',
         "    … 18 more lines",
-        '~ button "B" [ref=e3] → button "B" [disabled] [ref=e3]  # in main e1',
+        '~ button "B" [disabled] [ref=e3]  # +disabled; in main e1',
     ]
 
 

@@ -271,7 +271,12 @@ def render_diff(
 
 def _changed(c: ChangedNode, limit: int) -> list[str]:
     old, new = _bare(c.old_line), _bare(c.line)
-    if old != new:
+    states = _states_only(c)
+    if states:
+        # Only bracket states came or went ([expanded], [disabled], [checked]):
+        # the line once, and what changed on it.
+        text = f"~ {clip(new, limit)}"
+    elif old != new:
         old, new = _clip_pair(old, new, limit)
         text = f"~ {old} → {new}"
     else:
@@ -281,7 +286,7 @@ def _changed(c: ChangedNode, limit: int) -> list[str]:
             f"; /{key}: {clip(before, limit)} → {clip(after, limit)}"
             for key, before, after in _prop_changes(c.old_prop_lines, c.prop_lines)
         )
-    notes = [_where(c.ancestor_role, c.ancestor_ref)]
+    notes = [states, _where(c.ancestor_role, c.ancestor_ref)]
     if c.moved and c.old_ancestor_ref != c.ancestor_ref:
         notes.append(
             f"moved from {'inside ' + c.old_ancestor_ref if c.old_ancestor_ref else 'top level'}"
@@ -304,6 +309,24 @@ def _added(a: AddedNode, max_subtree_lines: int, max_chars: int, limit: int) -> 
 
 
 # -- focus and re-rendered lists ---------------------------------------------
+
+
+def _states_only(c: ChangedNode) -> str:
+    """``+expanded -disabled`` when a node kept its role, name, text and ref and only
+    its bracket states changed; "" otherwise."""
+    if c.line == c.old_line or c.ref != c.old_ref or c.prop_lines != c.old_prop_lines:
+        return ""
+    old, new = _node(c.old_line, ()), _node(c.line, ())
+    if old.opaque or new.opaque or (old.role, old.name, old.text) != (new.role, new.name, new.text):
+        return ""
+    gone = [a for a in old.attributes if a not in new.attributes]
+    came = [a for a in new.attributes if a not in old.attributes]
+    return " ".join([f"+{_state(a)}" for a in came] + [f"-{_state(a)}" for a in gone])
+
+
+def _state(attribute: tuple[str, str | None]) -> str:
+    key, value = attribute
+    return key if value is None else f"{key}={value}"
 
 
 def _new_ref_only(c: ChangedNode) -> bool:

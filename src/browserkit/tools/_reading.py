@@ -67,7 +67,8 @@ async def _snapshot(browser: AsyncBrowser, a: SnapshotArgs, ctx: ToolContext) ->
     its first 3 and a line '… 297 more listitem like the above (expand:
     snapshot(target="e12"))': call again with ref="e12" to see them all. Layout wrappers
     are dropped, long texts cut. Use full=true only when you need every line. diff=true
-    gives only what changed since your last snapshot. To read long text use browser_scan;
+    gives only what changed since your last snapshot (is_diff=true then; truncated=true
+    when the page was past the node cap). To read long text use browser_scan;
     to locate one control, browser_find. Refs go stale after a navigation: snapshot again.
     """
     compact = not a.full or a.max_tokens is not None
@@ -80,16 +81,19 @@ async def _snapshot(browser: AsyncBrowser, a: SnapshotArgs, ctx: ToolContext) ->
         max_tokens=a.max_tokens,
         timeout_ms=a.timeout_ms,
     )
-    return {
+    out: JSON = {
         "snapshot": str(snap),
-        "is_diff": snap.diff is not None,
         "url": snap.url,
         "title": snap.title,
         "generation": snap.generation,
         "page_id": snap.page_id,
-        "refs": snap.refs,
-        "truncated": snap.truncated,
     }
+    # Only when they say something: a model reads every field of every answer.
+    if snap.diff is not None:
+        out["is_diff"] = True
+    if snap.truncated:
+        out["truncated"] = True
+    return out
 
 
 @attrs.frozen(kw_only=True)
