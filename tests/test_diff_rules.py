@@ -350,6 +350,29 @@ def test_a_state_that_comes_or_goes_prints_the_line_once_with_what_changed() -> 
     ]
 
 
+def test_pieces_of_text_in_an_added_block_read_as_one_line() -> None:
+    old = parse('- main [ref=e1]:\n  - button "Go" [ref=e2]')
+    new = parse(
+        '- main [ref=e1]:\n  - button "Go" [ref=e2]\n  - cell "item_id" [ref=e3]:\n'
+        "    - generic [ref=e4]: item_id *required\n    - generic [ref=e5]: integer\n"
+        '    - link "docs" [ref=e6]\n    - strong [ref=e7]: (path)'
+    )
+    assert str(diff(old, new, baseline_generation=1)).splitlines()[1:] == [
+        '+ cell "item_id" [ref=e3]:  # in main e1',
+        "    - text: item_id *required integer",
+        '    - link "docs" [ref=e6]',
+        "    - strong: (path)",  # one piece alone stays as it is
+    ]
+
+
+def test_an_element_that_gets_a_ref_prints_once_and_says_so() -> None:
+    old = parse('- main [ref=e1]:\n  - button "Copy"\n  - button "Go" [ref=e3]')
+    new = parse('- main [ref=e1]:\n  - button "Copy" [ref=e9]\n  - button "Go" [ref=e3]')
+    assert str(diff(old, new, baseline_generation=1)).splitlines()[1:] == [
+        '~ button "Copy" [ref=e9]  # +ref; in main e1'
+    ]
+
+
 def test_a_large_block_shows_what_fits_in_the_line_budget() -> None:
     old = parse('- main [ref=e1]:\n  - button "A" [ref=e2]\n  - button "B" [ref=e3]')
     new = parse(

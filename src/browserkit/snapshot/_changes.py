@@ -313,15 +313,21 @@ def _added(a: AddedNode, max_subtree_lines: int, max_chars: int, limit: int) -> 
 
 def _states_only(c: ChangedNode) -> str:
     """``+expanded -disabled`` when a node kept its role, name, text and ref and only
-    its bracket states changed; "" otherwise."""
-    if c.line == c.old_line or c.ref != c.old_ref or c.prop_lines != c.old_prop_lines:
+    its bracket states changed (``+ref`` when it got a ref: it became something to
+    act on); "" otherwise."""
+    got_ref = c.old_ref is None and c.ref is not None
+    if c.line == c.old_line or c.prop_lines != c.old_prop_lines:
+        return ""
+    if c.ref != c.old_ref and not got_ref:
         return ""
     old, new = _node(c.old_line, ()), _node(c.line, ())
     if old.opaque or new.opaque or (old.role, old.name, old.text) != (new.role, new.name, new.text):
         return ""
     gone = [a for a in old.attributes if a not in new.attributes]
     came = [a for a in new.attributes if a not in old.attributes]
-    return " ".join([f"+{_state(a)}" for a in came] + [f"-{_state(a)}" for a in gone])
+    return " ".join(
+        ["+ref"] * got_ref + [f"+{_state(a)}" for a in came] + [f"-{_state(a)}" for a in gone]
+    )
 
 
 def _state(attribute: tuple[str, str | None]) -> str:

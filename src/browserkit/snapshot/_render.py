@@ -30,7 +30,7 @@ from collections.abc import Hashable
 import attrs
 
 from browserkit.snapshot._parse import Node
-from browserkit.snapshot._roles import content_named, shows_ref, unref
+from browserkit.snapshot._roles import INLINE, actionable, content_named, shows_ref, unref
 
 __all__ = [
     "LAYOUT_ROLES",
@@ -131,7 +131,7 @@ def subtree_lines(
 def _rows(top: Node) -> list[_Row]:
     """The subtree under ``top`` in document order, bare wrappers hoisted and pairs merged."""
     rows = [_Row(prop, _PROP, -1, None) for prop in top.prop_lines]
-    stack: list[tuple[Node, int]] = [(child, -1) for child in reversed(top.children)]
+    stack: list[tuple[Node, int]] = [(child, -1) for child in reversed(_joined(top.children))]
     while stack:
         node, parent = stack.pop()
         if _bare_wrapper(node):
@@ -143,8 +143,37 @@ def _rows(top: Node) -> list[_Row]:
         text = node.line.strip() if node.opaque else _shown_line(node)
         rows.append(_Row(text, _tier(node), parent, node))
         rows.extend(_Row(prop, _PROP, at, None) for prop in node.prop_lines)
-        stack.extend((child, at) for child in reversed(node.children))
+        stack.extend((child, at) for child in reversed(_joined(node.children)))
     return rows
+
+
+def _joined(children: tuple[Node, ...]) -> list[Node]:
+    """``children`` with each run of two or more bare pieces of text (spans,
+    ``strong``, a ``generic`` holding a word) as one text line, as a compact
+    outline prints them."""
+    out: list[Node] = []
+    run: list[Node] = []
+    for child in [*children, None]:
+        if child is not None and _piece(child):
+            run.append(child)
+            continue
+        words = " ".join(w for w in ((n.text or n.name or "").strip() for n in run) if w)
+        if len(run) > 1 and words:
+            out.append(Node.create("text", text=words))
+        else:
+            out.extend(run)
+        run = []
+        if child is not None:
+            out.append(child)
+    return out
+
+
+def _piece(node: Node) -> bool:
+    return (
+        node.role in INLINE
+        and not (node.children or node.prop_lines or node.opaque or actionable(node))
+        and bool(node.text or node.name)
+    )
 
 
 def _shown_line(node: Node) -> str:

@@ -48,19 +48,18 @@ class StartArgs:
 async def _sessions_start(browser: AsyncBrowser, a: StartArgs, ctx: ToolContext) -> JSON:
     """Start a new browser session (its own cookies and storage, one tab), optionally opening a URL.
 
-    Returns session_id, which every other browser_* tool needs. Start one session per
+    Returns session_id, which every other browser_* tool needs (and read_only=true for
+    an observe-only session). Start one session per
     independent task and stop it with browser_sessions_stop when done. Next step is usually
     browser_snapshot to see the page with refs.
     """
     session = await browser.start(
         a.url, read_only=_read_only(a.read_only, ctx), timeout_ms=a.timeout_ms
     )
-    return {
-        "session_id": session.id,
-        "url": session.url,
-        "page_id": session.page_id,
-        "read_only": session.read_only,
-    }
+    out: JSON = {"session_id": session.id, "url": session.url, "page_id": session.page_id}
+    if session.read_only:
+        out["read_only"] = True  # said only when it is: every answer costs the model tokens
+    return out
 
 
 @attrs.frozen(kw_only=True)
@@ -119,7 +118,10 @@ async def _sessions_attach(browser: AsyncBrowser, a: AttachArgs, ctx: ToolContex
         read_only=_read_only(a.read_only, ctx),
         timeout_ms=a.timeout_ms,
     )
-    return {"session_id": session.id, "url": session.url, "read_only": session.read_only}
+    out: JSON = {"session_id": session.id, "url": session.url}
+    if session.read_only:
+        out["read_only"] = True
+    return out
 
 
 @attrs.frozen(kw_only=True)
