@@ -39,7 +39,7 @@ import attrs
 
 from browserkit.snapshot._parse import Node
 from browserkit.snapshot._render import LAYOUT_ROLES, clip, content_key, has_focus, subtree_lines
-from browserkit.snapshot._roles import actionable, shows_ref
+from browserkit.snapshot._roles import ACTIONABLE, actionable, shows_ref
 
 __all__ = ["AddedNode", "ChangedNode", "RemovedNode", "SnapshotDiff", "render_diff"]
 
@@ -491,13 +491,23 @@ def _new_path(entry: ChangedNode | AddedNode) -> tuple[int, ...]:
 
 
 def _bare(line: str, *, keep_colon: bool = False) -> str:
-    """An outline line without its bullet (and without the colon that opens a block)."""
+    """An outline line without its bullet (and without the colon that opens a block),
+    and without the pointer hint on a link or button."""
     if not line.startswith("- "):
         return line.strip()
+    if " [cursor=pointer]" in line:
+        line = _uncursored(line)
     line = line[2:]
     if not keep_colon and line.endswith(":"):
         line = line[:-1]
     return line
+
+
+def _uncursored(line: str) -> str:
+    node = _node(line, ())
+    if node.opaque or node.role not in ACTIONABLE:
+        return line
+    return line.replace(" [cursor=pointer]", "", 1)
 
 
 def _where(role: str | None, ref: str | None) -> str:

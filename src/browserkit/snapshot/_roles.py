@@ -122,10 +122,17 @@ def shows_ref(node: Node, text: str | None = None) -> bool:
 
 
 def unref(node: Node) -> str:
-    """``node``'s line, without its ref when :func:`shows_ref` says it is not printed."""
-    if node.ref is None or node.opaque or shows_ref(node):
-        return node.line
-    return node.line.replace(f" [ref={node.ref}]", "", 1)
+    """``node``'s line as an agent reads it: without its ref when :func:`shows_ref`
+    says it is not printed, and without the ``[cursor=pointer]`` hint on a link or
+    button (something to click either way)."""
+    line = node.line
+    if node.opaque:
+        return line
+    if node.role in ACTIONABLE and ("cursor", "pointer") in node.attributes:
+        line = line.replace(" [cursor=pointer]", "", 1)
+    if node.ref is None or shows_ref(node):
+        return line
+    return line.replace(f" [ref={node.ref}]", "", 1)
 
 
 def landmark_signature(node: Node) -> str:
