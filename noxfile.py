@@ -43,15 +43,11 @@ def _install(session: nox.Session, *args: str) -> None:
 PYTHONS_HERE = _available()
 
 
-def _key(version: object) -> tuple[int, ...]:
-    return tuple(int(part) for part in str(version).split(".") if part.isdigit())
-
-
 # What the Pythons after the first run (see ``tests``); a marker expression.
 EVERY_PYTHON = "every_python and not sync_twin"
-# What the others but the newest run: the async smoke tests (``in_browser``) run
-# on the first and the newest only; the sync API's tests, the MCP server's and
-# the CLI's still drive the async core on every Python.
+# What the others run: the async smoke tests (``in_browser``) run on the first
+# only; the sync API's tests, the MCP server's and the CLI's still drive the
+# async core on every Python.
 OTHERS = f"{EVERY_PYTHON} and not in_browser"
 # What the first Python runs: everything but the sync repeats of browser
 # behaviour (the sync API's own tests, and the repeats marked every_python, stay).
@@ -68,17 +64,17 @@ def tests(session: nox.Session) -> None:
     tests outside the ``every_python`` set: a browser behaviour is tested
     through the async API, and the sync API through its own tests (the
     portal, signals, threads, Jupyter) and the repeats of the every-Python
-    set; plain ``pytest`` runs every repeat. The others run only the tests marked
-    ``every_python``: the pure-Python modules (event buffers and their regex
-    guard, outline parsing and diffs, config), the sync API with its
-    signals, threads, atexit and Jupyter kernel, the CLI and MCP server,
-    packaging and import checks, and one async smoke test per public surface
-    (navigate, snapshot, click, dom, scan, find, execute, evidence, tabs,
-    dialogs, handoff, attach...). Their property tests try a fifth of the
-    examples (``tests/examples.py``): an interpreter difference shows in a few.
-    The async smoke tests (marked ``in_browser`` by conftest) run on the
-    first and the newest Python only (the sync API, MCP and CLI tests still
-    drive the async core on every Python).
+    set; plain ``pytest`` runs every repeat. The others run the tests marked
+    ``every_python`` that drive no async browser fixture (conftest marks
+    those ``in_browser``): the pure-Python modules (event buffers and their
+    regex guard, outline parsing and diffs, config), the sync API with its
+    signals, threads, atexit and Jupyter kernel, the CLI and MCP server
+    (which drive the async core end to end), and packaging and import
+    checks. Their property tests try a fifth of the examples
+    (``tests/examples.py``): an interpreter difference shows in a few. The
+    async smoke tests per public surface (navigate, snapshot, click, dom,
+    scan, find, execute, evidence, tabs, dialogs, handoff, attach...) run on
+    the first Python.
     Browser behaviour (floods, fuzzing, hostile pages, timing bounds) does not
     change with the interpreter, so it runs once. A new test runs on the
     first Python only unless it is marked ``every_python``.
@@ -94,9 +90,7 @@ def tests(session: nox.Session) -> None:
     args = list(session.posargs)
     first = session.python == PYTHONS_HERE[0]
     if not any(a.startswith("-m") for a in args):
-        newest = session.python == max(PYTHONS_HERE, key=_key)
-        repeat = EVERY_PYTHON if newest else OTHERS
-        args = ["-m", FIRST_PYTHON if first else repeat, *args]
+        args = ["-m", FIRST_PYTHON if first else OTHERS, *args]
     if not session.posargs:
         args = ["-n", WORKERS, "--dist", "loadgroup", *args]
     # A repeat run tries a fifth of each property test's examples (tests/examples.py).
