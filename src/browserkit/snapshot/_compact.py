@@ -45,6 +45,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Collection, Iterable
+from itertools import groupby
 
 import attrs
 
@@ -279,25 +280,19 @@ class _Pass:
         """Consecutive inline pieces between other children (a sentence around a
         link) as one text line each."""
         out: list[_Out] = []
-        run: list[_Out] = []
-        for kid in [*kids, None]:
-            if kid is not None and _inline(kid):
-                run.append(kid)
-                continue
-            joined = _join(piece.text or piece.name or "" for piece in run)
-            if len(run) > 1 and joined:
-                self.inlined += len(run)
-                text = _cap(joined, self.cap)
-                line = Node.create("text", text=text).line
-                piece = _Out(line, [], [], "text", None, None, anchor, text=text)
-                piece.src = tuple(node for item in run for node in item.src)
-                piece.measure()
-                out.append(piece)
-            else:
+        for inline, group in groupby(kids, key=_inline):
+            run = list(group)
+            joined = _join(piece.text or piece.name or "" for piece in run) if inline else ""
+            if len(run) < 2 or not joined:
                 out.extend(run)
-            run = []
-            if kid is not None:
-                out.append(kid)
+                continue
+            self.inlined += len(run)
+            text = _cap(joined, self.cap)
+            line = Node.create("text", text=text).line
+            piece = _Out(line, [], [], "text", None, None, anchor, text=text)
+            piece.src = tuple(node for item in run for node in item.src)
+            piece.measure()
+            out.append(piece)
         return out
 
     def _unrepeat(self, name: str, kids: list[_Out]) -> list[_Out]:

@@ -26,6 +26,7 @@ that holds them is still printed.
 from __future__ import annotations
 
 from collections.abc import Hashable
+from itertools import groupby
 
 import attrs
 
@@ -152,19 +153,13 @@ def _joined(children: tuple[Node, ...]) -> list[Node]:
     ``strong``, a ``generic`` holding a word) as one text line, as a compact
     outline prints them."""
     out: list[Node] = []
-    run: list[Node] = []
-    for child in [*children, None]:
-        if child is not None and _piece(child):
-            run.append(child)
-            continue
+    for pieces, group in groupby(children, key=_piece):
+        run = list(group)
         words = " ".join(w for w in ((n.text or n.name or "").strip() for n in run) if w)
-        if len(run) > 1 and words:
+        if pieces and len(run) > 1 and words:
             out.append(Node.create("text", text=words))
         else:
             out.extend(run)
-        run = []
-        if child is not None:
-            out.append(child)
     return out
 
 
