@@ -39,7 +39,7 @@ import attrs
 
 from browserkit.snapshot._parse import Node
 from browserkit.snapshot._render import LAYOUT_ROLES, clip, content_key, has_focus, subtree_lines
-from browserkit.snapshot._roles import ACTIONABLE, actionable, shows_ref
+from browserkit.snapshot._roles import ACTIONABLE, LAYOUT, actionable, shows_ref
 
 __all__ = ["AddedNode", "ChangedNode", "RemovedNode", "SnapshotDiff", "render_diff"]
 
@@ -349,12 +349,7 @@ def _new_ref_only(c: ChangedNode) -> bool:
 def _bare_box(line: str) -> bool:
     """An unnamed layout box nothing acts on (``generic [ref=e119]``)."""
     node = _node(line, ())
-    return (
-        (node.role in LAYOUT_ROLES or node.role == "rowgroup")
-        and not node.name
-        and node.text is None
-        and not actionable(node)
-    )
+    return node.role in LAYOUT and not node.name and node.text is None and not actionable(node)
 
 
 def _boxed(c: ChangedNode, boxes: set[str]) -> bool:

@@ -31,7 +31,7 @@ from itertools import groupby
 import attrs
 
 from browserkit.snapshot._parse import Node
-from browserkit.snapshot._roles import INLINE, actionable, content_named, shows_ref, unref
+from browserkit.snapshot._roles import INLINE, LAYOUT, actionable, content_named, shows_ref, unref
 
 __all__ = [
     "LAYOUT_ROLES",
@@ -188,7 +188,7 @@ def _shown_line(node: Node) -> str:
 def _bare_wrapper(node: Node) -> bool:
     """An unnamed layout node with no printed ref, text or hint: printing it tells nothing."""
     return (
-        (node.role in LAYOUT_ROLES or node.role == "rowgroup")
+        node.role in LAYOUT
         and not node.opaque
         and not node.name
         and (node.ref is None or not shows_ref(node))
