@@ -94,3 +94,43 @@ async def test_history_moves_answer_with_the_page(sess: Any, base_url: str) -> N
     assert back.moved and back.page is not None and "Catalogue" in back.page
     again = await aw(sess.reload())
     assert again.page is not None and "Catalogue" in again.page
+
+
+async def test_a_link_to_a_section_answers_with_that_section_and_the_headings_around_it(
+    sess: Any, base_url: str
+) -> None:
+    nav = await aw(sess.navigate(f"{base_url}/arrive_sections.html#usage"))
+    page = nav.page
+    assert page is not None
+    assert "Call start, then snapshot." in page
+    assert "Run pip install." not in page and "Ask us anything." not in page
+    for heading in ("Guide", "Install", "Usage", "FAQ"):
+        assert f'heading "{heading}"' in page, page  # a table of contents
+    await aw(sess.click(_ref(page, "button", "Try usage")))
+    assert await aw(sess.evaluate("document.title")) == "tried usage"
+    # Each fold names the section whose snapshot shows it, with refs that act.
+    folds = re.findall(r'lines of other sections \(expand: snapshot\(target="(\w+)"\)\)', page)
+    assert len(folds) >= 2, page
+    shown = [str(await aw(sess.snapshot(target=ref, compact=True))) for ref in folds]
+    faq = next(text for text in shown if "Ask us anything." in text)
+    await aw(sess.click(_ref(faq, "button", "Ask a question")))
+    assert await aw(sess.evaluate("document.title")) == "asked"
+    # Without a fragment, or asked for, the page is whole.
+    whole = await aw(sess.navigate(f"{base_url}/arrive_sections.html"))
+    assert whole.page is not None and "Run pip install." in whole.page
+    assert "Run pip install." in str(await aw(sess.snapshot(compact=True)))
+
+
+async def test_a_section_of_flat_headings_ends_at_the_next_heading_of_its_level(
+    sess: Any, base_url: str
+) -> None:
+    await aw(sess.navigate(f"{base_url}/arrive_sections.html"))
+    nav = await aw(sess.snapshot(compact=True))
+    r = await aw(sess.click(_ref(str(nav), "link", "Flat page, part two")))
+    page = r.page
+    assert r.navigated and page is not None
+    assert "Second prose." in page and "Second detail." in page  # a subsection is kept
+    assert "First prose." not in page and "Third prose." not in page
+    assert 'heading "Part one"' in page and 'heading "Part three"' in page
+    await aw(sess.click(_ref(page, "button", "Second button")))
+    assert await aw(sess.evaluate("document.title")) == "second"

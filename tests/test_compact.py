@@ -672,3 +672,63 @@ async def test_the_snapshot_tool_is_compact_unless_asked_for_all(
         assert len(bounded["snapshot"]) <= 160
     finally:
         await tools.call(abrowser, "browser_sessions_stop", {"session_id": sid})
+
+
+# -- a section a #fragment asks for --------------------------------------------
+
+_WRAPPED = """\
+- main [ref=e1]:
+  - generic [ref=e2]:
+    - heading "Guide" [level=1] [ref=e3]
+    - paragraph [ref=e4]: Read this first.
+    - generic [ref=e5]:
+      - heading "Install" [level=2] [ref=e6]
+      - paragraph [ref=e7]: Run pip install.
+    - generic [ref=e8]:
+      - heading "Usage" [level=2] [ref=e9]
+      - paragraph [ref=e10]: Call start.
+      - button "Try usage" [ref=e11]
+    - generic [ref=e12]:
+      - heading "FAQ" [level=2] [ref=e13]
+      - paragraph [ref=e14]: Ask us.
+- navigation "Site" [ref=e15]:
+  - link "Home" [ref=e16]"""
+
+_FLAT = """\
+- main [ref=e1]:
+  - heading "Flat" [level=1] [ref=e2]
+  - paragraph [ref=e3]: Intro.
+  - heading "One" [level=2] [ref=e4]
+  - paragraph [ref=e5]: First prose.
+  - heading "Two" [level=2] [ref=e6]
+  - paragraph [ref=e7]: Second prose.
+  - heading "Deeper" [level=3] [ref=e8]
+  - paragraph [ref=e9]: Second detail.
+  - heading "Three" [level=2] [ref=e10]
+  - paragraph [ref=e11]: Third prose."""
+
+
+def test_focus_keeps_a_wrapped_section_and_folds_the_others_to_their_headings() -> None:
+    out = compact(_WRAPPED, focus="Usage¶")  # the words of the heading the fragment names
+    assert "Call start." in out.text and 'button "Try usage" [ref=e11]' in out.text
+    assert "Run pip install." not in out.text and "Ask us." not in out.text
+    assert "Read this first." not in out.text
+    for heading in ("Guide", "Install", "FAQ"):
+        assert f'heading "{heading}"' in out.text
+    assert 'link "Home" [ref=e16]' in out.text  # outside the content: untouched
+    folds = EXPAND.findall(out.text)
+    assert {"e2", "e5", "e12"} <= set(folds) and set(folds) <= set(out.expansions)
+
+
+def test_focus_on_flat_headings_ends_at_the_next_heading_of_the_same_level() -> None:
+    out = compact(_FLAT, focus="Two")
+    assert "Second prose." in out.text and "Second detail." in out.text
+    assert "Intro." not in out.text and "First prose." not in out.text
+    assert "Third prose." not in out.text
+    assert 'heading "One"' in out.text and 'heading "Three"' in out.text
+    assert EXPAND.findall(out.text) == ["e1", "e1", "e1"]
+
+
+@pytest.mark.parametrize("focus", [None, "", "Nowhere", "Read this first"])
+def test_focus_without_a_heading_to_focus_on_changes_nothing(focus: str | None) -> None:
+    assert compact(_WRAPPED, focus=focus) == compact(_WRAPPED)

@@ -14,6 +14,10 @@ It is read once the page has rendered, bounded by :data:`READY_BOUND_MS`:
   Such a shell is given :data:`BOOT_MS` to render, waiting on its next DOM
   change rather than polling.
 
+A URL with a ``#fragment`` naming a heading (``concepts.html#generations``)
+asks for that section: the answer keeps it whole and folds the prose of the
+page's other sections to their headings (``snapshot.compact``'s ``focus``).
+
 The outline read becomes the tab's baseline (a later ``snapshot(diff=True)``
 or observed action compares against it), and the refs the compact outline
 prints are usable at once.
@@ -25,6 +29,7 @@ import asyncio
 import re
 import time
 from collections.abc import Sequence
+from urllib.parse import urlsplit
 
 from playwright.async_api import Error as PlaywrightError
 
@@ -37,12 +42,14 @@ from browserkit._async._tab import Baseline, Tab, unless_blocked
 from browserkit.errors import BrowserCrashedError, BrowserkitError, SessionClosedError
 from browserkit.snapshot import Node, parse
 
-__all__ = ["BOOT_MS", "READY_BOUND_MS", "Arrival"]
+__all__ = ["BOOT_MS", "FRAGMENT_MS", "READY_BOUND_MS", "Arrival"]
 
 READY_BOUND_MS = 3000.0
 """How long a page that just loaded may take to render before it is read as it is."""
 BOOT_MS = 1500.0
 """How long an empty app shell is given to render its first content."""
+FRAGMENT_MS = 500.0
+"""How long the page is asked which heading its URL's ``#fragment`` points at."""
 _LOADING = re.compile(r"^(loading|please wait|one moment)\b", re.IGNORECASE)
 _WRAPPERS = frozenset({"generic", "none", "presentation", "document", "main", "region"})
 # Where single-page apps draw themselves: a mount point, or a body holding only scripts.
@@ -99,7 +106,24 @@ class Arrival:
             return None
         base.diffable = False
         tab.baseline = base
-        return self._capture.compact(tab, base.text, base.generation, fold_seen=True)
+        heading = await self._fragment_heading(tab, deadline)
+        return self._capture.compact(tab, base.text, base.generation, fold_seen=True, focus=heading)
+
+    async def _fragment_heading(self, tab: Tab, deadline: float) -> str | None:
+        """The words of the heading the URL's ``#fragment`` points at (the section
+        the link asked for), if any; one short round trip, only with a fragment."""
+        fragment = urlsplit(tab.page.url).fragment
+        if not fragment:
+            return None
+        ms = min(FRAGMENT_MS, left_ms(deadline))
+        call = tab.page.evaluate(_js.FRAGMENT_HEADING, fragment)
+        try:
+            words = await self._core.guard(call, "read the new page", ms, tab)
+        except (SessionClosedError, BrowserCrashedError):
+            raise
+        except (BrowserkitError, PlaywrightError):
+            return None  # no focus: the whole page, as without a fragment
+        return words if isinstance(words, str) and words.strip() else None
 
     async def _requests_done(self, tab: Tab, deadline: float) -> None:
         """Wait (bounded) until no request that loads the page is in flight."""

@@ -209,6 +209,7 @@ class Capture:
         max_tokens: int | None = None,
         open_top: bool = False,
         fold_seen: bool = False,
+        focus: str | None = None,
     ) -> str:
         """The compact outline of ``text``, its refs and the refs its expansion
         lines name recorded like any printed outline's (the same capture).
@@ -216,10 +217,14 @@ class Capture:
         A whole page's (not ``open_top``) landmarks are remembered for the
         tab's origin; with ``fold_seen`` (a navigation's answer), those that
         read as on the page the agent was shown before are folded.
+        ``focus`` is the heading a URL's fragment points at (see
+        :func:`~browserkit.snapshot.compact`).
         """
         origin = _origin(tab.page.url)
         seen = tab.shown_landmarks.get(origin, frozenset()) if fold_seen else frozenset()
-        short = compact_outline(text, max_tokens=max_tokens, open_top=open_top, seen=seen)
+        short = compact_outline(
+            text, max_tokens=max_tokens, open_top=open_top, seen=seen, focus=focus
+        )
         if not open_top:
             tab.shown_landmarks = {origin: frozenset(short.landmarks)}
         self.record(tab, short.text, generation)

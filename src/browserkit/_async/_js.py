@@ -22,6 +22,7 @@ __all__ = [
     "ELEMENT_PATH",
     "EXECUTE",
     "EXECUTE_STASH",
+    "FRAGMENT_HEADING",
     "HANDOFF_BANNER",
     "HIT_CHECK",
     "INPUT_GUARD",
@@ -63,6 +64,7 @@ SET_STYLE = load("set_style")
 EXECUTE = load("execute")
 EXECUTE_STASH = load("execute_stash")
 SECRET_VALUES = load("secret_values")
+FRAGMENT_HEADING = load("fragment_heading")
 # The reading library of the isolated world (_world.py) is one expression,
 # ``(base, generation) => library``, composed from ``reading_world.js`` (the
 # core: refs and ids) and its parts ``reading_world_<part>.js``. The core takes

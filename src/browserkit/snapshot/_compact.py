@@ -49,7 +49,8 @@ from itertools import groupby
 
 import attrs
 
-from browserkit.snapshot._compacted import Compacted
+from browserkit.snapshot._compacted import Compacted, expand_hint, quote_ref
+from browserkit.snapshot._focus import focus_section
 from browserkit.snapshot._parse import Node, parse
 from browserkit.snapshot._roles import (
     ACTIONABLE,
@@ -89,6 +90,7 @@ def compact(
     max_tokens: int | None = None,
     open_top: bool = False,
     seen: Collection[str] = (),
+    focus: str | None = None,
 ) -> Compacted:
     """A compact version of an ai-mode outline (see the module docs for the rules).
 
@@ -99,6 +101,9 @@ def compact(
     runs still collapse. ``seen`` holds the :attr:`Compacted.landmarks` of
     the page the agent was shown last: a banner, navigation, sidebar or
     footer that reads the same is folded into one line naming its ref.
+    ``focus`` names the heading of the section a ``page#section`` link asks
+    for: the other sections of its container fold to their headings (see
+    :func:`~browserkit.snapshot._focus.focus_section`).
 
     >>> items = "\\n".join(f"  - listitem [ref=e{i}]: Item {i}" for i in range(2, 12))
     >>> print(compact("- list [ref=e1]:\\n" + items))
@@ -113,16 +118,19 @@ def compact(
     ):
         raise ValueError(f"max_tokens must be an integer >= 1 or None, got {max_tokens!r}")
     roots = parse(outline_text).children
+    shown: tuple[str, ...] = ()
+    if focus:
+        roots, _, shown = focus_section(roots, focus)
     known = frozenset(seen)
     top = frozenset(node.ref for node in roots if node.ref is not None) if open_top else None
     budget = None if max_tokens is None else 4 * max_tokens
     result: _Pass | None = None
     for keep, min_run, cap in _LEVELS:
-        result = _Pass(keep, min_run, cap, top, roots, known)
+        result = _Pass(keep, min_run, cap, top, roots, known, shown)
         if budget is None or len(result.render()) <= budget:
             return result.finish()
     assert result is not None and budget is not None
-    folded = _Pass(*_LEVELS[-1], top, roots, known)
+    folded = _Pass(*_LEVELS[-1], top, roots, known, shown)
     folded.fold(budget)
     if len(folded.render()) <= budget:
         return folded.finish()
@@ -184,11 +192,14 @@ class _Pass:
         top: frozenset[str] | None,
         roots: Iterable[Node],
         seen: frozenset[str] = frozenset(),
+        shown: Iterable[str] = (),
     ) -> None:
         self.keep, self.min_run, self.cap, self.top, self.seen = keep, min_run, cap, top, seen
         self.runs = self.collapsed = self.wrappers = self.merged = self.inlined = 0
         self.capped = self.folded = self.repeated = 0
-        self.expansions: list[str] = []
+        # Refs whose snapshot shows what was left out: the notes' own, and
+        # ``shown`` (what a focus folded).
+        self.expansions: list[str] = list(shown)
         self.landmarks: list[str] = []
         self._shapes: dict[tuple[object, ...], int] = {}
         self._text: str | None = None
@@ -272,7 +283,7 @@ class _Pass:
         signature = landmark_signature(node)
         self.landmarks.append(signature)
         if signature in self.seen and node.ref is not None and out.kids:
-            note = f"- … the same as on the last page ({_how(node.ref)})"
+            note = f"- … the same as on the last page ({expand_hint(node.ref)})"
             out.kids = [self._note(note, node.ref, out.kids)]
             self.repeated += 1
 
@@ -390,7 +401,7 @@ class _Pass:
                     end += 1
             hidden = kids[start + self.keep : end]
             if end - start >= self.min_run and hidden:
-                note = f"- … {len(hidden)} more {first.role} like the above ({_how(anchor)})"
+                note = f"- … {len(hidden)} more {first.role} like the above ({expand_hint(anchor)})"
                 if sum(kid.chars for kid in hidden) > len(note):
                     out.extend(kids[start : start + self.keep])
                     out.append(self._note(note, anchor, hidden))
@@ -432,7 +443,7 @@ class _Pass:
     def finish(self, cut: int = 0, text: str | None = None) -> Compacted:
         text = self.render() if text is None else text
         # Only the notes still printed: a fold or a cut can hide earlier ones.
-        named = (ref for ref in self.expansions if f"target={_quote(ref)}" in text)
+        named = (ref for ref in self.expansions if f"target={quote_ref(ref)}" in text)
         return Compacted(
             text=text,
             runs=self.runs,
@@ -504,7 +515,7 @@ class _Pass:
                     counts[item.role] += 1
         what = "".join(f", {n} {role}" for role, n in counts.most_common(3))
         hint = f"{total} nodes folded" + (f", incl. {what[2:]}" if what else "")
-        node.kids = [self._note(f"- … {hint} ({_how(node.anchor)})", node.anchor, node.kids)]
+        node.kids = [self._note(f"- … {hint} ({expand_hint(node.anchor)})", node.anchor, node.kids)]
         self.folded += 1
         self._text = None
         self._remeasure()
@@ -528,7 +539,7 @@ class _Pass:
             line, holder = lines[at]
             pad = " " * (len(line) - len(line.lstrip(" ")))
             rest = len(lines) - at
-            where = f"expand: snapshot(target={_quote(holder)}), or " if holder else ""
+            where = f"expand: snapshot(target={quote_ref(holder)}), or " if holder else ""
             note = f"{pad}- … {rest} more line{'s' * (rest > 1)} cut ({where}raise max_tokens)"
             if size + len(note) <= budget:
                 best = (at, note)
@@ -574,13 +585,3 @@ def _dissolves(node: Node, kids: int) -> bool:
 
 def _cap(value: str, cap: int) -> str:
     return value if len(value) <= cap else value[: cap - 1] + "…"
-
-
-def _quote(ref: str) -> str:
-    return '"' + ref.replace("\\", "\\\\").replace('"', '\\"') + '"'
-
-
-def _how(anchor: str | None) -> str:
-    if anchor is None:
-        return "expand: snapshot(compact=False)"
-    return f"expand: snapshot(target={_quote(anchor)})"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 
-__all__ = ["Compacted"]
+__all__ = ["Compacted", "expand_hint", "quote_ref"]
 
 
 @attrs.frozen
@@ -52,3 +52,15 @@ class Compacted:
 
     def __str__(self) -> str:
         return self.text
+
+
+def quote_ref(ref: str) -> str:
+    """``ref`` as a quoted Python string."""
+    return '"' + ref.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def expand_hint(anchor: str | None) -> str:
+    """What a fold or collapse line says shows what it hid: ``anchor``'s snapshot."""
+    if anchor is None:
+        return "expand: snapshot(compact=False)"
+    return f"expand: snapshot(target={quote_ref(anchor)})"
