@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
@@ -162,3 +163,35 @@ async def test_consecutive_actions_each_report_only_their_own_change(
     assert second.diff is not None
     assert [a.line for a in second.diff.added if "late item" in a.line]
     assert not any("changed" in c.line and "status" in c.line for c in second.diff.changed)
+
+
+async def test_a_clock_that_ticks_by_itself_is_one_background_line_not_a_change(
+    sess: Any, base_url: str
+) -> None:
+    await aw(sess.navigate(f"{base_url}/observe_live.html"))
+    tree = (await aw(sess.snapshot())).tree
+    await asyncio.sleep(0.2)  # the clock ticks with no call of ours in between
+    r = await aw(sess.click(ref_of(tree, 'button "Add slowly"')))
+    assert r.diff is not None
+    text = str(r.diff)
+    assert "second" in text, text  # the action's own change is listed
+    assert "tick" not in text and "background: 1 change in" in text, text
+    # Nothing is lost: the clock's change is still an entry of the diff.
+    assert any("tick" in c.line for c in r.diff.changed)
+
+
+async def test_what_our_own_calls_changed_is_never_taken_for_background(
+    sess: Any, base_url: str
+) -> None:
+    await aw(sess.navigate(f"{base_url}/observe_live.html"))
+    tree = (await aw(sess.snapshot())).tree
+    # A script of ours adds to the list: the list is not something the page
+    # changes by itself, so the next action's addition to it is listed.
+    await aw(
+        sess.evaluate(
+            "document.getElementById('todos').append(Object.assign("
+            "document.createElement('li'), {textContent: 'scripted'}))"
+        )
+    )
+    r = await aw(sess.click(ref_of(tree, 'button "Add slowly"')))
+    assert r.diff is not None and "second" in str(r.diff), str(r.diff)

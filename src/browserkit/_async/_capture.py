@@ -18,6 +18,8 @@ from browserkit._async._tab import Baseline, Tab, unless_blocked
 from browserkit.errors import BrowserkitError, TimeoutError
 from browserkit.refs import OUTLINE_REF
 from browserkit.snapshot import compact as compact_outline
+from browserkit.snapshot import diff as diff_outlines
+from browserkit.snapshot._changes import live_keys
 
 __all__ = ["Capture", "busy_error", "left_ms"]
 
@@ -183,6 +185,10 @@ class Capture:
     ) -> Baseline:
         """The outline just before an action: the last one when provably unchanged.
 
+        What changed since the last one with no call in between, the page
+        changed by itself: the tab notes where (the action's diff then
+        summarises changes there as background).
+
         Reused only when it is of this generation and the stamp (of every
         frame's document) has not moved since it was read; otherwise
         captured again.
@@ -198,7 +204,17 @@ class Capture:
             and now == last.stamp
         ):
             return last
-        return (await self.baseline(tab, ms))[0]
+        fresh = (await self.baseline(tab, ms))[0]
+        if (
+            last is not None
+            and last.generation == fresh.generation
+            and tab.acts == tab.baseline_acts + 1
+        ):
+            # Only this action was called since the agent's last read, and
+            # it has not run yet: the page changed this by itself.
+            by_itself = diff_outlines(last.outline, fresh.outline, baseline_generation=0)
+            tab.changed_by_itself(live_keys(by_itself), fresh.generation)
+        return fresh
 
     def compact(
         self,

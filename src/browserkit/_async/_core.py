@@ -224,6 +224,8 @@ class SessionCore:
         else:
             self.ensure_open()
         tab = self.tab(page_id)
+        if mutating:
+            tab.acts += 1
         if not (answering_chooser and tab.pending_dialog is None):
             error = tab.modal_error()
             if error is not None:

@@ -13,6 +13,7 @@ import functools
 import time
 from collections.abc import Awaitable, Callable, Sequence
 
+import attrs
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Frame
 from playwright.async_api import TimeoutError as PlaywrightTimeoutError
@@ -165,6 +166,8 @@ class Pipeline:
                 change = diff_outlines(
                     before.outline, after.outline, baseline_generation=before.generation
                 )
+                if tab.live and tab.live_generation == after.generation:
+                    change = attrs.evolve(change, live=tab.live)
                 tab.baseline = after
             elif after is not None:
                 navigated = True

@@ -19,6 +19,8 @@ from browserkit.snapshot import Outline, parse
 log = logging.getLogger("browserkit")
 
 _EARLIER_KEPT = 3
+# Places a page is known to change on its own that a tab remembers.
+_LIVE_KEYS = 256
 
 T = TypeVar("T")
 
@@ -67,7 +69,15 @@ class Tab:
         # Refs of the few generations before ref_generation, so a string ref
         # from an older page is reported as stale rather than unknown.
         self.earlier_refs: dict[int, set[str]] = {}
-        self.baseline: Baseline | None = None
+        self._baseline: Baseline | None = None
+        # Calls that may change the page (actions, scripts) made on this tab,
+        # and their count when the baseline was read: when only the current
+        # action came between, what changed since then the page did by itself.
+        self.acts = 0
+        self.baseline_acts = -1
+        # Where this generation's page changes on its own (snapshot diff keys).
+        self.live: frozenset[str] = frozenset()
+        self.live_generation = -1
         # The landmarks (banner, menus, sidebar, footer) of the last whole page
         # the agent was shown, by origin: the next page's answer folds those
         # that read the same (see snapshot.compact(seen=)).
@@ -94,6 +104,23 @@ class Tab:
         self._warm_task: asyncio.Future[None] | None = None
         self._listeners: list[tuple[Any, str, Callable[..., Any]]] = []
         self._watch_navigations()
+
+    @property
+    def baseline(self) -> Baseline | None:
+        """The last whole-page outline read of this tab (None: none yet, or gone)."""
+        return self._baseline
+
+    @baseline.setter
+    def baseline(self, base: Baseline | None) -> None:
+        self._baseline = base
+        self.baseline_acts = self.acts
+
+    def changed_by_itself(self, keys: frozenset[str], generation: int) -> None:
+        """Note where the page changed with no call of ours in between (bounded)."""
+        if generation != self.live_generation:
+            self.live, self.live_generation = frozenset(), generation
+        if len(self.live) < _LIVE_KEYS:
+            self.live = self.live | keys
 
     def listen(self, emitter: Any, event: str, handler: Callable[..., Any]) -> None:
         """Subscribe ``handler`` and remember it, so :meth:`release` can take it back."""

@@ -37,11 +37,12 @@ from __future__ import annotations
 
 import attrs
 
+from browserkit.snapshot._live import background_line, in_background, live_key
 from browserkit.snapshot._parse import Node
 from browserkit.snapshot._render import LAYOUT_ROLES, clip, content_key, has_focus, subtree_lines
 from browserkit.snapshot._roles import ACTIONABLE, LAYOUT, actionable, shows_ref
 
-__all__ = ["AddedNode", "ChangedNode", "RemovedNode", "SnapshotDiff", "render_diff"]
+__all__ = ["AddedNode", "ChangedNode", "RemovedNode", "SnapshotDiff", "live_keys", "render_diff"]
 
 
 @attrs.frozen
@@ -147,6 +148,9 @@ class SnapshotDiff:
         unchanged: nodes found in both outlines with the same line and
             properties, in the same place.
         baseline_generation: page generation of the baseline snapshot.
+        live: where the page is known to change on its own (see
+            :func:`live_keys`); changes there are one ``background:`` line
+            of the text rather than listed. Empty unless the session set it.
     """
 
     added: tuple[AddedNode, ...]
@@ -154,6 +158,7 @@ class SnapshotDiff:
     changed: tuple[ChangedNode, ...]
     unchanged: int
     baseline_generation: int
+    live: frozenset[str] = frozenset()
 
     @property
     def empty(self) -> bool:
@@ -165,6 +170,14 @@ class SnapshotDiff:
 
     def _repr_markdown_(self) -> str:
         return f"```\n{self}\n```"
+
+
+def live_keys(d: SnapshotDiff) -> frozenset[str]:
+    """Where the changes of ``d``, a diff of the page changing on its own, happened
+    (focus moving aside), for a later diff's ``live``."""
+    entries: list[AddedNode | RemovedNode | ChangedNode] = [*d.added, *d.removed]
+    entries.extend(c for c in d.changed if not _focus_only(c))
+    return frozenset(key for key in map(live_key, entries) if key is not None)
 
 
 # -- text form ---------------------------------------------------------------
@@ -207,24 +220,37 @@ def render_diff(
         return f"no changes ({d.unchanged} nodes unchanged)"
     focus = [c for c in d.changed if _focus_only(c)]
     moved_focus = {id(c) for c in focus}
-    groups, absorbed = _rerendered([c for c in d.changed if id(c) not in moved_focus], d)
-    changed = [c for c in d.changed if id(c) not in moved_focus and id(c) not in absorbed]
+    # Where the page changes on its own (a clock, a feed): one line, not a list.
+    background = in_background(d, moved_focus)
+    groups, absorbed = _rerendered(
+        [c for c in d.changed if id(c) not in moved_focus and id(c) not in background], d
+    )
+    changed = [
+        c
+        for c in d.changed
+        if id(c) not in moved_focus and id(c) not in absorbed and id(c) not in background
+    ]
     # A box put around nodes, or taken from around them, only moved them: the
     # nodes and their refs are the same, so the box and the moves go unsaid.
     boxes = {a.ref for a in d.added if a.shallow and a.ref and _bare_box(a.line)}
     boxes.update(r.ref for r in d.removed if not r.nested and r.ref and _bare_box(r.line))
-    added = [a for a in d.added if not (a.shallow and a.ref in boxes)]
-    removed = [r for r in d.removed if not (not r.nested and r.ref in boxes)]
+    added = [a for a in d.added if not (a.shallow and a.ref in boxes) and id(a) not in background]
+    removed = [
+        r for r in d.removed if not (not r.nested and r.ref in boxes) and id(r) not in background
+    ]
     # A ref that only came or went on something nothing acts on (a row, a
     # hover-revealed button losing its ref) is nothing to an agent either.
     quiet = [c for c in changed if _new_ref_only(c) or _boxed(c, boxes)]
     changed = [c for c in changed if not (_new_ref_only(c) or _boxed(c, boxes))]
     # A node that only gained or lost focus reads as unchanged; the focus line says where it went.
     unchanged = d.unchanged + len(focus) + len(quiet)
+    live = background_line(background.values())
     if not (changed or added or removed or groups):
         if not focus:
-            return f"no changes ({unchanged} nodes unchanged)"
-        return f"{_focus_line(d)}; nothing else changed ({unchanged} nodes unchanged)"
+            return "\n".join([f"no changes ({unchanged} nodes unchanged)", *live])
+        return "\n".join(
+            [f"{_focus_line(d)}; nothing else changed ({unchanged} nodes unchanged)", *live]
+        )
     counts = [
         f"{count} {label}"
         for count, label in (
@@ -238,6 +264,7 @@ def render_diff(
     out = [f"changes: {', '.join(counts)}; {unchanged} unchanged"]
     if focus:
         out.append(_focus_line(d))
+    out.extend(live)
     # Changes and additions in the new outline's order, then removals.
     here: list[tuple[tuple[int, ...], ChangedNode | AddedNode | _Rerendered]] = [
         *((c.path, c) for c in changed),
