@@ -221,7 +221,7 @@ def render_diff(
     focus = [c for c in d.changed if _focus_only(c)]
     moved_focus = {id(c) for c in focus}
     # Where the page changes on its own (a clock, a feed): one line, not a list.
-    background = in_background(d, moved_focus)
+    background = in_background((*d.added, *d.removed, *d.changed), d.live, moved_focus)
     groups, absorbed = _rerendered(
         [c for c in d.changed if id(c) not in moved_focus and id(c) not in background], d
     )

@@ -18,18 +18,28 @@ enclosing ref has no key: it is always listed.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-if TYPE_CHECKING:
-    from browserkit.snapshot._changes import AddedNode, ChangedNode, RemovedNode, SnapshotDiff
-
-__all__ = ["background_line", "in_background", "live_key"]
+__all__ = ["Entry", "background_line", "in_background", "live_key"]
 
 # Refs a background line names; a snapshot shows the rest.
 _NAMED = 12
 
 
-def live_key(entry: AddedNode | RemovedNode | ChangedNode) -> str | None:
+class Entry(Protocol):
+    """A diff entry as this module reads it (added, removed or changed node)."""
+
+    @property
+    def line(self) -> str: ...
+
+    @property
+    def ref(self) -> str | None: ...
+
+    @property
+    def ancestor_ref(self) -> str | None: ...
+
+
+def live_key(entry: Entry) -> str | None:
     """Where ``entry`` happened (None: nowhere to name, so it is always listed)."""
     ref: str | None = entry.ref
     if ref is not None and ref == getattr(entry, "old_ref", None):
@@ -40,16 +50,17 @@ def live_key(entry: AddedNode | RemovedNode | ChangedNode) -> str | None:
     return f"{entry.ancestor_ref}/{role}"
 
 
-def in_background(d: SnapshotDiff, skip: Collection[int]) -> dict[int, str]:
-    """The entries of ``d`` (by ``id``, those in ``skip`` aside) where the page
-    changes on its own, with their keys."""
-    if not d.live:
-        return {}
-    entries: list[AddedNode | RemovedNode | ChangedNode] = [*d.added, *d.removed, *d.changed]
+def in_background(
+    entries: Iterable[Entry], live: Collection[str], skip: Collection[int]
+) -> dict[int, str]:
+    """The ``entries`` of a diff (by ``id``, those in ``skip`` aside) that happened
+    where the page changes on its own (``live``), with their keys."""
     found: dict[int, str] = {}
+    if not live:
+        return found
     for entry in entries:
         key = live_key(entry)
-        if key is not None and key in d.live and id(entry) not in skip:
+        if key is not None and key in live and id(entry) not in skip:
             found[id(entry)] = key
     return found
 
