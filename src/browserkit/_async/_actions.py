@@ -70,19 +70,16 @@ class Actions:
             locator, xy = aim.locator, aim.xy
             if locator is None:
                 assert xy is not None
-                for m in mods:
-                    await tab.page.keyboard.down(m)
-                try:
-                    await tab.page.mouse.click(xy[0], xy[1], button=button, click_count=click_count)
-                finally:
-                    for m in reversed(mods):
-                        await tab.page.keyboard.up(m)
+                await _press_at(tab, xy, button, click_count, mods)
                 return None
             left = budget(ms)  # Playwright's reason (disabled, hidden) must beat our bound
             aimed = await self._pipeline.hit_check(tab, aim, ms)
             hit.append(True)
 
             async def press(on: Locator, force: bool, position: Position | None) -> None:
+                if force and aimed.point is not None and on is aimed.locator:
+                    await _press_at(tab, aimed.point, button, click_count, mods)
+                    return
                 await on.click(
                     button=button,
                     click_count=click_count,
@@ -494,6 +491,19 @@ async def _type_into_editor(
     else:
         await keyboard.press("ControlOrMeta+End")
     await keyboard.insert_text(text)
+
+
+async def _press_at(
+    tab: Tab, xy: tuple[float, float], button: Button, click_count: int, mods: Sequence[Modifier]
+) -> None:
+    """Click the mouse at a viewport point, with ``mods`` held down meanwhile."""
+    for m in mods:
+        await tab.page.keyboard.down(m)
+    try:
+        await tab.page.mouse.click(xy[0], xy[1], button=button, click_count=click_count)
+    finally:
+        for m in reversed(mods):
+            await tab.page.keyboard.up(m)
 
 
 async def _center(locator: Locator | None, ms: float) -> tuple[float, float]:

@@ -47,9 +47,11 @@ class Aimed:
     they would); ``position`` is the checked point, relative to the
     element's padding box as Playwright's ``position=`` takes it;
     ``locator`` is the pinned element the check looked at (None: the
-    action's own locator, with Playwright's checks). Used as an async
-    context manager around the click: leaving it ends the guard and raises
-    TargetCoveredError if the guard stopped the click.
+    action's own locator, with Playwright's checks). ``point`` is the checked
+    point in the viewport, set when the mouse may press there directly (a
+    ref's element, checked and guarded: see :meth:`HitTester.check`). Used as
+    an async context manager around the click: leaving it ends the guard and
+    raises TargetCoveredError if the guard stopped the click.
     """
 
     def __init__(
@@ -59,10 +61,12 @@ class Aimed:
         disarm: Callable[[], Awaitable[dict[str, Any] | None]] | None = None,
         locator: Locator | None = None,
         replaced: Callable[[], Awaitable[bool]] | None = None,
+        point: tuple[float, float] | None = None,
     ) -> None:
         self.force = force
         self.position = position
         self.locator = locator
+        self.point = point
         self._disarm = disarm
         self._replaced = replaced
 
@@ -162,7 +166,13 @@ class HitTester:
         pin = str(verdict["pin"])
         pinned = tab.page.locator(f"{ENGINE}={pin}")
         if bound is not None:
-            return Aimed(True, position, disarm, pinned)
+            # A ref's element: the mouse presses at the checked point itself,
+            # without Playwright's second lookup and box read (the guard
+            # stops a press that would land elsewhere, and an element
+            # replaced meanwhile fails as ref_not_found, see run_bound).
+            at = verdict["point"]
+            point = (float(at["x"]), float(at["y"]))
+            return Aimed(True, position, disarm, pinned, point=point)
 
         async def replaced() -> bool:
             # Not its element any more (removed, or its document replaced):

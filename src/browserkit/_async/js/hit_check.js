@@ -15,6 +15,7 @@
 //     The editable element behind a code editor (CodeMirror's hidden
 //     textarea) is clicked through the editor's visible area: the editor is
 //     pinned as `<key>.editor` and is the target.
+//     It answers the point both in the viewport and relative to the element.
 //   disarm() ends the guard and reports what it blocked.
 async (pins, command, args) => {
   const K = Symbol.for('browserkit.hit');
@@ -220,7 +221,7 @@ async (pins, command, args) => {
       pins.pin(el, pin);
     }
     if (settled || verdict.viaLabel) arm(el, args.armMs);
-    return {status: 'ok', rel, pin, viaLabel: !!verdict.viaLabel, settled};
+    return {status: 'ok', rel, point, pin, viaLabel: !!verdict.viaLabel, settled};
   }
 
   if (command === 'disarm') {
