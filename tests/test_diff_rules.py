@@ -35,7 +35,7 @@ _CLOCK = """\
 
 
 def _clock(tick: int, *items: str) -> Outline:
-    rows = "\n".join(f'    - listitem [ref=e{10 + i}]: {item}' for i, item in enumerate(items))
+    rows = "\n".join(f"    - listitem [ref=e{10 + i}]: {item}" for i, item in enumerate(items))
     return parse(_CLOCK.format(tick=tick, items=rows))
 
 

@@ -44,6 +44,13 @@ async def _drive(client: Client, base_url: str, output_dir: Path) -> None:
     assert {t.name for t in listed.tools} == set(REGISTRY)
     act_schema = next(t for t in listed.tools if t.name == "browser_act").input_schema
     assert act_schema == REGISTRY["browser_act"].input_schema  # passed through unchanged
+    by_name = {t.name: t for t in listed.tools}
+    for listed_tool in listed.tools:
+        hints = listed_tool.annotations
+        assert hints is not None and hints.title and listed_tool.title == hints.title
+        assert hints.read_only_hint == (REGISTRY[listed_tool.name].effect == "read")
+    assert by_name["browser_snapshot"].annotations.read_only_hint is True  # type: ignore[union-attr]
+    assert by_name["browser_act"].annotations.destructive_hint is True  # type: ignore[union-attr]
 
     started = await client.call_tool("browser_sessions_start", {"url": f"{base_url}/basic.html"})
     assert not started.is_error, started.content
@@ -63,6 +70,30 @@ async def _drive(client: Client, base_url: str, output_dir: Path) -> None:
     assert not acted.is_error, acted.content
     observed = acted.content[1].text
     assert "clicked 1" in observed and "idle" in observed  # the diff: old and new status text
+
+    await client.call_tool("browser_navigate", {"session_id": sid, "url": f"{base_url}/forms.html"})
+    form = (await client.call_tool("browser_snapshot", {"session_id": sid})).content[1].text
+    name = re.search(r'textbox "Name" \[ref=(\w+)\]', form)
+    news = re.search(r'checkbox "Newsletter" \[ref=(\w+)\]', form)
+    assert name and news, form
+    filled = await client.call_tool(
+        "browser_fill_form",
+        {
+            "session_id": sid,
+            "fields": [{"ref": name[1], "value": "Ada"}, {"ref": news[1], "value": True}],
+        },
+    )
+    assert not filled.is_error, filled.content
+    assert "Ada" in filled.content[1].text  # what the fill changed, like an action
+    read = await client.call_tool(
+        "browser_evaluate",
+        {
+            "session_id": sid,
+            "expression": "[document.getElementById('name').value,"
+            " document.getElementById('news').checked]",
+        },
+    )
+    assert _json(read)["value"] == ["Ada", True]
 
     await client.call_tool(
         "browser_navigate", {"session_id": sid, "url": f"{base_url}/evidence.html"}

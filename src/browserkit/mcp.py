@@ -185,7 +185,13 @@ def build_server(browser: AsyncBrowser, context: ToolContext) -> Server[Any]:
     from browserkit import __version__
 
     listed = [
-        types.Tool(name=t.name, description=t.description, input_schema=t.input_schema)
+        types.Tool(
+            name=t.name,
+            title=t.annotations["title"],
+            description=t.description,
+            input_schema=t.input_schema,
+            annotations=types.ToolAnnotations.model_validate(t.annotations),
+        )
         for t in REGISTRY.values()
     ]
 

@@ -29,6 +29,7 @@ from browserkit.tools._registry import REGISTRY, Tool, ToolContext, tool
 from browserkit.tools._schema import arg
 
 if TYPE_CHECKING:
+    from browserkit import Browser
     from browserkit._async.browser import AsyncBrowser
 
 __all__ = [
@@ -62,12 +63,16 @@ def get(name: str) -> Tool[Any]:
 
 
 async def call(
-    browser: AsyncBrowser,
+    browser: AsyncBrowser | Browser,
     name: str,
     arguments: Mapping[str, Any] | None = None,
     context: ToolContext | None = None,
 ) -> dict[str, Any]:
-    """Call tool ``name``: a JSON result, or an error envelope (an unknown name is one too)."""
+    """Call tool ``name``: a JSON result, or an error envelope (an unknown name is one too).
+
+    ``browser`` is an :class:`~browserkit.AsyncBrowser`, or a sync
+    :class:`~browserkit.Browser` (the call runs on the sync browser's own loop).
+    """
     try:
         found = get(name)
     except InvalidArgumentError as exc:
@@ -76,9 +81,15 @@ async def call(
 
 
 def to_mcp() -> list[dict[str, Any]]:
-    """The tools as MCP ``Tool`` objects (``name``, ``description``, ``inputSchema``)."""
+    """The tools as MCP ``Tool`` objects (``name``, ``description``, ``inputSchema``,
+    ``annotations``)."""
     return [
-        {"name": t.name, "description": t.description, "inputSchema": t.input_schema}
+        {
+            "name": t.name,
+            "description": t.description,
+            "inputSchema": t.input_schema,
+            "annotations": t.annotations,
+        }
         for t in REGISTRY.values()
     ]
 

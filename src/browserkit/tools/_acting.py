@@ -1,6 +1,7 @@
 """Acting tools: change the page like a user would.
 
-Holds browser_act, browser_handle_dialog, browser_upload and browser_styles_write
+Holds browser_act, browser_fill_form, browser_handle_dialog, browser_upload and
+browser_styles_write
 (a live style change, reported like an action).
 """
 
@@ -17,12 +18,9 @@ from browserkit.tools._common import (
     JSON,
     NAME,
     NTH,
-    PAGE,
     REF,
     SELECTOR,
     SELECTOR_TYPE,
-    SESSION,
-    TIMEOUT,
     prune,
     required_target_of,
     target_of,
@@ -50,55 +48,39 @@ _NEEDS_TARGET = frozenset({"click", "hover", "select", "check", "drag"})
 
 @attrs.frozen(kw_only=True)
 class ActArgs:
-    session_id: str = arg(SESSION)
+    session_id: str = arg()
     action: Literal["click", "hover", "type", "press", "scroll", "select", "check", "drag"] = arg(
-        "What to do. click, hover, select, check and drag need a target; type, press and "
-        "scroll work on the focused element or page when no target is given."
+        "Needs a target except type, press and scroll (then the focused element or page)."
     )
-    detail: str = arg(
-        "One short sentence saying what you are doing and why, for the transcript "
-        "(e.g. 'Click Sign in to open the login form')."
-    )
+    detail: str = arg("What you do and why, one short sentence for the transcript.")
     ref: str | None = arg(REF, default=None)
     selector: str | None = arg(SELECTOR, default=None)
     selector_type: Literal["css", "xpath", "role", "label", "placeholder", "text"] = arg(
-        SELECTOR_TYPE, default="css"
+        SELECTOR_TYPE, default="css", listed=False
     )
-    name: str | None = arg(NAME, default=None)
+    name: str | None = arg(NAME, default=None, listed=False)
     nth: int | None = arg(NTH, default=None)
     frame: str | None = arg(FRAME, default=None)
-    x: float | None = arg(
-        "Target a point instead (CSS pixels from the viewport's left; with y).",
-        default=None,
-        minimum=0,
-    )
-    y: float | None = arg(
-        "Point target, pixels from the viewport's top (with x).", default=None, minimum=0
-    )
+    x: float | None = arg("Or a point: viewport x in CSS px (with y).", default=None, minimum=0)
+    y: float | None = arg("Viewport y in CSS px (with x).", default=None, minimum=0)
     button: Literal["left", "right", "middle"] = arg("click: mouse button.", default="left")
-    click_count: int = arg("click: 2 for a double click.", default=1, minimum=1, maximum=3)
+    click_count: int = arg("click: 2 to double-click.", default=1, minimum=1, maximum=3)
     modifiers: tuple[Literal["Alt", "Control", "ControlOrMeta", "Meta", "Shift"], ...] = arg(
-        "click: keys held during the click.", default=()
+        "click: keys held.", default=()
     )
-    text: str | None = arg("type: the text to enter (required for type).", default=None)
-    submit: bool = arg("type: press Enter afterwards.", default=False)
-    clear: bool = arg("type: replace the field's value (false: append).", default=True)
-    key: str | None = arg(
-        "press: key or chord, e.g. 'Enter', 'Escape', 'Control+a' (required for press).",
-        default=None,
-    )
-    delta_y: float = arg("scroll: pixels down (negative: up).", default=0)
-    delta_x: float = arg("scroll: pixels right (negative: left).", default=0)
+    text: str | None = arg("type: the text (required).", default=None)
+    submit: bool = arg("type: press Enter after.", default=False)
+    clear: bool = arg("type: replace the value (false: append).", default=True)
+    key: str | None = arg("press: key or chord, e.g. Enter, Control+a (required).", default=None)
+    delta_y: float = arg("scroll: px down (negative: up).", default=0)
+    delta_x: float = arg("scroll: px right.", default=0)
     values: tuple[str, ...] | None = arg(
-        "select: option values or visible labels of a native <select> (several for multiple).",
-        default=None,
+        "select: option values or labels of a <select> (required).", default=None
     )
-    checked: bool | None = arg(
-        "check: true to tick, false to untick a checkbox/radio (default true).", default=None
-    )
-    to_ref: str | None = arg("drag: the ref of the element to drop onto.", default=None)
-    page_id: str | None = arg(PAGE, default=None)
-    timeout_ms: int | None = arg(TIMEOUT, default=None, minimum=1)
+    checked: bool | None = arg("check: false to untick (default true).", default=None)
+    to_ref: str | None = arg("drag: ref of the element to drop onto (required).", default=None)
+    page_id: str | None = arg(default=None)
+    timeout_ms: int | None = arg(default=None, minimum=1)
 
 
 def _given(a: Any) -> set[str]:
@@ -134,18 +116,13 @@ def _acted(result: ActionResult, url_before: str | None) -> JSON:
     return dict(prune(out))
 
 
-@tool("browser_act", ActArgs)
+@tool("browser_act", ActArgs, title="Act on the page", effect="destroy")
 async def _act(browser: AsyncBrowser, a: ActArgs, ctx: ToolContext) -> JSON:
-    """Act on the page like a user: click, hover, type, press a key, or scroll.
+    """Act like a user: click, hover, type, press, scroll, select, check or drag.
 
-    Name the element with ref (from the latest browser_snapshot; preferred), or selector +
-    selector_type (+ name, nth), or x + y. The result says what happened: 'observed' is the
-    change the action caused (lines added/removed/changed in the outline, with refs you can
-    use next). Other fields appear only when notable: navigated (then 'observed' ends with
-    the new page's compact outline: act on its refs), url (when it changed), dialog (answer
-    it with browser_handle_dialog), new_tabs, downloads, target_verified=false (the element
-    could not be hit-checked), settled=false (still changing at the bound).
-    No need to snapshot after an action.
+    Target: ref, selector, or x and y. The answer's 'observed' is what changed, with refs to
+    use next (after a navigation: the new page). When notable: dialog (answer with
+    browser_handle_dialog), new_tabs, downloads, target_verified=false, settled=false.
     """
     given = _given(a)
     for action, names in _ACTION_ARGS.items():
@@ -201,22 +178,56 @@ async def _act(browser: AsyncBrowser, a: ActArgs, ctx: ToolContext) -> JSON:
 
 
 @attrs.frozen(kw_only=True)
+class FormField:
+    ref: str = arg("The field's ref.")
+    value: str | bool = arg("Its text; true/false to tick; an option of a select.")
+
+
+@attrs.frozen(kw_only=True)
+class FillFormArgs:
+    session_id: str = arg()
+    fields: tuple[FormField, ...] = arg()
+    page_id: str | None = arg(default=None)
+    timeout_ms: int | None = arg(default=None, minimum=1)
+
+
+@tool("browser_fill_form", FillFormArgs, title="Fill form fields", effect="destroy")
+async def _fill_form(browser: AsyncBrowser, a: FillFormArgs, ctx: ToolContext) -> JSON:
+    """Fill several fields in one call: text fields, checkboxes, radios and selects.
+
+    Every ref is checked before anything is filled. Answers like browser_act. For file
+    inputs use browser_upload.
+    """
+    for i, field in enumerate(a.fields):
+        if isinstance(field.value, str):
+            ctx.no_file_outside(field.value, f"fields[{i}].value")
+    s = browser.session(a.session_id)
+    url_before = s.url if a.page_id is None else None
+    result = await s.fill_form(
+        [{"target": field.ref, "value": field.value} for field in a.fields],
+        timeout_ms=a.timeout_ms,
+        page_id=a.page_id,
+    )
+    return _acted(result, url_before)
+
+
+@attrs.frozen(kw_only=True)
 class DialogArgs:
-    session_id: str = arg(SESSION)
-    accept: bool = arg("true: OK/accept; false: Cancel/dismiss.")
-    prompt_text: str | None = arg("For a prompt() dialog: the text to answer with.", default=None)
-    page_id: str | None = arg(PAGE, default=None)
+    session_id: str = arg()
+    accept: bool = arg("true: OK; false: Cancel.")
+    prompt_text: str | None = arg("prompt(): the answer.", default=None)
+    page_id: str | None = arg(default=None)
+    timeout_ms: int | None = arg(default=None, minimum=1)
 
 
-@tool("browser_handle_dialog", DialogArgs)
+@tool("browser_handle_dialog", DialogArgs, title="Answer a dialog", effect="destroy")
 async def _handle_dialog(browser: AsyncBrowser, a: DialogArgs, ctx: ToolContext) -> JSON:
-    """Answer the JavaScript dialog (alert, confirm, prompt, beforeunload) an action opened.
+    """Answer the dialog (alert, confirm, prompt) an action opened.
 
-    Call it when browser_act reported a dialog or a call failed with modal_state_blocked.
-    Returns what answering changed, like browser_act.
+    Answers like browser_act.
     """
     result = await browser.session(a.session_id).handle_dialog(
-        a.accept, prompt_text=a.prompt_text, page_id=a.page_id
+        a.accept, prompt_text=a.prompt_text, page_id=a.page_id, timeout_ms=a.timeout_ms
     )
     return dict(
         prune(
@@ -233,24 +244,18 @@ async def _handle_dialog(browser: AsyncBrowser, a: DialogArgs, ctx: ToolContext)
 
 @attrs.frozen(kw_only=True)
 class UploadArgs:
-    session_id: str = arg(SESSION)
-    paths: tuple[str, ...] = arg(
-        "Files to give the page (relative paths are taken in the server's file directory)."
-    )
-    ref: str | None = arg(
-        "A file input's ref. Omit it to answer the file chooser an action opened.",
-        default=None,
-    )
-    page_id: str | None = arg(PAGE, default=None)
-    timeout_ms: int | None = arg(TIMEOUT, default=None, minimum=1)
+    session_id: str = arg()
+    paths: tuple[str, ...] = arg("Files (relative: in the server's file directory).")
+    ref: str | None = arg("A file input; omit to answer an open file chooser.", default=None)
+    page_id: str | None = arg(default=None)
+    timeout_ms: int | None = arg(default=None, minimum=1)
 
 
-@tool("browser_upload", UploadArgs)
+@tool("browser_upload", UploadArgs, title="Upload files", effect="destroy")
 async def _upload(browser: AsyncBrowser, a: UploadArgs, ctx: ToolContext) -> JSON:
-    """Give files to a file input (ref) or to the file chooser a click opened.
+    """Give files to a file input (ref), or to an open file chooser (no ref).
 
-    When browser_act reports dialog type 'filechooser', call this without ref; an empty
-    paths list cancels the chooser. Returns what the upload changed, like browser_act.
+    Empty paths cancel the chooser. Answers like browser_act.
     """
     paths = [ctx.output_path(p, "paths") for p in a.paths]
     result = await browser.session(a.session_id).upload(
@@ -270,35 +275,33 @@ async def _upload(browser: AsyncBrowser, a: UploadArgs, ctx: ToolContext) -> JSO
 
 @attrs.frozen(kw_only=True)
 class StylesWriteArgs:
-    session_id: str = arg(SESSION)
-    property: str = arg("The CSS property to set, e.g. 'display', 'color', '--brand'.")
-    value: str = arg(
-        "Its new value, e.g. 'none', 'rgb(200, 0, 0)'; an empty string removes the property "
-        "from the inline style."
-    )
+    session_id: str = arg()
+    property: str = arg("CSS property, e.g. display, color, --brand.")
+    value: str = arg("Its value, e.g. none; empty removes it.")
     ref: str | None = arg(REF, default=None)
     selector: str | None = arg(SELECTOR, default=None)
     selector_type: Literal["css", "xpath", "role", "label", "placeholder", "text"] = arg(
-        SELECTOR_TYPE, default="css"
+        SELECTOR_TYPE, default="css", listed=False
     )
-    name: str | None = arg(NAME, default=None)
+    name: str | None = arg(NAME, default=None, listed=False)
     nth: int | None = arg(NTH, default=None)
     frame: str | None = arg(FRAME, default=None)
-    important: bool = arg("Set it with !important.", default=False)
-    page_id: str | None = arg(PAGE, default=None)
-    timeout_ms: int | None = arg(TIMEOUT, default=None, minimum=1)
+    important: bool = arg("With !important.", default=False)
+    page_id: str | None = arg(default=None)
+    timeout_ms: int | None = arg(default=None, minimum=1)
 
 
-@tool("browser_styles_write", StylesWriteArgs)
+@tool(
+    "browser_styles_write",
+    StylesWriteArgs,
+    title="Set an inline style",
+    effect="write",
+    idempotent=True,
+)
 async def _styles_write(browser: AsyncBrowser, a: StylesWriteArgs, ctx: ToolContext) -> JSON:
-    """Set one inline CSS property on an element, live; an empty value removes it.
+    """Set one inline CSS property on an element, live (until the page navigates).
 
-    For trying a visual change (hide an overlay, test a colour or size) without touching
-    the site's source; the change is lost at the next navigation. Name the element with ref
-    or selector. Returns what changed, like browser_act: observed opens with what was set
-    and the element's new inline style, then the outline change it caused (e.g. an element
-    hidden by display: none). A value Chromium rejects is invalid_argument and changes nothing.
-    Refused in read-only sessions.
+    Answers like browser_act.
     """
     target = required_target_of(a, "browser_styles_write")
     s = browser.session(a.session_id)

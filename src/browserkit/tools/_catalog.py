@@ -43,6 +43,7 @@ ORDER = (
     "browser_find",
     "browser_screenshot",
     "browser_act",
+    "browser_fill_form",
     "browser_handle_dialog",
     "browser_upload",
     "browser_handoff",

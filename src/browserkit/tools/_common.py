@@ -12,7 +12,8 @@ supports them, ``selector``, ``selector_type``, ``name``, ``nth``, ``frame``,
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+import re
+from typing import Any, Protocol, cast
 
 from browserkit.errors import InvalidArgumentError
 from browserkit.targets import Point, Selector, SelectorKind, Target
@@ -26,8 +27,6 @@ __all__ = [
     "REF",
     "SELECTOR",
     "SELECTOR_TYPE",
-    "SESSION",
-    "TIMEOUT",
     "Targeted",
     "prune",
     "required_target_of",
@@ -36,22 +35,17 @@ __all__ = [
 
 JSON = dict[str, Any]
 
-SESSION = "The session id browser_sessions_start returned (e.g. 's1')."
-PAGE = "The tab to use (page id from browser_tabs, e.g. 't2'); default: the active tab."
-TIMEOUT = "Give up after this many milliseconds (default 15000, capped by the server)."
+# Short: the tool list is resent to the model on every turn, and these repeat
+# in most tools.
+PAGE = "Tab id; default: the active tab."
 
-REF = (
-    "Target element: a ref from the latest browser_snapshot ('e3', 'f1e2' inside a frame) "
-    "or from browser_scan / browser_dom_read ('d12')."
-)
-SELECTOR = "Target element by selector instead of a ref (see selector_type)."
-SELECTOR_TYPE = (
-    "How to read selector: css, xpath, role (an ARIA role; add name), label, placeholder "
-    "or text (exact visible text)."
-)
-NAME = "With selector_type=role: the element's exact accessible name."
-NTH = "Which match to use when the selector matches several (0-based; -1 = last)."
-FRAME = "With selector: the iframe to look in (url substring, name or CSS selector)."
+REF = "Element ref (e3; d12 from browser_scan)."
+SELECTOR = 'Or a selector: CSS, or role=button[name="Save"], text=, label=, placeholder=, xpath=.'
+# Older spellings of a selector's kind and a role's name, still accepted.
+SELECTOR_TYPE = "How selector reads (or prefix it: role=…)."
+NAME = "role: the exact accessible name."
+NTH = "Which match, 0-based (-1: last)."
+FRAME = "The iframe to look in (url part, name or CSS)."
 
 
 def prune(value: Any) -> Any:
@@ -114,6 +108,8 @@ def target_of(a: Targeted) -> Target | None:
     if selector is not None:
         if name is not None and selector_type != "role":
             raise InvalidArgumentError("name: only applies with selector_type=role")
+        if selector_type == "css" and name is None:
+            selector_type, selector, name = _prefixed(selector)
         return Selector(selector_type, selector, name=name, nth=nth, frame=frame)
     if x is not None or y is not None:
         if x is None or y is None:
@@ -121,6 +117,29 @@ def target_of(a: Targeted) -> Target | None:
             raise InvalidArgumentError(f"{missing}: a point target needs both x and y")
         return Point(x, y)
     return None
+
+
+_PREFIX = re.compile(r"^(css|xpath|role|label|placeholder|text)=(.+)$", re.DOTALL)
+_ROLE = re.compile(r"""^([\w-]+)(?:\[name=(["'])(.*)\2\])?$""", re.DOTALL)
+
+
+def _prefixed(selector: str) -> tuple[SelectorKind, str, str | None]:
+    """A selector's kind, value and role name, from a prefix as Playwright writes
+    them (``role=button[name="Save"]``, ``xpath=//a``; no prefix: CSS)."""
+    found = _PREFIX.match(selector)
+    if found is None:
+        return "css", selector, None
+    kind = cast(SelectorKind, found.group(1))
+    value = found.group(2)
+    if kind != "role":
+        return kind, value, None
+    role = _ROLE.match(value)
+    if role is None:
+        raise InvalidArgumentError(
+            f"selector: {selector!r} is not a role selector",
+            hint='write it as role=button or role=button[name="Save"]',
+        )
+    return "role", role.group(1), role.group(3)
 
 
 def required_target_of(

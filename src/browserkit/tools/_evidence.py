@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Literal
 import attrs
 
 from browserkit._convert import to_jsonable
-from browserkit.tools._common import JSON, SESSION, prune
+from browserkit.tools._common import JSON, prune
 from browserkit.tools._registry import ToolContext, tool
 from browserkit.tools._schema import arg
 
@@ -19,28 +19,36 @@ if TYPE_CHECKING:
     from browserkit._async.browser import AsyncBrowser
 
 
+# What the three readers share.
+_PATTERN = "Only entries this Python regex finds."
+_SINCE = "Only entries after this seq (last_seq of a read); 0: the newest."
+_LIMIT = "Entries at most."
+_TAB = "Only this tab's entries."
+
+
 @attrs.frozen(kw_only=True)
 class ConsoleArgs:
-    session_id: str = arg(SESSION)
+    session_id: str = arg()
     level: Literal["log", "info", "warning", "error", "debug", "exception"] | None = arg(
-        "Only this level; 'error' includes uncaught exceptions.", default=None
+        "Only this level (error includes exceptions).", default=None
     )
-    pattern: str | None = arg("Regular expression searched in the text and source.", default=None)
-    since_seq: int = arg(
-        "Only entries after this seq (pass the previous read's last_seq); 0: the newest.",
-        default=0,
-        minimum=0,
-    )
-    limit: int = arg("At most this many entries.", default=50, minimum=1, maximum=1000)
-    page_id: str | None = arg("Only entries of this tab.", default=None)
+    pattern: str | None = arg(_PATTERN, default=None)
+    since_seq: int = arg(_SINCE, default=0, minimum=0)
+    limit: int = arg(_LIMIT, default=50, minimum=1, maximum=1000)
+    page_id: str | None = arg(_TAB, default=None)
 
 
-@tool("browser_console_read", ConsoleArgs)
+@tool(
+    "browser_console_read",
+    ConsoleArgs,
+    title="Read console messages",
+    effect="read",
+    idempotent=True,
+)
 async def _console_read(browser: AsyncBrowser, a: ConsoleArgs, ctx: ToolContext) -> JSON:
-    """Read the session's console messages and uncaught page errors, oldest first.
+    """Read the console messages and uncaught page errors, oldest first.
 
-    Use level='error' to check whether the page broke. Page on with since_seq=last_seq;
-    dropped counts entries evicted from the bounded buffer, has_more means more match.
+    level='error' shows whether the page broke. Read on with since_seq=last_seq.
     """
     page = browser.session(a.session_id).console.read(
         since_seq=a.since_seq, limit=a.limit, pattern=a.pattern, level=a.level, page_id=a.page_id
@@ -50,29 +58,26 @@ async def _console_read(browser: AsyncBrowser, a: ConsoleArgs, ctx: ToolContext)
 
 @attrs.frozen(kw_only=True)
 class NetworkArgs:
-    session_id: str = arg(SESSION)
-    failed_only: bool = arg("Only failed requests and HTTP statuses >= 400.", default=False)
-    include_static: bool = arg(
-        "Also list images, fonts, stylesheets and media (hidden by default).", default=False
-    )
-    pattern: str | None = arg(
-        "Regular expression searched in URL, method and failure.", default=None
-    )
-    since_seq: int = arg(
-        "Only entries after this seq (pass the previous read's last_seq); 0: the newest.",
-        default=0,
-        minimum=0,
-    )
-    limit: int = arg("At most this many entries.", default=50, minimum=1, maximum=1000)
-    page_id: str | None = arg("Only requests of this tab.", default=None)
+    session_id: str = arg()
+    failed_only: bool = arg("Only failures and statuses >= 400.", default=False)
+    include_static: bool = arg("Also images, fonts, styles, media.", default=False)
+    pattern: str | None = arg(_PATTERN, default=None)
+    since_seq: int = arg(_SINCE, default=0, minimum=0)
+    limit: int = arg(_LIMIT, default=50, minimum=1, maximum=1000)
+    page_id: str | None = arg(_TAB, default=None)
 
 
-@tool("browser_network_read", NetworkArgs)
+@tool(
+    "browser_network_read",
+    NetworkArgs,
+    title="Read network requests",
+    effect="read",
+    idempotent=True,
+)
 async def _network_read(browser: AsyncBrowser, a: NetworkArgs, ctx: ToolContext) -> JSON:
-    """Read the session's network requests (method, url, status, failure, duration).
+    """Read the network requests (method, url, status, failure, duration).
 
-    Use failed_only=true to find what broke. A request is re-listed when it completes.
-    Page on with since_seq=last_seq.
+    failed_only=true finds what broke. Read on with since_seq=last_seq.
     """
     page = browser.session(a.session_id).network.read(
         since_seq=a.since_seq,
@@ -87,18 +92,20 @@ async def _network_read(browser: AsyncBrowser, a: NetworkArgs, ctx: ToolContext)
 
 @attrs.frozen(kw_only=True)
 class DownloadsArgs:
-    session_id: str = arg(SESSION)
-    pattern: str | None = arg("Regular expression searched in URL and file name.", default=None)
-    since_seq: int = arg("Only entries after this seq; 0: the newest.", default=0, minimum=0)
-    limit: int = arg("At most this many entries.", default=50, minimum=1, maximum=1000)
-    page_id: str | None = arg("Only downloads of this tab.", default=None)
+    session_id: str = arg()
+    pattern: str | None = arg(_PATTERN, default=None)
+    since_seq: int = arg(_SINCE, default=0, minimum=0)
+    limit: int = arg(_LIMIT, default=50, minimum=1, maximum=1000)
+    page_id: str | None = arg(_TAB, default=None)
 
 
-@tool("browser_downloads_read", DownloadsArgs)
+@tool(
+    "browser_downloads_read", DownloadsArgs, title="List downloads", effect="read", idempotent=True
+)
 async def _downloads_read(browser: AsyncBrowser, a: DownloadsArgs, ctx: ToolContext) -> JSON:
-    """List the session's downloads: download_id, url, suggested_filename and status.
+    """List the downloads: download_id, url, file name and status.
 
-    A finished download (status 'completed') can be kept with browser_download_save.
+    A download is kept with browser_download_save (status saved after that).
     """
     page = browser.session(a.session_id).downloads.read(
         since_seq=a.since_seq, limit=a.limit, pattern=a.pattern, page_id=a.page_id
@@ -108,14 +115,21 @@ async def _downloads_read(browser: AsyncBrowser, a: DownloadsArgs, ctx: ToolCont
 
 @attrs.frozen(kw_only=True)
 class DownloadSaveArgs:
-    session_id: str = arg(SESSION)
-    download_id: str = arg("The id from browser_downloads_read or a browser_act result.")
-    path: str = arg("File to write, relative to the server's output directory.")
+    session_id: str = arg()
+    download_id: str = arg("Its id (browser_downloads_read).")
+    path: str = arg("File to write (in the output directory).")
 
 
-@tool("browser_download_save", DownloadSaveArgs)
+@tool(
+    "browser_download_save",
+    DownloadSaveArgs,
+    title="Save a download",
+    effect="destroy",
+    idempotent=True,
+    open_world=False,
+)
 async def _download_save(browser: AsyncBrowser, a: DownloadSaveArgs, ctx: ToolContext) -> JSON:
-    """Save a finished download to a file; returns its entry with the saved path."""
+    """Save a download to a file; returns its entry with the path."""
     path = ctx.output_path(a.path)
     entry = await browser.session(a.session_id).downloads.save(a.download_id, path)
     return dict(prune(to_jsonable(entry)))

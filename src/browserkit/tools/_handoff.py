@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from browserkit._convert import to_jsonable
-from browserkit.tools._common import JSON, PAGE, SESSION
+from browserkit.tools._common import JSON
 from browserkit.tools._registry import ToolContext, tool
 from browserkit.tools._schema import arg
 
@@ -17,26 +17,18 @@ if TYPE_CHECKING:
 
 @attrs.frozen(kw_only=True)
 class HandoffArgs:
-    session_id: str = arg(SESSION)
-    instructions: str = arg(
-        "What the person should do, shown in a banner in the page "
-        "(e.g. 'Log in with your account, then press Continue')."
-    )
-    page_id: str | None = arg(PAGE, default=None)
-    timeout_ms: int | None = arg(
-        "How long to wait for the person, in ms (clamped to the server's maximum).",
-        default=None,
-        minimum=1,
-    )
+    session_id: str = arg()
+    instructions: str = arg("What the person should do, shown in a banner in the page.")
+    page_id: str | None = arg(default=None)
+    timeout_ms: int | None = arg("How long to wait for the person, in ms.", default=None, minimum=1)
 
 
-@tool("browser_handoff", HandoffArgs)
+@tool("browser_handoff", HandoffArgs, title="Hand over to a person", effect="write")
 async def _handoff(browser: AsyncBrowser, a: HandoffArgs, ctx: ToolContext) -> JSON:
-    """Hand the page to a person for a step you must not or cannot do (login, CAPTCHA, payment).
+    """Hand the page to a person for a step you must not or cannot do (login, CAPTCHA).
 
-    Shows the instructions and a Continue button in the page and waits until the person
-    clicks it (via in_page), browser_handoff_confirm is called (via confirm_call), or the
-    timeout (confirmed false). Take a new snapshot afterwards: the person may have navigated.
+    Shows the instructions and a Continue button, and waits for it (or
+    browser_handoff_confirm).
     """
     result = await browser.session(a.session_id).handoff(
         a.instructions, timeout_ms=a.timeout_ms, page_id=a.page_id
@@ -46,15 +38,22 @@ async def _handoff(browser: AsyncBrowser, a: HandoffArgs, ctx: ToolContext) -> J
 
 @attrs.frozen(kw_only=True)
 class HandoffConfirmArgs:
-    handoff_id: str | None = arg("The handoff to end, e.g. 'h1'.", default=None)
-    session_id: str | None = arg("Or: the session whose handoff to end.", default=None)
+    handoff_id: str | None = arg("The handoff's id, e.g. h1.", default=None)
+    session_id: str | None = arg("Or the session whose handoff ends.", default=None)
 
 
-@tool("browser_handoff_confirm", HandoffConfirmArgs)
+@tool(
+    "browser_handoff_confirm",
+    HandoffConfirmArgs,
+    title="Confirm a handoff",
+    effect="write",
+    idempotent=True,
+    open_world=False,
+)
 async def _handoff_confirm(browser: AsyncBrowser, a: HandoffConfirmArgs, ctx: ToolContext) -> JSON:
-    """End a pending browser_handoff as done, for hosts where the person answers in chat.
+    """End a pending browser_handoff as done, when the person answered in chat.
 
-    Give handoff_id or session_id. confirmed=false means nothing was pending.
+    confirmed=false: nothing was pending.
     """
     return {
         "confirmed": await browser.confirm_handoff(handoff_id=a.handoff_id, session_id=a.session_id)

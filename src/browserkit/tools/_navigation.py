@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Literal
 import attrs
 
 from browserkit._convert import to_jsonable
-from browserkit.tools._common import JSON, PAGE, SESSION, TIMEOUT
+from browserkit.tools._common import JSON
 from browserkit.tools._registry import ToolContext, tool
 from browserkit.tools._schema import arg
 
@@ -17,19 +17,17 @@ if TYPE_CHECKING:
 
 @attrs.frozen(kw_only=True)
 class NavigateArgs:
-    session_id: str = arg(SESSION)
-    url: str = arg("Absolute URL to load in the active tab.")
-    timeout_ms: int | None = arg(TIMEOUT, default=None, minimum=1)
+    session_id: str = arg()
+    url: str = arg("Absolute URL.")
+    timeout_ms: int | None = arg(default=None, minimum=1)
 
 
-@tool("browser_navigate", NavigateArgs)
+@tool("browser_navigate", NavigateArgs, title="Navigate to a URL", effect="destroy")
 async def _navigate(browser: AsyncBrowser, a: NavigateArgs, ctx: ToolContext) -> JSON:
-    """Load a URL in the session's active tab and wait for it to load.
+    """Load a URL in the active tab.
 
-    Returns the final url (after redirects), the HTTP status, the new generation (earlier
-    refs are stale) and page: the new page's compact outline once rendered. Act on its refs;
-    browser_find or browser_snapshot only for what it lacks. timed_out=true: the page
-    committed but did not finish loading; it is still usable.
+    Answers with the final url, status and page: the new page's compact outline, whose refs
+    act (older refs are stale).
     """
     nav = await browser.session(a.session_id).navigate(a.url, timeout_ms=a.timeout_ms)
     return dict(to_jsonable(nav))
@@ -37,17 +35,16 @@ async def _navigate(browser: AsyncBrowser, a: NavigateArgs, ctx: ToolContext) ->
 
 @attrs.frozen(kw_only=True)
 class HistoryArgs:
-    session_id: str = arg(SESSION)
-    action: Literal["back", "forward", "reload"] = arg("Which way to move.")
-    timeout_ms: int | None = arg(TIMEOUT, default=None, minimum=1)
+    session_id: str = arg()
+    action: Literal["back", "forward", "reload"] = arg("Which way.")
+    timeout_ms: int | None = arg(default=None, minimum=1)
 
 
-@tool("browser_history", HistoryArgs)
+@tool("browser_history", HistoryArgs, title="Go back, forward or reload", effect="destroy")
 async def _history(browser: AsyncBrowser, a: HistoryArgs, ctx: ToolContext) -> JSON:
     """Go back, forward, or reload in the active tab.
 
-    moved=false means there was no history entry that way (not an error). Any move starts
-    a new generation; page is the new page's compact outline, whose refs you can use.
+    Answers like browser_navigate; moved=false: no history entry that way.
     """
     session = browser.session(a.session_id)
     move = {"back": session.back, "forward": session.forward, "reload": session.reload}
@@ -56,21 +53,20 @@ async def _history(browser: AsyncBrowser, a: HistoryArgs, ctx: ToolContext) -> J
 
 @attrs.frozen(kw_only=True)
 class WaitArgs:
-    session_id: str = arg(SESSION)
-    text: str | None = arg("Wait until this text is visible on the page.", default=None)
-    text_gone: str | None = arg("Wait until this text is no longer visible.", default=None)
-    selector: str | None = arg("Wait until a CSS selector matches an element.", default=None)
-    url: str | None = arg("Wait until the URL contains this (or matches /regex/).", default=None)
-    page_id: str | None = arg(PAGE, default=None)
-    timeout_ms: int | None = arg(TIMEOUT, default=None, minimum=1)
+    session_id: str = arg()
+    text: str | None = arg("This text is visible.", default=None)
+    text_gone: str | None = arg("This text is no longer visible.", default=None)
+    selector: str | None = arg("This CSS selector matches.", default=None)
+    url: str | None = arg("The URL contains this (or matches /regex/).", default=None)
+    page_id: str | None = arg(default=None)
+    timeout_ms: int | None = arg(default=None, minimum=1)
 
 
-@tool("browser_wait_for", WaitArgs)
+@tool("browser_wait_for", WaitArgs, title="Wait for a condition", effect="read", idempotent=True)
 async def _wait_for(browser: AsyncBrowser, a: WaitArgs, ctx: ToolContext) -> JSON:
-    """Wait until every given condition holds (text, text_gone, selector, url).
+    """Wait until every given condition holds (met=false: the time ran out).
 
-    Actions already wait for the page to settle, so use this only for slow, later changes
-    (a spinner, a delayed result). met=false means the timeout passed (not an error).
+    Actions already wait for the page to settle: this is for slower changes.
     """
     result = await browser.session(a.session_id).wait_for(
         text=a.text,

@@ -17,12 +17,9 @@ from browserkit.tools._common import (
     JSON,
     NAME,
     NTH,
-    PAGE,
     REF,
     SELECTOR,
     SELECTOR_TYPE,
-    SESSION,
-    TIMEOUT,
     prune,
     required_target_of,
     target_of,
@@ -36,40 +33,28 @@ if TYPE_CHECKING:
 
 @attrs.frozen(kw_only=True)
 class SnapshotArgs:
-    session_id: str = arg(SESSION)
-    diff: bool = arg(
-        "Return only what changed since this tab's previous snapshot (when there is one "
-        "of the same page generation); otherwise the outline.",
-        default=False,
-    )
-    ref: str | None = arg(
-        "Outline only this element's subtree (a ref from an earlier snapshot); the rows "
-        "of a run collapsed under it are all shown.",
-        default=None,
-    )
-    depth: int | None = arg("Limit the outline's nesting depth.", default=None, minimum=1)
-    full: bool = arg("The full outline: no collapsed runs, wrappers or cut texts.", default=False)
+    session_id: str = arg()
+    diff: bool = arg("Only what changed since your last snapshot of this page.", default=False)
+    ref: str | None = arg("Only this element, its collapsed runs shown whole.", default=None)
+    depth: int | None = arg("Nesting depth limit.", default=None, minimum=1)
+    full: bool = arg("Every line: nothing collapsed or cut.", default=False)
     max_tokens: int | None = arg(
-        "Bound the compact outline to this many tokens (4 characters each): more is "
-        "folded, each fold naming the ref that expands it.",
+        "Fit in this many tokens, folding parts (each fold names its ref).",
         default=None,
         minimum=1,
     )
-    page_id: str | None = arg(PAGE, default=None)
-    timeout_ms: int | None = arg(TIMEOUT, default=None, minimum=1)
+    page_id: str | None = arg(default=None)
+    timeout_ms: int | None = arg(default=None, minimum=1)
 
 
-@tool("browser_snapshot", SnapshotArgs)
+@tool(
+    "browser_snapshot", SnapshotArgs, title="Read the page outline", effect="read", idempotent=True
+)
 async def _snapshot(browser: AsyncBrowser, a: SnapshotArgs, ctx: ToolContext) -> JSON:
-    """Read the page as an accessibility outline; use its refs ([ref=e3]) with browser_act.
+    """Read the page as an accessibility outline; act on its refs.
 
-    The outline is compact: a run of similar rows (list items, table rows, cards) shows
-    its first 3 and a line '… 297 more listitem like the above (expand:
-    snapshot(target="e12"))': call again with ref="e12" to see them all. Layout wrappers
-    are dropped, long texts cut. Use full=true only when you need every line. diff=true
-    gives only what changed since your last snapshot (is_diff=true then; truncated=true
-    when the page was past the node cap). To read long text use browser_scan;
-    to locate one control, browser_find. Refs go stale after a navigation: snapshot again.
+    Compact: a run of similar rows shows 3 and names the ref whose snapshot shows it whole.
+    For long text, browser_scan; to locate one thing, browser_find.
     """
     compact = not a.full or a.max_tokens is not None
     snap = await browser.session(a.session_id).snapshot(
@@ -98,44 +83,27 @@ async def _snapshot(browser: AsyncBrowser, a: SnapshotArgs, ctx: ToolContext) ->
 
 @attrs.frozen(kw_only=True)
 class DomReadArgs:
-    session_id: str = arg(SESSION)
-    ref: str | None = arg(
-        "Read below this element instead of the body: a d-ref from an earlier "
-        "browser_dom_read or browser_scan, or a ref from browser_snapshot.",
-        default=None,
-    )
+    session_id: str = arg()
+    ref: str | None = arg("Read below this element (a ref or d-ref), not the body.", default=None)
     selector: str | None = arg(
-        "Or read below the element this selector names (e.g. a collapsed list's selector "
-        "from browser_scan, with selector_type css).",
-        default=None,
+        "Or below this selector's element (e.g. a list browser_scan collapsed).", default=None
     )
     selector_type: Literal["css", "xpath", "role", "label", "placeholder", "text"] = arg(
-        SELECTOR_TYPE, default="css"
+        SELECTOR_TYPE, default="css", listed=False
     )
-    name: str | None = arg(NAME, default=None)
+    name: str | None = arg(NAME, default=None, listed=False)
     nth: int | None = arg(NTH, default=None)
-    depth: int = arg(
-        "How many levels below the target to show (0: the target alone).",
-        default=3,
-        minimum=0,
-        maximum=100,
-    )
-    page_id: str | None = arg(PAGE, default=None)
-    timeout_ms: int | None = arg(TIMEOUT, default=None, minimum=1)
+    depth: int = arg("Levels shown below the target.", default=3, minimum=0, maximum=100)
+    page_id: str | None = arg(default=None)
+    timeout_ms: int | None = arg(default=None, minimum=1)
 
 
-@tool("browser_dom_read", DomReadArgs)
+@tool("browser_dom_read", DomReadArgs, title="Read the DOM", effect="read", idempotent=True)
 async def _dom_read(browser: AsyncBrowser, a: DomReadArgs, ctx: ToolContext) -> JSON:
-    """Read the DOM as an indented tree of elements: tag#id.classes, short text, and a d-ref each.
+    """Read the DOM as a tree: tag#id.classes, text and a d-ref each.
 
-    Use it when the structure matters (ids, classes, nesting, elements the accessibility
-    outline leaves out) or to expand a list browser_scan collapsed (pass its selector). To
-    find and act on controls prefer browser_snapshot; to read a long page's text,
-    browser_scan. Shows depth levels below the target (default: the body); '(N children)'
-    marks where the depth stopped: read deeper with ref set to that node's d-ref.
-    '[truncated]' marks where the 3,000-node cap cut the tree. d-refs work as ref in
-    browser_act and browser_styles_read/write. Reads the main frame only (use
-    browser_snapshot inside iframes); never changes the page.
+    For structure (ids, classes) or a list browser_scan collapsed; '(N children)': read on
+    with its d-ref.
     """
     node = await browser.session(a.session_id).dom(
         target_of(a), depth=a.depth, page_id=a.page_id, timeout_ms=a.timeout_ms
@@ -145,39 +113,27 @@ async def _dom_read(browser: AsyncBrowser, a: DomReadArgs, ctx: ToolContext) -> 
 
 @attrs.frozen(kw_only=True)
 class ScanArgs:
-    session_id: str = arg(SESSION)
-    max_chars: int = arg(
-        "Cut the content at this many characters (truncated=true then).",
-        default=35000,
-        minimum=100,
-    )
-    cutlist: bool = arg(
-        "Cut runs of 10 or more similar siblings (rows, cards, results) to 3 examples and "
-        "a note; each cut is listed in collapsed.",
-        default=True,
-    )
-    text_only: bool = arg("Plain text instead of simplified HTML.", default=False)
-    max_targets: int = arg(
-        "List at most this many controls in targets (0: none).", default=80, minimum=0
-    )
-    page_id: str | None = arg(PAGE, default=None)
-    timeout_ms: int | None = arg(TIMEOUT, default=None, minimum=1)
+    session_id: str = arg()
+    max_chars: int = arg("Content length cap.", default=35000, minimum=100)
+    cutlist: bool = arg("Cut runs of 10+ similar items to 3 and a note.", default=True)
+    text_only: bool = arg("Plain text, not HTML.", default=False)
+    max_targets: int = arg("Controls listed in targets at most.", default=80, minimum=0)
+    page_id: str | None = arg(default=None)
+    timeout_ms: int | None = arg(default=None, minimum=1)
 
 
-@tool("browser_scan", ScanArgs)
+@tool(
+    "browser_scan",
+    ScanArgs,
+    title="Read the page as simplified HTML",
+    effect="read",
+    idempotent=True,
+)
 async def _scan(browser: AsyncBrowser, a: ScanArgs, ctx: ToolContext) -> JSON:
-    """Read the whole page cheaply as compact simplified HTML (or plain text with text_only).
+    """Read a page cheaply as simplified HTML or text: best for long pages.
 
-    Prefer it to browser_snapshot for reading long pages (articles, search results,
-    tables, product lists): scripts, styles and layout wrappers are dropped, and runs of
-    similar items are cut to 3 examples with a '<!-- N more ... -->' note, each listed in
-    collapsed with a selector (browser_dom_read with that selector shows every item). To
-    act and see what changed, browser_snapshot stays the main tool. render_state: 'ready';
-    'hydrating' (still loading or changing: wait and scan again); 'shell_only' (an empty
-    app shell). content_ready: there is real content to read now. truncated: content hit
-    max_chars. targets lists visible controls as 'action role "name" [ref=dN]'; those refs
-    work in browser_act. frames lists child frames (cross-origin ones too). Never changes
-    the page.
+    Runs of similar items are cut to 3 (collapsed names each run's selector for
+    browser_dom_read). render_state 'hydrating': scan again.
     """
     scan = await browser.session(a.session_id).scan(
         max_chars=a.max_chars,
@@ -219,35 +175,20 @@ async def _scan(browser: AsyncBrowser, a: ScanArgs, ctx: ToolContext) -> JSON:
 
 @attrs.frozen(kw_only=True)
 class FindArgs:
-    session_id: str = arg(SESSION)
-    text: str | None = arg(
-        "Text to look for: a case-insensitive substring of an element's outline line "
-        "(role, name, [attributes]), its text or its properties.",
-        default=None,
-    )
-    regex: str | None = arg(
-        "Or a regular expression (Python syntax) searched in the same strings; with text, "
-        "both must match.",
-        default=None,
-    )
-    urls: bool = arg("Also search link URLs (/url: lines).", default=False)
-    limit: int = arg("List at most this many matches.", default=30, minimum=1, maximum=500)
-    page_id: str | None = arg(PAGE, default=None)
-    timeout_ms: int | None = arg(TIMEOUT, default=None, minimum=1)
+    session_id: str = arg()
+    text: str | None = arg("Case-insensitive text in an element's outline line.", default=None)
+    regex: str | None = arg("Or a Python regex (with text: both must match).", default=None)
+    urls: bool = arg("Also search link URLs.", default=False)
+    limit: int = arg("Matches listed at most.", default=30, minimum=1, maximum=500)
+    page_id: str | None = arg(default=None)
+    timeout_ms: int | None = arg(default=None, minimum=1)
 
 
-@tool("browser_find", FindArgs)
+@tool("browser_find", FindArgs, title="Find in the page outline", effect="read", idempotent=True)
 async def _find(browser: AsyncBrowser, a: FindArgs, ctx: ToolContext) -> JSON:
-    """Search the page's accessibility outline for text or a regex; each match with its ref.
+    """Search the outline for text or a regex: a line per match with its ref and context.
 
-    Use it instead of browser_snapshot to locate one control or read one value on a big
-    page: it costs a line per match, not the whole outline. Each match is the element's
-    own outline line, up to 3 named ancestors, and the lines printed just before and
-    after it: 'text: items left  # in contentinfo [ref=e20] | before: strong: "3"'.
-    When an element and something inside it both match, only the inner one is listed;
-    a bare text line gets its nearest ancestor's ref. Link URLs are searched only with
-    urls=true. The refs are live: pass them to browser_act. total counts every match;
-    at most limit are listed, in page order. Give text, regex, or both.
+    Cheaper than a snapshot to locate one thing on a big page.
     """
     matches = await browser.session(a.session_id).find(
         a.text,
@@ -263,30 +204,21 @@ async def _find(browser: AsyncBrowser, a: FindArgs, ctx: ToolContext) -> JSON:
 
 @attrs.frozen(kw_only=True)
 class ScreenshotArgs:
-    session_id: str = arg(SESSION)
-    full_page: bool = arg(
-        "Capture the whole scrollable page, not just the viewport.", default=False
-    )
+    session_id: str = arg()
+    full_page: bool = arg("The whole scrollable page.", default=False)
     format: Literal["jpeg", "png"] = arg("Image format.", default="jpeg")
-    ref: str | None = arg("Capture only this element (a ref from a snapshot).", default=None)
-    max_side: int = arg("Longest side of the image in pixels.", default=1568, minimum=16)
-    path: str | None = arg(
-        "Also save the image to this file (relative to the server's output directory).",
-        default=None,
-    )
-    page_id: str | None = arg(PAGE, default=None)
-    timeout_ms: int | None = arg(TIMEOUT, default=None, minimum=1)
+    ref: str | None = arg("Only this element.", default=None)
+    max_side: int = arg("Longest side in px.", default=1568, minimum=16)
+    path: str | None = arg("Also save it here (in the output directory).", default=None)
+    page_id: str | None = arg(default=None)
+    timeout_ms: int | None = arg(default=None, minimum=1)
 
 
-@tool("browser_screenshot", ScreenshotArgs)
+@tool(
+    "browser_screenshot", ScreenshotArgs, title="Take a screenshot", effect="read", idempotent=True
+)
 async def _screenshot(browser: AsyncBrowser, a: ScreenshotArgs, ctx: ToolContext) -> JSON:
-    """Take an image of the viewport, the full page, or one element.
-
-    Use it when visuals matter (layout, images, charts, colours); to find and act on
-    elements use browser_snapshot, whose refs browser_act accepts. The result carries the
-    image (base64 in data; an MCP client shows it as an image), its size, and source size
-    in CSS pixels.
-    """
+    """Take an image of the viewport, the full page, or one element (for visuals)."""
     path = None if a.path is None else ctx.output_path(a.path)
     shot = await browser.session(a.session_id).screenshot(
         full_page=a.full_page,
@@ -302,34 +234,34 @@ async def _screenshot(browser: AsyncBrowser, a: ScreenshotArgs, ctx: ToolContext
 
 @attrs.frozen(kw_only=True)
 class StylesReadArgs:
-    session_id: str = arg(SESSION)
+    session_id: str = arg()
     ref: str | None = arg(REF, default=None)
     selector: str | None = arg(SELECTOR, default=None)
     selector_type: Literal["css", "xpath", "role", "label", "placeholder", "text"] = arg(
-        SELECTOR_TYPE, default="css"
+        SELECTOR_TYPE, default="css", listed=False
     )
-    name: str | None = arg(NAME, default=None)
+    name: str | None = arg(NAME, default=None, listed=False)
     nth: int | None = arg(NTH, default=None)
     frame: str | None = arg(FRAME, default=None)
     properties: tuple[str, ...] | None = arg(
-        "CSS property names to read, e.g. ['color', 'font-size', '--brand']; ['*'] for "
-        "every computed property (long). Omit for a design set (display, box model, "
-        "colours, fonts, flex/grid, ...).",
-        default=None,
+        "Names, e.g. color, --brand; * for all. Default: a design set.", default=None
     )
-    page_id: str | None = arg(PAGE, default=None)
-    timeout_ms: int | None = arg(TIMEOUT, default=None, minimum=1)
+    page_id: str | None = arg(default=None)
+    timeout_ms: int | None = arg(default=None, minimum=1)
 
 
-@tool("browser_styles_read", StylesReadArgs)
+@tool(
+    "browser_styles_read",
+    StylesReadArgs,
+    title="Read computed styles",
+    effect="read",
+    idempotent=True,
+)
 async def _styles_read(browser: AsyncBrowser, a: StylesReadArgs, ctx: ToolContext) -> JSON:
-    """Read an element's computed CSS values and its inline style attribute.
+    """Read an element's computed CSS values and its inline style.
 
-    Name the element with ref (from browser_snapshot, browser_scan or browser_dom_read) or
-    selector. Use it to check exact visual values (colours, sizes, fonts, display); for an
-    overall look take browser_screenshot. properties maps each name to its computed value
-    ('' when it has none); inline_style is the element's style attribute ('' if none).
-    Never changes the page.
+    For exact visual values (colours, sizes, fonts); for the overall look,
+    browser_screenshot.
     """
     target = required_target_of(a, "browser_styles_read")
     styles = await browser.session(a.session_id).styles(

@@ -2,21 +2,24 @@
 
 from __future__ import annotations
 
+import asyncio
 import inspect
 import logging
 import os
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
 
 import attrs
 
 from browserkit._convert import to_jsonable
 from browserkit._text import well_formed
 from browserkit.errors import BrowserkitError, InvalidArgumentError
+from browserkit.tools._hints import for_tools
 from browserkit.tools._schema import json_schema, parse
 
 if TYPE_CHECKING:
+    from browserkit import Browser
     from browserkit._async.browser import AsyncBrowser
 
 __all__ = ["REGISTRY", "Tool", "ToolContext", "arrange", "tool"]
@@ -70,6 +73,26 @@ class ToolContext:
         resolved.parent.mkdir(parents=True, exist_ok=True)
         return str(resolved)
 
+    def no_file_outside(self, value: str, what: str) -> None:
+        """Refuse a value that names a file outside ``output_dir``: a form field that
+        turns out to be a file input would upload it, past the host's policy."""
+        if self.output_dir is None:
+            return
+        try:
+            if not Path(value).is_file():
+                return
+            resolved = Path(value).resolve()
+        except (OSError, ValueError):
+            return  # not a path at all: text
+        if not resolved.is_relative_to(self.output_dir):
+            raise InvalidArgumentError(
+                f"{what}: {value!r} names a file outside the output directory",
+                hint="give files with browser_upload, from the output directory",
+            )
+
+
+Effect = Literal["read", "write", "destroy"]
+"""What calling a tool does to the session's pages (see :func:`tool`)."""
 
 Runner = Callable[["AsyncBrowser", _A, ToolContext], Awaitable[Any]]
 
@@ -90,6 +113,21 @@ class Tool(Generic[_A]):
     description: str
     arguments: type[_A]
     run: Runner[_A] = attrs.field(repr=False)
+    title: str = ""
+    effect: Effect = "write"
+    idempotent: bool = False
+    open_world: bool = True
+
+    @property
+    def annotations(self) -> dict[str, Any]:
+        """MCP's tool annotations: a title and hints of what calling it does."""
+        return {
+            "title": self.title or self.name,
+            "readOnlyHint": self.effect == "read",
+            "destructiveHint": self.effect == "destroy",
+            "idempotentHint": self.idempotent,
+            "openWorldHint": self.open_world,
+        }
 
     @property
     def input_schema(self) -> dict[str, Any]:
@@ -102,21 +140,34 @@ class Tool(Generic[_A]):
 
     async def call(
         self,
-        browser: AsyncBrowser,
+        browser: AsyncBrowser | Browser,
         arguments: Mapping[str, Any] | None,
         context: ToolContext | None = None,
     ) -> dict[str, Any]:
         """Run the tool; a JSON dict, or ``{"error": {"code", "message", "hint"}}``. Never raises.
 
+        ``browser`` may be the sync :class:`~browserkit.Browser` too: the call
+        then runs on its own event loop, where its sessions live, and is
+        awaited from the caller's.
+
         Every string in the answer is valid Unicode (lone surrogates from the
         page or the arguments become U+FFFD), so any UTF-8 encoder accepts it.
         (Cancellation still propagates: it is the caller stopping the call.)
         """
+        from browserkit import Browser
+
+        if isinstance(browser, Browser):
+            ran = asyncio.run_coroutine_threadsafe(
+                self.call(browser._impl, arguments, context), browser._portal.loop
+            )
+            return await asyncio.wrap_future(ran)
         try:
             parsed = self.parse(arguments)
             result = await self.run(browser, parsed, context or ToolContext())
         except BrowserkitError as exc:
-            return well_formed({"error": exc.to_dict()})
+            envelope = exc.to_dict()
+            envelope["hint"] = for_tools(envelope["hint"])
+            return well_formed({"error": envelope})
         except Exception as exc:
             _log.exception("tool %s failed unexpectedly", self.name)
             return well_formed(
@@ -134,8 +185,24 @@ REGISTRY: dict[str, Tool[Any]] = {}
 """Every tool, by name: browserkit's in the order ``_catalog`` gives, then any added later."""
 
 
-def tool(name: str, arguments: type[_A]) -> Callable[[Runner[_A]], Tool[_A]]:
-    """Register the decorated coroutine as tool ``name``; its docstring is the description."""
+def tool(
+    name: str,
+    arguments: type[_A],
+    *,
+    title: str,
+    effect: Effect,
+    idempotent: bool = False,
+    open_world: bool = True,
+) -> Callable[[Runner[_A]], Tool[_A]]:
+    """Register the decorated coroutine as tool ``name``; its docstring is the description.
+
+    ``title`` is a short human name; ``effect`` says what a call does to the
+    session's pages: ``read`` changes nothing, ``write`` changes them in a way
+    that loses nothing, ``destroy`` may lose what a page held (a click that
+    submits or deletes, leaving a page with unsaved input, closing a tab).
+    ``idempotent``: calling twice with the same arguments does no more than
+    once; ``open_world``: it reaches web pages (not only browserkit itself).
+    """
 
     def register(run: Runner[_A]) -> Tool[_A]:
         if name in REGISTRY:
@@ -146,7 +213,7 @@ def tool(name: str, arguments: type[_A]) -> Callable[[Runner[_A]], Tool[_A]]:
         if not description:
             raise ValueError(f"tool {name} needs a docstring: it is the model's description")
         json_schema(arguments)  # fail at import, not at the first call, on an unsupported type
-        made = Tool(name, description, arguments, run)
+        made = Tool(name, description, arguments, run, title, effect, idempotent, open_world)
         REGISTRY[name] = made
         return made
 

@@ -27,17 +27,21 @@ _NOTHING: Any = attrs.NOTHING
 
 
 def arg(
-    description: str,
+    description: str = "",
     *,
     default: Any = _NOTHING,
     minimum: float | None = None,
     maximum: float | None = None,
+    listed: bool = True,
 ) -> Any:
     """An argument field: its model-facing description, default and numeric bounds.
 
-    No default makes the argument required.
+    No default makes the argument required. An argument whose name says it all
+    (``session_id``, ``timeout_ms``) has no description: the list of tools is
+    resent to the model on every turn. ``listed=False`` keeps an argument
+    that is still accepted out of the schema (an older spelling of another).
     """
-    metadata: dict[str, Any] = {"description": description}
+    metadata: dict[str, Any] = {"description": description, "listed": listed}
     if minimum is not None:
         metadata["minimum"] = minimum
     if maximum is not None:
@@ -64,19 +68,23 @@ def _type_schema(tp: Any) -> dict[str, Any]:
     if origin in (tuple, list):
         inner = get_args(tp)[0]
         return {"type": "array", "items": _type_schema(inner)}
+    if attrs.has(tp):
+        return _build_schema(tp)
     if origin in (Union, types.UnionType):
         members = [a for a in get_args(tp) if a is not type(None)]
+        if len(members) > 1 and all(m in _SCALARS for m in members):
+            # A value of one of several JSON types (a field's text or a tick).
+            return {"type": [_type_schema(m)["type"] for m in members]}
         if len(members) != 1:
             raise TypeError(f"unsupported union {tp!r}")
-        schema = _type_schema(members[0])
-        # Optional arguments also accept null: models often send it for "not given".
-        schema["type"] = [schema["type"], "null"]
-        if "enum" in schema:
-            schema["enum"] = [*schema["enum"], None]
-        return schema
+        # An optional argument is one that is not required; null is still
+        # accepted for "not given" (parse drops it), but not advertised: the
+        # list is resent to the model on every turn, and short is cheaper.
+        return _type_schema(members[0])
     raise TypeError(f"unsupported argument type {tp!r}")
 
 
+_SCALARS = (str, bool, int, float)
 _SCHEMAS: dict[type[Any], dict[str, Any]] = {}
 
 
@@ -92,21 +100,21 @@ def _build_schema(cls: type[Any]) -> dict[str, Any]:
     properties: dict[str, Any] = {}
     required: list[str] = []
     for field in attrs.fields(cls):
+        if not field.metadata["listed"]:
+            continue
         schema = _type_schema(field.type)
-        schema["description"] = field.metadata["description"]
-        for key in ("minimum", "maximum"):
-            if key in field.metadata:
-                schema[key] = field.metadata[key]
+        if field.metadata["description"]:
+            schema["description"] = field.metadata["description"]
+        # Numeric bounds are checked by parse(), whose error says them; listing
+        # them for every count and timeout would cost more than it helps.
+        # Defaults are not listed either: an optional argument left out does the
+        # usual thing, and a description says so where it matters.
         if field.default is attrs.NOTHING:
             required.append(field.name)
-        elif field.default is not None and not isinstance(field.default, tuple):
-            schema["default"] = field.default
         properties[field.name] = schema
-    out: dict[str, Any] = {
-        "type": "object",
-        "properties": properties,
-        "additionalProperties": False,
-    }
+    # No "additionalProperties": false: parse() refuses unknown arguments and
+    # names the known ones, which tells a model more than a schema error.
+    out: dict[str, Any] = {"type": "object", "properties": properties}
     if required:
         out["required"] = required
     return out
@@ -169,11 +177,30 @@ def _structure_literal(value: Any, tp: Any) -> Any:
     return value
 
 
+def _is_scalar_union(tp: Any) -> bool:
+    members = [a for a in get_args(tp) if a is not type(None)]
+    return (
+        get_origin(tp) in (Union, types.UnionType)
+        and len(members) > 1
+        and all(m in _SCALARS for m in members)
+    )
+
+
+def _structure_scalar_union(value: Any, tp: Any) -> Any:
+    members = [a for a in get_args(tp) if a is not type(None)]
+    for member in members:
+        if isinstance(value, member) and not (isinstance(value, bool) and member is not bool):
+            return value
+    kinds = " or ".join(_kind(m) for m in members)
+    raise TypeError(f"must be {kinds}, got {_json_type(value)}")
+
+
 _converter = cattrs.Converter(forbid_extra_keys=True, detailed_validation=True)
 for _tp in (str, bool, int, float):
     _converter.register_structure_hook(_tp, _strict(_tp))
 _converter.register_structure_hook_func(_is_tuple, _structure_tuple)
 _converter.register_structure_hook_func(_is_literal, _structure_literal)
+_converter.register_structure_hook_func(_is_scalar_union, _structure_scalar_union)
 
 
 def _first_problem(exc: BaseException, path: str = "") -> tuple[str, str]:

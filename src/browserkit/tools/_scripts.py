@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from browserkit.tools._common import JSON, PAGE, SESSION, TIMEOUT
+from browserkit.tools._common import JSON
 from browserkit.tools._registry import ToolContext, tool
 from browserkit.tools._schema import arg
 
@@ -16,21 +16,17 @@ if TYPE_CHECKING:
 
 @attrs.frozen(kw_only=True)
 class EvaluateArgs:
-    session_id: str = arg(SESSION)
-    expression: str = arg(
-        "A JavaScript expression, or function source like '() => document.title'."
-    )
-    page_id: str | None = arg(PAGE, default=None)
-    timeout_ms: int | None = arg(TIMEOUT, default=None, minimum=1)
+    session_id: str = arg()
+    expression: str = arg("A JavaScript expression or function, e.g. () => document.title.")
+    page_id: str | None = arg(default=None)
+    timeout_ms: int | None = arg(default=None, minimum=1)
 
 
-@tool("browser_evaluate", EvaluateArgs)
+@tool("browser_evaluate", EvaluateArgs, title="Evaluate JavaScript", effect="destroy")
 async def _evaluate(browser: AsyncBrowser, a: EvaluateArgs, ctx: ToolContext) -> JSON:
-    """Run JavaScript in the page and return its JSON value (as value).
+    """Run JavaScript in the page and return its JSON value.
 
-    Use it to read data the outline does not show; to act, prefer browser_act (it reports
-    what changed). A thrown error comes back as evaluation_failed. Refused in read-only
-    sessions.
+    To read what the outline does not show; to act, browser_act reports what changed.
     """
     value = await browser.session(a.session_id).evaluate(
         a.expression, timeout_ms=a.timeout_ms, page_id=a.page_id
@@ -40,30 +36,18 @@ async def _evaluate(browser: AsyncBrowser, a: EvaluateArgs, ctx: ToolContext) ->
 
 @attrs.frozen(kw_only=True)
 class ExecuteArgs:
-    session_id: str = arg(SESSION)
-    code: str = arg(
-        "JavaScript: the body of an async function (use await and return at the top level), "
-        "e.g. \"const rows = document.querySelectorAll('tr'); log(rows.length); "
-        'return [...rows].map(r => r.innerText)".'
-    )
-    page_id: str | None = arg(PAGE, default=None)
-    timeout_ms: int | None = arg(TIMEOUT, default=None, minimum=1)
+    session_id: str = arg()
+    code: str = arg("The body of an async function (await and return at top level).")
+    page_id: str | None = arg(default=None)
+    timeout_ms: int | None = arg(default=None, minimum=1)
 
 
-@tool("browser_execute", ExecuteArgs)
+@tool("browser_execute", ExecuteArgs, title="Run a script", effect="destroy")
 async def _execute(browser: AsyncBrowser, a: ExecuteArgs, ctx: ToolContext) -> JSON:
-    """Run a multi-step JavaScript script in the page in one call, with state kept across calls.
+    """Run a multi-step script in the page in one call: loops, polling, collecting data.
 
-    code is the body of an async function. In scope: state (a JSON object kept for the
-    session between calls), log(...) (collected into logs), sleep(ms) and
-    waitFor(selector, {timeout}) (resolves with the element). Use it for loops and
-    multi-step work that would otherwise take many calls (collect data from many
-    elements, poll for a condition); for one value browser_evaluate is simpler, and to act
-    like a user prefer browser_act (it reports what changed). ok=true: result is the
-    return value (JSON); ok=false: script_error says what was thrown, and logs/state show
-    what happened before. A script still running at the timeout is stopped (a timeout
-    error listing its logs). A script that navigates loses the rest of its run: split it
-    at the navigation. Refused in read-only sessions.
+    In scope: state (kept across calls), log(...), sleep(ms), waitFor(selector).
+    ok=false: script_error says what was thrown.
     """
     run = await browser.session(a.session_id).execute(
         a.code, timeout_ms=a.timeout_ms, page_id=a.page_id

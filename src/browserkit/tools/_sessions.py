@@ -13,7 +13,7 @@ import attrs
 
 from browserkit._convert import to_jsonable
 from browserkit.errors import InvalidArgumentError
-from browserkit.tools._common import JSON, SESSION, TIMEOUT, prune
+from browserkit.tools._common import JSON, prune
 from browserkit.tools._registry import ToolContext, tool
 from browserkit.tools._schema import arg
 
@@ -33,25 +33,18 @@ def _read_only(asked: bool | None, ctx: ToolContext) -> bool:
 
 @attrs.frozen(kw_only=True)
 class StartArgs:
-    url: str | None = arg(
-        "Page to open first (http/https by default). Omit for about:blank.", default=None
-    )
+    url: str | None = arg("Page to open first.", default=None)
     read_only: bool | None = arg(
-        "Observe only: snapshots, screenshots and evidence work; actions, evaluate and "
-        "dialogs are refused. Default false (true when the server is read-only).",
-        default=None,
+        "Observe only: reads work, actions and scripts are refused.", default=None
     )
-    timeout_ms: int | None = arg(TIMEOUT, default=None, minimum=1)
+    timeout_ms: int | None = arg(default=None, minimum=1)
 
 
-@tool("browser_sessions_start", StartArgs)
+@tool("browser_sessions_start", StartArgs, title="Start a browser session", effect="write")
 async def _sessions_start(browser: AsyncBrowser, a: StartArgs, ctx: ToolContext) -> JSON:
-    """Start a new browser session (its own cookies and storage, one tab), optionally opening a URL.
+    """Start a browser session (own cookies, one tab), optionally at a URL.
 
-    Returns session_id, which every other browser_* tool needs (and read_only=true for
-    an observe-only session). Start one session per
-    independent task and stop it with browser_sessions_stop when done. Next step is usually
-    browser_snapshot to see the page with refs.
+    Returns session_id for the other tools; stop it when done.
     """
     session = await browser.start(
         a.url, read_only=_read_only(a.read_only, ctx), timeout_ms=a.timeout_ms
@@ -67,49 +60,53 @@ class NoArgs:
     pass
 
 
-@tool("browser_sessions_list", NoArgs)
+@tool(
+    "browser_sessions_list",
+    NoArgs,
+    title="List sessions",
+    effect="read",
+    idempotent=True,
+    open_world=False,
+)
 async def _sessions_list(browser: AsyncBrowser, a: NoArgs, ctx: ToolContext) -> JSON:
-    """List the running sessions: id, current URL, read_only, and console entry count.
-
-    Use it to recover a session id you lost; it does not touch any page.
-    """
+    """List the running sessions (id, url, read_only), e.g. to recover a lost id."""
     return {"sessions": to_jsonable(browser.sessions())}
 
 
 @attrs.frozen(kw_only=True)
 class SessionArgs:
-    session_id: str = arg(SESSION)
+    session_id: str = arg()
 
 
-@tool("browser_sessions_stop", SessionArgs)
+@tool(
+    "browser_sessions_stop",
+    SessionArgs,
+    title="Stop a session",
+    effect="destroy",
+    idempotent=True,
+    open_world=False,
+)
 async def _sessions_stop(browser: AsyncBrowser, a: SessionArgs, ctx: ToolContext) -> JSON:
-    """Stop a session and close its tabs. stopped=false means it was not running (no error)."""
+    """Stop a session and close its tabs (stopped=false: it was not running)."""
     return {"stopped": await browser.stop(a.session_id)}
 
 
 @attrs.frozen(kw_only=True)
 class AttachArgs:
-    cdp_url: str = arg(
-        "DevTools endpoint of a Chrome the user started with --remote-debugging-port, "
-        "e.g. 'http://127.0.0.1:9222'."
-    )
+    cdp_url: str = arg("DevTools endpoint of the user's Chrome, e.g. http://127.0.0.1:9222.")
     adopt_url_substring: str | None = arg(
-        "Adopt the one existing tab whose URL contains this text (see browser_tabs_list); "
-        "omit to open a fresh tab of the session's own.",
-        default=None,
+        "Adopt the one tab whose URL contains this; omit for a tab of its own.", default=None
     )
-    url: str | None = arg("Page to open in the tab first.", default=None)
-    read_only: bool | None = arg("Observe only (see browser_sessions_start).", default=None)
-    timeout_ms: int | None = arg(TIMEOUT, default=None, minimum=1)
+    url: str | None = arg("Page to open first.", default=None)
+    read_only: bool | None = arg("Observe only.", default=None)
+    timeout_ms: int | None = arg(default=None, minimum=1)
 
 
-@tool("browser_sessions_attach", AttachArgs)
+@tool("browser_sessions_attach", AttachArgs, title="Attach to the user's Chrome", effect="write")
 async def _sessions_attach(browser: AsyncBrowser, a: AttachArgs, ctx: ToolContext) -> JSON:
-    """Start a session inside the user's own running Chrome (their logins and cookies).
+    """Start a session in the user's running Chrome (their logins), if the server allows.
 
-    Only when the server allows attaching (else attach_disabled). With adopt_url_substring
-    the session takes over exactly one existing tab and hands it back untouched when
-    stopped; without it, it opens and later closes a tab of its own. Returns session_id.
+    An adopted tab is handed back untouched at stop. Returns session_id.
     """
     session = await browser.attach(
         a.cdp_url,
@@ -126,24 +123,29 @@ async def _sessions_attach(browser: AsyncBrowser, a: AttachArgs, ctx: ToolContex
 
 @attrs.frozen(kw_only=True)
 class RemoteTabsArgs:
-    cdp_url: str = arg("DevTools endpoint, as for browser_sessions_attach.")
+    cdp_url: str = arg("DevTools endpoint of the user's Chrome.")
 
 
-@tool("browser_tabs_list", RemoteTabsArgs)
+@tool(
+    "browser_tabs_list",
+    RemoteTabsArgs,
+    title="List the user's Chrome tabs",
+    effect="read",
+    idempotent=True,
+)
 async def _tabs_list(browser: AsyncBrowser, a: RemoteTabsArgs, ctx: ToolContext) -> JSON:
-    """List the tabs of the user's running Chrome, to choose one for browser_sessions_attach.
-
-    adopted=true marks a tab a session already holds. For a session's own tabs use
-    browser_tabs instead. Needs attaching to be allowed.
-    """
+    """List the tabs of the user's running Chrome, to adopt one with browser_sessions_attach."""
     return {"tabs": [prune(t) for t in to_jsonable(await browser.tabs(a.cdp_url))]}
 
 
-@tool("browser_diagnostics", NoArgs)
+@tool(
+    "browser_diagnostics",
+    NoArgs,
+    title="Diagnose the browser set-up",
+    effect="read",
+    idempotent=True,
+    open_world=False,
+)
 async def _diagnostics(browser: AsyncBrowser, a: NoArgs, ctx: ToolContext) -> JSON:
-    """Report which Chromium is used, its version, limits, and every degraded capability.
-
-    Call it when starting a session fails or something behaves oddly; ok=false means a
-    problem is listed in issues with how to fix it. Starts no browser.
-    """
+    """Which Chromium is used and what is degraded, with fixes; starts no browser."""
     return dict(prune(to_jsonable(browser.diagnostics())))

@@ -8,7 +8,7 @@ import attrs
 
 from browserkit._convert import to_jsonable
 from browserkit.errors import InvalidArgumentError
-from browserkit.tools._common import JSON, SESSION, TIMEOUT
+from browserkit.tools._common import JSON
 from browserkit.tools._registry import ToolContext, tool
 from browserkit.tools._schema import arg
 
@@ -19,21 +19,18 @@ if TYPE_CHECKING:
 
 @attrs.frozen(kw_only=True)
 class TabsArgs:
-    session_id: str = arg(SESSION)
-    action: Literal["list", "new", "select", "close"] = arg(
-        "list the tabs, open a new one (and select it), select one, or close one."
-    )
-    url: str | None = arg("new: page to open in the new tab.", default=None)
-    page_id: str | None = arg("select/close: the tab's page id (e.g. 't2').", default=None)
-    timeout_ms: int | None = arg(TIMEOUT, default=None, minimum=1)
+    session_id: str = arg()
+    action: Literal["list", "new", "select", "close"] = arg("new also selects the new tab.")
+    url: str | None = arg("new: page to open.", default=None)
+    page_id: str | None = arg("select/close: the tab id, e.g. t2.", default=None)
+    timeout_ms: int | None = arg(default=None, minimum=1)
 
 
-@tool("browser_tabs", TabsArgs)
+@tool("browser_tabs", TabsArgs, title="Manage tabs", effect="destroy")
 async def _tabs(browser: AsyncBrowser, a: TabsArgs, ctx: ToolContext) -> JSON:
-    """List, open, select or close the session's tabs. Other tools act on the active tab.
+    """List, open, select or close the session's tabs; others act on the active tab.
 
-    Tabs a page opens (popups, target=_blank) join automatically; browser_act reports them
-    in new_tabs. Returns the tab list after the change.
+    Tabs the page opens join by themselves (new_tabs in an action's answer).
     """
     s: AsyncSession = browser.session(a.session_id)
     if a.url is not None and a.action != "new":

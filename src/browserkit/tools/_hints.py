@@ -1,0 +1,56 @@
+"""Error hints in the words of the tools: a model calls tools, not Python methods.
+
+The SDK's errors say what to do next in the SDK's terms ("call
+handle_dialog(accept=True|False)"). A tool answer says the same in terms of
+tools ("call browser_handle_dialog (accept true or false)"), so the model is
+told the call it can actually make. :func:`for_tools` rewrites a hint; every
+hint the SDK can give is checked by the tests to leave no method call behind.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["for_tools"]
+
+# Most specific first: a phrase is rewritten once, by the first pattern it matches.
+_REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern), replacement)
+    for pattern, replacement in (
+        (
+            r"\bhandle_dialog \(or upload for a file chooser\)",
+            "browser_handle_dialog (or browser_upload for a file chooser)",
+        ),
+        (r"\bhandle_dialog\(accept=True\|False\)", "browser_handle_dialog (accept true or false)"),
+        (r"\bhandle_dialog\(accept=False\)", "browser_handle_dialog with accept=false"),
+        (r"\bupload\(paths\)", "browser_upload with paths"),
+        (r"\bclose_tab\(\) it", "close it (browser_tabs, action=close)"),
+        (r"\btabs\(cdp_url\)", "browser_tabs_list"),
+        (r"\btabs\(\)", "browser_tabs"),
+        (r"\bsessions\(\)", "browser_sessions_list"),
+        (r"\bdom\(\) or scan\(\)", "browser_dom_read or browser_scan"),
+        (r"\bsnapshot\(target=\.\.\.\)", "browser_snapshot with a ref"),
+        (r"\bcall execute again", "call browser_execute again"),
+        (r"a selector such as bk\.css\('#id'\), or bk\.point\(x, y\)", "a selector, or x and y"),
+        (r"\bpass target= \(a file input's ref\)", "pass ref (a file input's)"),
+        (r"\bpass nth= ", "pass nth "),
+        (r"\(target=\)", "(ref)"),
+        (r"\bscroll\(delta_y=\.\.\.\)", "browser_act with action=scroll"),
+        (
+            r"set allow_attach=True \(BROWSERKIT_ALLOW_ATTACH=1\)",
+            "start the server with BROWSERKIT_ALLOW_ATTACH=1",
+        ),
+        (r"\bread the downloads buffer\b", "read browser_downloads_read"),
+        (r"\bwait_for\b", "browser_wait_for"),
+        (r"\btake a (?:new )?snapshot\b", "call browser_snapshot"),
+        (r"\b[Aa] snapshot shows\b", "browser_snapshot shows"),
+        (r"\bstart a new session\b", "start a new session (browser_sessions_start)"),
+    )
+)
+
+
+def for_tools(hint: str) -> str:
+    """``hint`` with the SDK's calls named as the tools that make them."""
+    for pattern, replacement in _REWRITES:
+        hint = pattern.sub(replacement, hint)
+    return hint
