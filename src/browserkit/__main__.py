@@ -1,13 +1,24 @@
-"""Command line: ``python -m browserkit demo|diagnostics|install-browser|mcp|tools``."""
+"""Command line: ``python -m browserkit demo|diagnostics|install-browser|mcp|tools``.
+
+``python -m browserkit --help`` lists the commands; ``python -m browserkit
+COMMAND --help`` says what one does and shows examples.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from browserkit._version import __version__
+
+PROG = "python -m browserkit"
+
+# What a shell reports for a process that SIGPIPE killed (128 + 13): a command
+# whose reader went away (`| head -1`) ends the way `cat` or `yes` would.
+EXIT_BROKEN_PIPE = 141
 
 
 def _cmd_demo(_args: argparse.Namespace) -> int:
@@ -46,40 +57,117 @@ def _cmd_tools(args: argparse.Namespace) -> int:
     return 0
 
 
+def _examples(*lines: str) -> str:
+    return "examples:\n" + "\n".join(f"  {line}" for line in lines)
+
+
+def _command(
+    sub: argparse._SubParsersAction[argparse.ArgumentParser],
+    name: str,
+    func: Callable[[argparse.Namespace], int],
+    *,
+    summary: str,
+    description: str,
+    examples: Sequence[str],
+) -> argparse.ArgumentParser:
+    """Add subcommand ``name``: ``summary`` for the command list, the rest for its ``--help``."""
+    parser = sub.add_parser(
+        name,
+        help=summary,
+        description=description,
+        epilog=_examples(*examples),
+        # Keeps the examples one per line; descriptions are wrapped by hand.
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.set_defaults(func=func)
+    return parser
+
+
 def build_parser() -> argparse.ArgumentParser:
+    """The ``python -m browserkit`` parser: one subparser per command."""
     parser = argparse.ArgumentParser(
-        prog="python -m browserkit",
+        prog=PROG,
         description="browserkit: drive a real Chromium from agents and notebooks.",
+        epilog=_examples(
+            f"{PROG} install-browser   # find or install a Chromium",
+            f"{PROG} diagnostics       # what would be used; starts nothing",
+            f"{PROG} demo              # an agent loop on a built-in site",
+            f"{PROG} tools --format openai > tools.json",
+        )
+        + f'\n\nRun "{PROG} COMMAND --help" for what a command does, with examples.',
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"browserkit {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    demo = sub.add_parser(
-        "demo", help="serve a built-in site on 127.0.0.1 and drive it like an agent"
+    _command(
+        sub,
+        "demo",
+        _cmd_demo,
+        summary="serve a built-in site on 127.0.0.1 and drive it like an agent",
+        description="Serve a small shop from the package on 127.0.0.1 and drive it the way an\n"
+        "agent would: read the outline with refs, click, type and submit, and see\n"
+        "an old ref refused once the page changed. Starts Chromium (headless unless\n"
+        "BROWSERKIT_HEADLESS=0) and exits 0 when every step worked.",
+        examples=(f"{PROG} demo", f"BROWSERKIT_HEADLESS=0 {PROG} demo   # watch the window"),
     )
-    demo.set_defaults(func=_cmd_demo)
-    diag = sub.add_parser(
+    _command(
+        sub,
         "diagnostics",
-        help="print as JSON which Chromium would be used and what is degraded (starts no browser)",
+        _cmd_diagnostics,
+        summary="print as JSON which Chromium would be used and what is degraded "
+        "(starts no browser)",
+        description="Print, as JSON, which Chromium browserkit would launch and where it was\n"
+        "found, the launch switches, and each missing or degraded capability with\n"
+        "how to enable it. Reads BROWSERKIT_* variables like the SDK does and starts\n"
+        "no browser. Exits 0, or 1 when no usable Chromium was found.",
+        examples=(
+            f"{PROG} diagnostics",
+            f"BROWSERKIT_CHROMIUM=/usr/bin/chromium {PROG} diagnostics",
+        ),
     )
-    diag.set_defaults(func=_cmd_diagnostics)
-    install = sub.add_parser(
+    _command(
+        sub,
         "install-browser",
-        help="install Chromium: Playwright's installer, then apt as root, else say what to run",
+        _cmd_install_browser,
+        summary="install Chromium: Playwright's installer, then apt as root, else say what to run",
+        description="Make sure browserkit has a Chromium to launch. Does nothing when one is\n"
+        "found already (BROWSERKIT_CHROMIUM, Playwright's browsers, then PATH);\n"
+        "otherwise runs Playwright's installer, then apt-get as root on\n"
+        "Debian/Ubuntu, else prints what to run. A BROWSERKIT_CHROMIUM that names\n"
+        "no executable is refused before anything is downloaded, because it would\n"
+        "still take precedence over whatever gets installed.",
+        examples=(f"{PROG} install-browser", f"sudo {PROG} install-browser   # allow apt"),
     )
-    install.set_defaults(func=_cmd_install_browser)
     from browserkit.mcp import add_arguments
 
-    mcp = sub.add_parser(
+    mcp = _command(
+        sub,
         "mcp",
-        help="serve the agent tools over MCP (stdio, or --http on 127.0.0.1); "
+        _cmd_mcp,
+        summary="serve the agent tools over MCP (stdio, or --http on 127.0.0.1); "
         "needs browserkit[mcp]",
-        description="Serve browserkit's agent tools to an MCP client. Flags override the "
-        "BROWSERKIT_* variables named in brackets.",
+        description="Serve browserkit's agent tools to an MCP client, over stdio or streamable\n"
+        "HTTP on 127.0.0.1. Chromium starts when a client starts a session. Flags\n"
+        "override the BROWSERKIT_* variables named in brackets.",
+        examples=(
+            f"{PROG} mcp                      # stdio, for a client to spawn",
+            f"{PROG} mcp --http --port 8931   # http://127.0.0.1:8931/mcp",
+            f"{PROG} mcp --read-only --output-dir ./shots",
+        ),
     )
     add_arguments(mcp)
-    mcp.set_defaults(func=_cmd_mcp)
-    tools = sub.add_parser(
-        "tools", help="print the agent tool registry (names, descriptions, schemas) as JSON"
+    tools = _command(
+        sub,
+        "tools",
+        _cmd_tools,
+        summary="print the agent tool registry (names, descriptions, schemas) as JSON",
+        description="Print every agent tool (name, description, JSON Schema of its arguments)\n"
+        "as JSON, shaped for MCP, OpenAI function calling or Anthropic tool use.\n"
+        "Starts no browser.",
+        examples=(
+            f"{PROG} tools",
+            f"{PROG} tools --format anthropic > tools.json",
+        ),
     )
     tools.add_argument(
         "--format",
@@ -87,11 +175,10 @@ def build_parser() -> argparse.ArgumentParser:
         default="mcp",
         help="shape to print: MCP tools (default), OpenAI function tools, or Anthropic tools",
     )
-    tools.set_defaults(func=_cmd_tools)
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def _run(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
@@ -106,6 +193,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         if exc.hint:
             print(f"hint: {exc.hint}", file=sys.stderr)
         return 1
+    return code
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line on ``argv`` (default: ``sys.argv[1:]``); returns the exit code.
+
+    A reader that stops early (``python -m browserkit tools | head -1``) ends
+    the command quietly with exit code 141, as SIGPIPE would for a C tool.
+    """
+    try:
+        code = _run(argv)
+        # Flush inside the try: a closed pipe must fail here, not in the
+        # interpreter's final flush, where it would print a traceback.
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # Point stdout at devnull so the final flush has nowhere to fail.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_BROKEN_PIPE
     return code
 
 

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import attrs
 
+from browserkit.errors import BrowserNotFoundError
+
 __all__ = ["Found", "find_chromium", "install_browser", "launch_args", "running_as_root"]
 
 # Without these Chromium keeps dialling Google's hosts; on a closed network it
@@ -145,18 +147,53 @@ def install_command() -> list[str] | None:
     return None
 
 
+_SOURCE_WORDS = {"playwright": "Playwright's browser", "system": "found on PATH"}
+
+
+def _check_env_chromium() -> None:
+    """Raise when ``BROWSERKIT_CHROMIUM`` is set but names no executable file.
+
+    The variable wins over every other Chromium, so installing one would not
+    help: launches would still fail on the variable. The error says which
+    Chromium discovery finds once the variable is unset.
+    """
+    path = os.environ.get("BROWSERKIT_CHROMIUM")
+    if not path or (os.path.isfile(path) and os.access(path, os.X_OK)):
+        return
+    problem = "is not an executable file" if os.path.exists(path) else "does not exist"
+    fallback = find_chromium(None)
+    if fallback is None:
+        hint = (
+            "unset BROWSERKIT_CHROMIUM (no other Chromium is found either) and run "
+            "python -m browserkit install-browser again, or point it at a Chromium executable"
+        )
+    else:
+        where = _SOURCE_WORDS[fallback.source]
+        hint = (
+            f"unset BROWSERKIT_CHROMIUM to use {fallback.path} ({where}), "
+            "or point it at a Chromium executable"
+        )
+    raise BrowserNotFoundError(
+        f"BROWSERKIT_CHROMIUM={path} {problem}; it takes precedence over every other "
+        "Chromium, so launches would fail even after an install (nothing was installed)",
+        hint=hint,
+    )
+
+
 def install_browser(*, out: object = None) -> int:
     """Install a Chromium: Playwright's installer first, then Debian/Ubuntu's apt as root.
 
     Returns a process exit code; prints what it did and, when it could not,
-    exactly what to run.
+    exactly what to run. Raises :class:`~browserkit.BrowserNotFoundError`,
+    before installing anything, when ``BROWSERKIT_CHROMIUM`` names no executable.
     """
 
     def say(msg: str) -> None:
         print(msg, file=sys.stderr if out is None else out)  # type: ignore[arg-type]
 
+    _check_env_chromium()
     found = find_chromium(os.environ.get("BROWSERKIT_CHROMIUM"))
-    if found and os.path.exists(found.path):
+    if found is not None:
         say(f"Chromium already available: {found.path} ({found.source})")
         return 0
     say("trying Playwright's installer: python -m playwright install chromium")
