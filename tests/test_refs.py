@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -114,3 +115,31 @@ async def test_script_navigation_advances_generation(sess: Any, base_url: str) -
     assert result.met
     await aw(sess.wait_for(text="query", timeout_ms=5000))
     assert sess.generation == gen + 1
+
+
+async def test_main_frame_refs_never_look_like_an_iframes_nor_repeat_an_older_pages(
+    sess: Any, base_url: str
+) -> None:
+    """Playwright prefixes the main frame's refs after navigations (f2e5), as it does
+    an iframe's, and numbers each document from 1; browserkit prints them as plain
+    refs numbered past every earlier page's, so a bare string names one element."""
+    seen: dict[str, int] = {}
+    for generation_page in ("stale_a.html", "stale_b.html", "stale_a.html", "frames.html"):
+        await aw(sess.navigate(f"{base_url}/{generation_page}"))
+        snap = await aw(sess.snapshot())
+        main = [r for r in re.findall(r"\[ref=([^\]]+)\]", snap.tree) if not r.startswith("f")]
+        assert main and all(re.fullmatch(r"e\d+", r) for r in main), snap.tree
+        for ref in main:
+            assert seen.setdefault(ref, snap.generation) == snap.generation, ref  # never reused
+    # On the last page, the iframe's refs keep their frame prefix and act.
+    inner = re.findall(r"\[ref=(f\d+e\d+)\]", snap.tree)
+    assert inner, snap.tree
+    frame_button = ref_of(snap.tree, 'button "Inside"')
+    assert frame_button.startswith("f")
+    r = await aw(sess.click(frame_button))
+    assert r.target_verified is not False
+    # A first page's bare ref is stale on the last, even where Playwright's own
+    # numbering would give that number to an element again.
+    first_page = next(ref for ref, gen in seen.items() if gen == min(seen.values()))
+    with pytest.raises(bk.StaleRefError):
+        await aw(sess.click(first_page))

@@ -122,13 +122,15 @@ class Binder:
     async def pin_ref(self, tab: Tab, ref: str, generation: int, ms: float) -> tuple[int, Bound]:
         """Pin the element of outline ref ``ref``; the count of elements it matched (1 = pinned)."""
         key = new_key()
-        chain = tab.page.locator(f"aria-ref={ref} >> {ENGINE}=pin:{key}")
+        raw = tab.raw_ref(ref, generation)  # as Playwright numbers it
+        chain = tab.page.locator(f"aria-ref={raw} >> {ENGINE}=pin:{key}")
         count = await self._ask(tab, chain.count(), ms, ref, generation)
         bound = Bound(key, ref, generation, tab.page)
         if count != 1 or ref.startswith("e"):
-            return count, bound  # no frame prefix: the main frame's element
-        # A frame prefix names an iframe's element, or the main frame's after
-        # some navigations: find the frame whose utility world holds the pin.
+            return count, bound  # printed without a frame prefix: the main frame's
+        # A frame prefix names an iframe's element (or, in an outline printed
+        # before the main frame's prefix was known, the main frame's): find
+        # the frame whose utility world holds the pin.
         frames = tab.page.frames
         states = await asyncio.gather(
             *(self._probe(tab, f, key, ms, ref, generation) for f in frames)

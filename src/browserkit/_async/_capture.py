@@ -87,6 +87,7 @@ class Capture:
                     continue
                 raise
             if tab.generation == generation:
+                text = tab.display_refs(text, generation, whole=locator is None)
                 if not self._core.config.show_secrets:
                     text = await self._mask(tab, text, left_ms(deadline))
                 return text, generation

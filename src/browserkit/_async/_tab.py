@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 from collections.abc import Awaitable, Callable
 from typing import Any, Literal, TypeVar
 
@@ -21,6 +22,13 @@ log = logging.getLogger("browserkit")
 _EARLIER_KEPT = 3
 # Places a page is known to change on its own that a tab remembers.
 _LIVE_KEYS = 256
+# An outline ref as Playwright prints it: the frame prefix (the main frame has
+# one after some navigations, f2e5) and the number.
+_RAW_REF = re.compile(r"\[ref=(f\d+)?e(\d+)\]")
+_PLAIN_REF = re.compile(r"e(\d+)")
+# Generations whose ref numbering a tab keeps (stale refs of older ones are
+# recognised by their number alone).
+_BASES_KEPT = 8
 
 T = TypeVar("T")
 
@@ -69,6 +77,12 @@ class Tab:
         # Refs of the few generations before ref_generation, so a string ref
         # from an older page is reported as stale rather than unknown.
         self.earlier_refs: dict[int, set[str]] = {}
+        # Playwright numbers each document's refs from 1, and gives the main
+        # frame's a frame prefix after some navigations (f2e5), so they look
+        # like an iframe's. Per generation: the main frame's prefix, and the
+        # number its refs are printed past (see display_refs).
+        self._ref_bases: dict[int, tuple[str, int]] = {}
+        self._ref_ceiling = 0
         self._baseline: Baseline | None = None
         # Calls that may change the page (actions, scripts) made on this tab,
         # and their count when the baseline was read: when only the current
@@ -222,6 +236,7 @@ class Tab:
         self.ref_generation = old.ref_generation
         self.refs = set(old.refs)
         self.earlier_refs = dict(old.earlier_refs)
+        self._ref_ceiling = old._ref_ceiling  # its printed refs stay unique
         self.navigations = old.navigations + 1
 
     def remember_refs(self, generation: int, refs: set[str]) -> None:
@@ -236,12 +251,65 @@ class Tab:
         self.refs |= refs
         self._fresh = False
 
+    def display_refs(self, text: str, generation: int, whole: bool) -> str:
+        """``text``, an outline of ``generation``, with its main-frame refs as this tab
+        prints them: a plain ``eN``, numbered past every ref printed in an earlier
+        generation, so no ref of one document can name an element of another.
+
+        ``whole``: an outline of the whole page, whose first ref is the main
+        frame's (its prefix, if any, is learnt from it). Iframe refs keep
+        Playwright's ``fMeN``.
+        """
+        base = self._ref_bases.get(generation)
+        if base is None:
+            first = _RAW_REF.search(text) if whole else None
+            if first is None:
+                return text  # nothing learnt yet: the refs as Playwright printed them
+            start = -(-self._ref_ceiling // 100) * 100  # a round number past the last
+            base = self._ref_bases[generation] = (first.group(1) or "", start)
+            for old in sorted(self._ref_bases)[:-_BASES_KEPT]:
+                del self._ref_bases[old]
+        prefix, start = base
+        top = self._ref_ceiling
+
+        def shown(ref: re.Match[str]) -> str:
+            nonlocal top
+            if (ref.group(1) or "") != prefix:
+                return ref.group(0)  # an iframe's
+            number = start + int(ref.group(2))
+            top = max(top, number)
+            return f"[ref=e{number}]"
+
+        text = _RAW_REF.sub(shown, text)
+        self._ref_ceiling = top
+        return text
+
+    def raw_ref(self, ref: str, generation: int) -> str:
+        """The ref Playwright knows an element of ``generation`` by (see display_refs)."""
+        base = self._ref_bases.get(generation)
+        plain = _PLAIN_REF.fullmatch(ref)
+        if base is None or plain is None:
+            return ref
+        prefix, start = base
+        number = int(plain.group(1)) - start
+        return f"{prefix}e{number}" if number > 0 else ref
+
     def generation_that_printed(self, ref: str) -> int | None:
-        """The newest earlier generation whose snapshots printed ``ref``, if any."""
+        """The newest earlier generation whose snapshots printed ``ref``, if any
+        (a plain ref's number alone says which, see display_refs)."""
         for generation in sorted(self.earlier_refs, reverse=True):
             if ref in self.earlier_refs[generation]:
                 return generation
-        return None
+        plain = _PLAIN_REF.fullmatch(ref)
+        if plain is None:
+            return None
+        number = int(plain.group(1))
+        owner = max(
+            (g for g, (_, start) in self._ref_bases.items() if start < number), default=None
+        )
+        # Only an older generation than the refs now in use: a ref numbered in
+        # this one, yet not printed, is unknown, not stale.
+        return owner if owner is not None and owner < (self.ref_generation or 0) else None
 
     async def cdp_session(self) -> CDPSession:
         """The page's CDP session, made once (concurrent callers share it)."""
