@@ -190,6 +190,9 @@ def generate() -> str:
             call = f"self._impl.{attr}({args})"
             if inspect.iscoroutinefunction(value):
                 call = f"self._portal.call({call})"
+                # IPython and pytest leave the frame out of a traceback: the
+                # caller's own line says what was called.
+                body.append("        __tracebackhide__ = True")
             body.append(f"        return {_wrap(call, ret)}")
         if sync_name == "Browser":
             body += [

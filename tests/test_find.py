@@ -269,4 +269,5 @@ async def test_browser_find_tool_answers_compactly(
     finally:
         await tools.call(abrowser, "browser_sessions_stop", {"session_id": sid})
     description = next(t for t in tools.registry() if t.name == "browser_find").description
-    assert "big page" in description and "urls" in description
+    assert "big page" in description  # when it beats a snapshot
+    assert "urls" in tools.get("browser_find").input_schema["properties"]

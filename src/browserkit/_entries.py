@@ -26,6 +26,7 @@ from typing import Any, ClassVar, Literal, Protocol
 import attrs
 
 from browserkit._patterns import UserPattern, compile_user_pattern
+from browserkit._reprs import record_markdown, summary
 from browserkit._text import well_formed_str
 from browserkit.errors import InvalidArgumentError
 
@@ -58,7 +59,7 @@ DOWNLOAD_STATUSES: tuple[DownloadEntryStatus, ...] = ("detected", "saving", "sav
 """Every :data:`DownloadEntryStatus`, in lifecycle order."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, repr=False)
 class ConsoleEntry:
     """One console message, uncaught exception or failed resource load of a page.
 
@@ -87,8 +88,11 @@ class ConsoleEntry:
     stack: str | None = None
     truncated_fields: tuple[str, ...] = ()
 
+    __repr__ = summary
+    _repr_markdown_ = record_markdown
 
-@attrs.frozen(kw_only=True)
+
+@attrs.frozen(kw_only=True, repr=False)
 class NetworkEntry:
     """One network request, updated in place (with a new ``seq``) as it progresses.
 
@@ -123,8 +127,11 @@ class NetworkEntry:
     page_id: str | None = None
     truncated_fields: tuple[str, ...] = ()
 
+    __repr__ = summary
+    _repr_markdown_ = record_markdown
 
-@attrs.frozen(kw_only=True)
+
+@attrs.frozen(kw_only=True, repr=False)
 class DownloadEntry:
     """One download started by a page.
 
@@ -156,6 +163,9 @@ class DownloadEntry:
     available: bool = False
     path: str | None = None
     truncated_fields: tuple[str, ...] = ()
+
+    __repr__ = summary
+    _repr_markdown_ = record_markdown
 
 
 class BufferEntry(Protocol):

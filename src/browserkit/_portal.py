@@ -16,7 +16,7 @@ import weakref
 from collections.abc import Coroutine
 from typing import Any, Protocol, TypeVar
 
-from browserkit.errors import InvalidArgumentError
+from browserkit.errors import BrowserkitError, InvalidArgumentError
 
 __all__ = ["Portal", "get_portal"]
 
@@ -53,9 +53,14 @@ class Portal:
     def call(self, coro: Coroutine[Any, Any, T]) -> T:
         """Run ``coro`` on the portal loop and return its result (or raise its error).
 
-        KeyboardInterrupt while waiting cancels the call in flight, then
-        re-raises; the browser stays usable.
+        A :class:`~browserkit.BrowserkitError` is raised with its traceback
+        starting here: the loop thread's frames below say nothing that its
+        message and hint do not, and a notebook would print them above it.
+        Other errors keep every frame, for the bug report. KeyboardInterrupt
+        while waiting cancels the call in flight, then re-raises; the browser
+        stays usable.
         """
+        __tracebackhide__ = True  # pytest and IPython hide the frame (IPython shows a raising one)
         if threading.current_thread() is self.thread:
             coro.close()
             raise InvalidArgumentError(
@@ -65,11 +70,15 @@ class Portal:
             )
         future = asyncio.run_coroutine_threadsafe(coro, self.loop)
         try:
-            while True:
-                try:
-                    return future.result(timeout=_POLL_S)
-                except concurrent.futures.TimeoutError:
-                    continue
+            # Poll with wait(), not result(timeout=): a TimeoutError the call
+            # itself raised must not read as "not done yet" and spin forever.
+            while not future.done():
+                concurrent.futures.wait((future,), timeout=_POLL_S)
+            return future.result()
+        except BrowserkitError as error:
+            # Raised afresh, without the loop thread's frames: the message and
+            # hint say what went wrong. The same object, so __cause__ is kept.
+            raise error.with_traceback(None)  # noqa: B904
         except KeyboardInterrupt:
             future.cancel()
             # Let the cancellation run to completion so no half-done call is

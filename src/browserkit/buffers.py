@@ -58,6 +58,7 @@ from browserkit._entries import (
     entry_fields,
     matcher,
 )
+from browserkit._reprs import record_markdown, summary
 from browserkit.errors import InvalidArgumentError
 
 __all__ = [
@@ -91,7 +92,7 @@ _T_co = TypeVar("_T_co", covariant=True)
 _E = TypeVar("_E", bound=BufferEntry)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class EventPage(Generic[_T_co]):
     """One read of an :class:`EventBuffer`.
 
@@ -110,6 +111,9 @@ class EventPage(Generic[_T_co]):
     dropped: int
     has_more: bool
     retention_lost: bool
+
+    __repr__ = summary
+    _repr_markdown_ = record_markdown
 
 
 _seq_of: Callable[[Any], int] = attrgetter("seq")

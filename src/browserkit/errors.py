@@ -56,7 +56,10 @@ class BrowserkitError(Exception):
         return self.message
 
     def __repr__(self) -> str:
-        return f"{type(self).__name__}(code={self.code!r}, message={self.message!r})"
+        return (
+            f"{type(self).__name__}(code={self.code!r}, message={self.message!r}, "
+            f"hint={self.hint!r})"
+        )
 
     def to_dict(self) -> dict[str, str]:
         """The error as the ``{"code", "message", "hint"}`` envelope tools return."""
@@ -171,6 +174,10 @@ class TargetNotActionableError(BrowserkitError):
     def __init__(self, message: str, *, hint: str | None = None, reason: str = "unknown") -> None:
         super().__init__(message, hint=hint)
         self.reason = reason if reason in self.REASONS else "unknown"
+
+    def __repr__(self) -> str:
+        head = super().__repr__().removesuffix(")")
+        return f"{head}, reason={self.reason!r})"
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_rebuild_not_actionable, (self.message, self.hint, self.reason))

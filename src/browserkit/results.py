@@ -10,6 +10,15 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
 
+from browserkit._reprs import (
+    diff_summary,
+    fence,
+    line_count,
+    quote,
+    record_markdown,
+    summary,
+    text_markdown,
+)
 from browserkit.targets import Selector
 
 if TYPE_CHECKING:
@@ -39,7 +48,7 @@ __all__ = [
 ]
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Navigation:
     """Where ``navigate`` ended: the URL after redirects and the main document's status.
 
@@ -57,7 +66,10 @@ class Navigation:
     timed_out: bool
     generation: int
     download: str | None = None
-    page: str | None = None
+    page: str | None = attrs.field(default=None, repr=line_count)
+
+    __repr__ = summary
+    _repr_markdown_ = text_markdown
 
     def __str__(self) -> str:
         if self.download is not None:
@@ -69,11 +81,8 @@ class Navigation:
         head = f"navigated to {self.url}: status {self.status}, generation {self.generation}{note}"
         return head if self.page is None else f"{head}\n{self.page}"
 
-    def _repr_markdown_(self) -> str:
-        return f"```\n{self}\n```"
 
-
-@attrs.frozen
+@attrs.frozen(repr=False)
 class HistoryMove:
     """Result of ``back``/``forward``/``reload``; ``moved=False`` at the history edge.
 
@@ -87,7 +96,10 @@ class HistoryMove:
     url: str
     generation: int
     timed_out: bool = False
-    page: str | None = None
+    page: str | None = attrs.field(default=None, repr=line_count)
+
+    __repr__ = summary
+    _repr_markdown_ = text_markdown
 
     def __str__(self) -> str:
         if not self.moved:
@@ -97,7 +109,7 @@ class HistoryMove:
         return head if self.page is None else f"{head}\n{self.page}"
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class DialogInfo:
     """A JavaScript dialog an action opened (alert, confirm, prompt, beforeunload)."""
 
@@ -106,8 +118,11 @@ class DialogInfo:
     default_value: str = ""
     handled: Literal["pending", "accepted", "dismissed"] = "pending"
 
+    __repr__ = summary
+    _repr_markdown_ = record_markdown
 
-@attrs.frozen
+
+@attrs.frozen(repr=False)
 class Snapshot:
     """The page as an accessibility outline with refs (``[ref=e3]``).
 
@@ -120,15 +135,17 @@ class Snapshot:
     renders it when there is no diff.
     """
 
-    tree: str
+    tree: str = attrs.field(repr=line_count)
     generation: int
     url: str
     title: str
     page_id: str
     truncated: bool
     refs: int
-    diff: SnapshotDiff | None = None
-    compact: str | None = None
+    diff: SnapshotDiff | None = attrs.field(default=None, repr=diff_summary)
+    compact: str | None = attrs.field(default=None, repr=line_count)
+
+    __repr__ = summary
 
     def __str__(self) -> str:
         if self.diff is not None:
@@ -140,10 +157,10 @@ class Snapshot:
     def _repr_markdown_(self) -> str:
         title = html.escape(self.title) or "(untitled)"
         head = f"**{title}** — `{self.url}` · generation {self.generation}"
-        return f"{head}\n\n```yaml\n{self}\n```"
+        return f"{head}\n\n{fence(str(self), 'yaml')}"
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class ActionResult:
     """What an action did and, when observed, what it changed.
 
@@ -158,12 +175,15 @@ class ActionResult:
     generation: int
     navigated: bool = False
     target_verified: bool | None = None
-    diff: SnapshotDiff | None = None
+    diff: SnapshotDiff | None = attrs.field(default=None, repr=diff_summary)
     dialog: DialogInfo | None = None
     new_tabs: tuple[str, ...] = ()
     downloads: tuple[str, ...] = ()
     settled: bool = True
-    page: str | None = None
+    page: str | None = attrs.field(default=None, repr=line_count)
+
+    __repr__ = summary
+    _repr_markdown_ = text_markdown
 
     def __str__(self) -> str:
         lines = [self.detail]
@@ -185,11 +205,8 @@ class ActionResult:
             lines.append("(page still busy when the settle bound was hit)")
         return "\n".join(lines)
 
-    def _repr_markdown_(self) -> str:
-        return f"```\n{self}\n```"
 
-
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Screenshot:
     """An image of the page, at most ``max_side`` pixels on its longest side.
 
@@ -205,6 +222,8 @@ class Screenshot:
     source_height: int
     path: str | None = None
 
+    __repr__ = summary
+
     def _repr_jpeg_(self) -> bytes | None:
         return self.data if self.mime == "image/jpeg" else None
 
@@ -216,15 +235,18 @@ class Screenshot:
         return base64.b64encode(self.data).decode("ascii")
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class WaitResult:
     """Whether ``wait_for``'s condition was met, and how long it took."""
 
     met: bool
     waited_ms: int
 
+    __repr__ = summary
+    _repr_markdown_ = record_markdown
 
-@attrs.frozen
+
+@attrs.frozen(repr=False)
 class SessionInfo:
     """One running session, as ``sessions()`` lists it."""
 
@@ -235,8 +257,11 @@ class SessionInfo:
     read_only: bool
     console_entries: int
 
+    __repr__ = summary
+    _repr_markdown_ = record_markdown
 
-@attrs.frozen
+
+@attrs.frozen(repr=False)
 class TabInfo:
     """A tab: of a session (``page_id``), or at a CDP endpoint (``adopted``)."""
 
@@ -246,8 +271,11 @@ class TabInfo:
     active: bool = False
     adopted: bool = False
 
+    __repr__ = summary
+    _repr_markdown_ = record_markdown
 
-@attrs.frozen
+
+@attrs.frozen(repr=False)
 class DiagnosticIssue:
     """A capability that is missing or degraded, and how to enable it."""
 
@@ -255,8 +283,11 @@ class DiagnosticIssue:
     problem: str
     enable_how: str
 
+    __repr__ = summary
+    _repr_markdown_ = record_markdown
 
-@attrs.frozen
+
+@attrs.frozen(repr=False)
 class Diagnostics:
     """What browserkit would use, found without starting a browser."""
 
@@ -267,23 +298,21 @@ class Diagnostics:
     headless: bool
     max_sessions: int
     active_sessions: int
-    allowed_schemes: tuple[str, ...]
-    launch_args: tuple[str, ...]
-    playwright_version: str
-    python_version: str
-    platform: str
+    allowed_schemes: tuple[str, ...] = attrs.field(repr=False)
+    launch_args: tuple[str, ...] = attrs.field(repr=False)
+    playwright_version: str = attrs.field(repr=False)
+    python_version: str = attrs.field(repr=False)
+    platform: str = attrs.field(repr=False)
     issues: tuple[DiagnosticIssue, ...] = ()
+
+    __repr__ = summary
+    _repr_markdown_ = record_markdown
 
 
 # ------------------------------------------------------------------ reading
 
 
-def _quote(text: str, limit: int = 80) -> str:
-    short = text if len(text) <= limit else text[: limit - 1] + "…"
-    return json.dumps(short, ensure_ascii=False)
-
-
-@attrs.frozen
+@attrs.frozen(repr=False)
 class DomNode:
     """One node of the DOM as :meth:`~browserkit.AsyncSession.dom` reads it.
 
@@ -308,6 +337,9 @@ class DomNode:
     children: tuple[DomNode, ...] = ()
     truncated: bool = False
 
+    __repr__ = summary
+    _repr_markdown_ = text_markdown
+
     def walk(self) -> Iterator[DomNode]:
         """This node and every node under it, in document order."""
         stack = [self]
@@ -322,14 +354,14 @@ class DomNode:
 
     def _head(self) -> str:
         if self.tag == "#text":
-            return _quote(self.text or "", 200)
+            return quote(self.text or "", 200)
         head = self.tag
         if self.id:
             head += f"#{self.id}"
         if self.classes:
             head += "".join(f".{c}" for c in self.classes)
         if self.text:
-            head += f" {_quote(self.text)}"
+            head += f" {quote(self.text)}"
         if self.ref:
             head += f" [ref={self.ref}]"
         hidden = self.child_count - len(self.children)
@@ -349,11 +381,8 @@ class DomNode:
             stack.extend((child, level + 1) for child in reversed(node.children))
         return "\n".join(lines)
 
-    def _repr_markdown_(self) -> str:
-        return f"```\n{self}\n```"
 
-
-@attrs.frozen
+@attrs.frozen(repr=False)
 class CollapsedList:
     """A run of similar siblings :meth:`~browserkit.AsyncSession.scan` cut to a few examples.
 
@@ -368,8 +397,11 @@ class CollapsedList:
     shown: int
     item_tag: str
 
+    __repr__ = summary
+    _repr_markdown_ = record_markdown
 
-@attrs.frozen
+
+@attrs.frozen(repr=False)
 class ScanTarget:
     """A control the scan found, and how to act on it.
 
@@ -387,8 +419,11 @@ class ScanTarget:
     ref: str
     tag: str
 
+    __repr__ = summary
+    _repr_markdown_ = record_markdown
 
-@attrs.frozen
+
+@attrs.frozen(repr=False)
 class FrameInfo:
     """A child frame of the scanned page, same-origin or not.
 
@@ -401,8 +436,11 @@ class FrameInfo:
     cross_origin: bool
     selector: str | None = None
 
+    __repr__ = summary
+    _repr_markdown_ = record_markdown
 
-@attrs.frozen
+
+@attrs.frozen(repr=False)
 class PageScan:
     """The page as compact simplified HTML (or text), for reading long pages cheaply.
 
@@ -416,7 +454,7 @@ class PageScan:
     frames. ``str(scan)`` is the content followed by the targets.
     """
 
-    content: str
+    content: str = attrs.field(repr=line_count)
     render_state: Literal["shell_only", "hydrating", "ready"]
     content_ready: bool
     chars: int
@@ -427,6 +465,8 @@ class PageScan:
     url: str = ""
     generation: int = 0
 
+    __repr__ = summary
+
     def __str__(self) -> str:
         lines = [self.content]
         if self.truncated:
@@ -434,7 +474,7 @@ class PageScan:
         if self.targets:
             lines.append("targets:")
             for t in self.targets:
-                name = _quote(t.name, 60)
+                name = quote(t.name, 60)
                 lines.append(f"- {t.action} {t.role} {name} [ref={t.ref}] css={t.locator.value}")
         if self.frames:
             lines.append("frames:")
@@ -453,7 +493,7 @@ class PageScan:
         return f"{head}\n\n```html\n{body}\n```"
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class FindMatch:
     """A node of the outline that matched :meth:`~browserkit.AsyncSession.find`.
 
@@ -479,6 +519,9 @@ class FindMatch:
     after: str | None = None
     more: int = 0
 
+    __repr__ = summary
+    _repr_markdown_ = text_markdown
+
     def __str__(self) -> str:
         notes = [f"in {' > '.join(self.path)}"] if self.path else []
         if self.before is not None:
@@ -491,12 +534,14 @@ class FindMatch:
         return out
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Styles:
     """Computed styles of one element, and its inline ``style`` attribute (normalised)."""
 
     properties: dict[str, str]
     inline_style: str
+
+    __repr__ = summary
 
     def _repr_markdown_(self) -> str:
         rows = "\n".join(f"| `{k}` | `{v}` |" for k, v in self.properties.items())
@@ -504,7 +549,7 @@ class Styles:
         return f"{inline}\n\n| property | computed |\n|---|---|\n{rows}"
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class ExecuteResult:
     """What :meth:`~browserkit.AsyncSession.execute` returned.
 
@@ -519,6 +564,9 @@ class ExecuteResult:
     state: dict[str, Any] = attrs.field(factory=dict)
     error: str | None = None
 
+    __repr__ = summary
+    _repr_markdown_ = text_markdown
+
     @property
     def ok(self) -> bool:
         """Whether the script finished without throwing."""
@@ -532,11 +580,8 @@ class ExecuteResult:
             lines.append(f"result: {json.dumps(self.result, ensure_ascii=False)}")
         return "\n".join(lines)
 
-    def _repr_markdown_(self) -> str:
-        return f"```\n{self}\n```"
 
-
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Handoff:
     """How a handoff to a person ended.
 
@@ -549,3 +594,6 @@ class Handoff:
     confirmed: bool
     via: Literal["in_page", "confirm_call", "timeout"]
     url: str
+
+    __repr__ = summary
+    _repr_markdown_ = record_markdown

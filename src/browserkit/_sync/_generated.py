@@ -71,6 +71,7 @@ class Downloads:
 
         Saving pins the entry: it is never evicted from the buffer afterwards.
         """
+        __tracebackhide__ = True
         return self._portal.call(self._impl.save(download_id, path))
 
     def __repr__(self) -> str:
@@ -139,18 +140,22 @@ class Session:
         the commit: ``timed_out``, page usable. A file to save: ``download`` is its id.
         ``page``: the compact outline (``observe``, default ``config.observe_actions``).
         """
+        __tracebackhide__ = True
         return self._portal.call(self._impl.navigate(url, timeout_ms=timeout_ms, observe=observe))
 
     def back(self, *, timeout_ms: float | None = None) -> HistoryMove:
         """Go back one entry (``moved=False`` at the start); ``timed_out`` after 5 s of load."""
+        __tracebackhide__ = True
         return self._portal.call(self._impl.back(timeout_ms=timeout_ms))
 
     def forward(self, *, timeout_ms: float | None = None) -> HistoryMove:
         """Go forward one history entry; ``moved=False`` (no error) at the end of history."""
+        __tracebackhide__ = True
         return self._portal.call(self._impl.forward(timeout_ms=timeout_ms))
 
     def reload(self, *, timeout_ms: float | None = None) -> HistoryMove:
         """Reload the active tab (a new generation: earlier refs go stale)."""
+        __tracebackhide__ = True
         return self._portal.call(self._impl.reload(timeout_ms=timeout_ms))
 
     def snapshot(self, *, diff: bool = False, target: Target | None = None, depth: int | None = None, page_id: str | None = None, compact: bool = False, max_tokens: int | None = None, timeout_ms: float | None = None) -> Snapshot:
@@ -161,6 +166,7 @@ class Session:
         a run of similar rows is one line naming the ref that ``snapshot(target=ref)`` expands.
         ``target``: one element's subtree; ``depth``: a nesting limit; ``page_id``: another tab.
         """
+        __tracebackhide__ = True
         return self._portal.call(self._impl.snapshot(diff=diff, target=target, depth=depth, page_id=page_id, compact=compact, max_tokens=max_tokens, timeout_ms=timeout_ms))
 
     def dom(self, target: Target | None = None, *, depth: int = 3, timeout_ms: float | None = None, page_id: str | None = None) -> DomNode:
@@ -180,6 +186,7 @@ class Session:
           h1 "Orders" [ref=d2]
           table#orders [ref=d3] (2 children)
         """
+        __tracebackhide__ = True
         return self._portal.call(self._impl.dom(target, depth=depth, timeout_ms=timeout_ms, page_id=page_id))
 
     def scan(self, *, max_chars: int = 35000, cutlist: bool = True, text_only: bool = False, max_targets: int = 80, timeout_ms: float | None = None, page_id: str | None = None) -> PageScan:
@@ -203,6 +210,7 @@ class Session:
         Scanning never modifies the page: it runs in an isolated world and
         leaves no attribute, id or global behind.
         """
+        __tracebackhide__ = True
         return self._portal.call(self._impl.scan(max_chars=max_chars, cutlist=cutlist, text_only=text_only, max_targets=max_targets, timeout_ms=timeout_ms, page_id=page_id))
 
     def find(self, text: str | None = None, *, regex: str | None = None, urls: bool = False, limit: int | None = 30, timeout_ms: float | None = None, page_id: str | None = None) -> list[FindMatch]:
@@ -217,6 +225,7 @@ class Session:
         >>> [str(m) for m in session.find("items left")]  # doctest: +SKIP
         ['text: items left  # in contentinfo [ref=e20] | before: strong: "3"']
         """
+        __tracebackhide__ = True
         return self._portal.call(self._impl.find(text, regex=regex, urls=urls, limit=limit, timeout_ms=timeout_ms, page_id=page_id))
 
     def screenshot(self, *, full_page: bool = False, format: Literal['jpeg', 'png'] = 'jpeg', target: Target | None = None, max_side: int = 1568, path: str | None = None, page_id: str | None = None, timeout_ms: float | None = None) -> Screenshot:
@@ -227,6 +236,7 @@ class Session:
         ``source_height`` give the captured size in CSS pixels. ``path``
         also writes the image to a file (its folder must exist).
         """
+        __tracebackhide__ = True
         return self._portal.call(self._impl.screenshot(full_page=full_page, format=format, target=target, max_side=max_side, path=path, page_id=page_id, timeout_ms=timeout_ms))
 
     def styles(self, target: Target, properties: Sequence[str] | None = None, *, timeout_ms: float | None = None, page_id: str | None = None) -> Styles:
@@ -236,6 +246,7 @@ class Session:
         colours, fonts, flex/grid, ...); with names, exactly those (custom
         properties ``--x`` too); ``["*"]`` every computed property.
         """
+        __tracebackhide__ = True
         return self._portal.call(self._impl.styles(target, properties, timeout_ms=timeout_ms, page_id=page_id))
 
     def click(self, target: Target, *, button: Button = 'left', click_count: int = 1, modifiers: Sequence[Modifier] = (), observe: bool | None = None, timeout_ms: float | None = None, page_id: str | None = None) -> ActionResult:
@@ -244,10 +255,12 @@ class Session:
         Returns what changed (``diff``), whether it navigated, and any dialog
         or tab it opened.
         """
+        __tracebackhide__ = True
         return self._portal.call(self._impl.click(target, button=button, click_count=click_count, modifiers=modifiers, observe=observe, timeout_ms=timeout_ms, page_id=page_id))
 
     def hover(self, target: Target, *, observe: bool | None = None, timeout_ms: float | None = None, page_id: str | None = None) -> ActionResult:
         """Move the mouse over an element or a point."""
+        __tracebackhide__ = True
         return self._portal.call(self._impl.hover(target, observe=observe, timeout_ms=timeout_ms, page_id=page_id))
 
     def type(self, target: Target | None, text: str, *, submit: bool = False, clear: bool = True, observe: bool | None = None, timeout_ms: float | None = None, page_id: str | None = None) -> ActionResult:
@@ -256,6 +269,7 @@ class Session:
         ``clear`` replaces the field's value (default), ``submit`` presses
         Enter afterwards; a navigation that follows is waited for.
         """
+        __tracebackhide__ = True
         return self._portal.call(self._impl.type(target, text, submit=submit, clear=clear, observe=observe, timeout_ms=timeout_ms, page_id=page_id))
 
     def press(self, key: str, *, target: Target | None = None, observe: bool | None = None, timeout_ms: float | None = None, page_id: str | None = None) -> ActionResult:
@@ -263,10 +277,12 @@ class Session:
 
         On ``target`` when given, else on whatever has focus.
         """
+        __tracebackhide__ = True
         return self._portal.call(self._impl.press(key, target=target, observe=observe, timeout_ms=timeout_ms, page_id=page_id))
 
     def scroll(self, *, delta_y: float = 0, delta_x: float = 0, target: Target | None = None, observe: bool | None = None, timeout_ms: float | None = None, page_id: str | None = None) -> ActionResult:
         """Scroll the page, or a scrollable element, by CSS pixels."""
+        __tracebackhide__ = True
         return self._portal.call(self._impl.scroll(delta_y=delta_y, delta_x=delta_x, target=target, observe=observe, timeout_ms=timeout_ms, page_id=page_id))
 
     def select(self, target: Target, values: str | Sequence[str], *, observe: bool | None = None, timeout_ms: float | None = None, page_id: str | None = None) -> ActionResult:
@@ -276,6 +292,7 @@ class Session:
         option that does not exist raises TargetNotFoundError listing the
         options, and nothing is selected.
         """
+        __tracebackhide__ = True
         return self._portal.call(self._impl.select(target, values, observe=observe, timeout_ms=timeout_ms, page_id=page_id))
 
     def check(self, target: Target, checked: bool = True, *, observe: bool | None = None, timeout_ms: float | None = None, page_id: str | None = None) -> ActionResult:
@@ -285,10 +302,12 @@ class Session:
         like :meth:`click`; a custom control whose label paints over the input
         is clicked through its label.
         """
+        __tracebackhide__ = True
         return self._portal.call(self._impl.check(target, checked, observe=observe, timeout_ms=timeout_ms, page_id=page_id))
 
     def drag(self, source: Target, target: Target, *, observe: bool | None = None, timeout_ms: float | None = None, page_id: str | None = None) -> ActionResult:
         """Drag ``source`` onto ``target`` with the mouse (HTML5 drag and drop included)."""
+        __tracebackhide__ = True
         return self._portal.call(self._impl.drag(source, target, observe=observe, timeout_ms=timeout_ms, page_id=page_id))
 
     def fill_form(self, fields: Sequence[Mapping[str, Any]], *, observe: bool | None = None, timeout_ms: float | None = None, page_id: str | None = None) -> ActionResult:
@@ -300,6 +319,7 @@ class Session:
         file inputs. Every target is resolved before anything is typed, so a
         bad one changes nothing.
         """
+        __tracebackhide__ = True
         return self._portal.call(self._impl.fill_form(fields, observe=observe, timeout_ms=timeout_ms, page_id=page_id))
 
     def upload(self, paths: str | Sequence[str], *, target: Target | None = None, observe: bool | None = None, timeout_ms: float | None = None, page_id: str | None = None) -> ActionResult:
@@ -308,6 +328,7 @@ class Session:
         With no target it answers the pending file chooser (an empty list
         cancels it). Every path must exist.
         """
+        __tracebackhide__ = True
         return self._portal.call(self._impl.upload(paths, target=target, observe=observe, timeout_ms=timeout_ms, page_id=page_id))
 
     def set_style(self, target: Target, property: str, value: str, *, important: bool = False, observe: bool | None = None, timeout_ms: float | None = None, page_id: str | None = None) -> ActionResult:
@@ -320,10 +341,12 @@ class Session:
         value Chromium rejects raises ``InvalidArgumentError`` and changes
         nothing.
         """
+        __tracebackhide__ = True
         return self._portal.call(self._impl.set_style(target, property, value, important=important, observe=observe, timeout_ms=timeout_ms, page_id=page_id))
 
     def handle_dialog(self, accept: bool, *, prompt_text: str | None = None, timeout_ms: float | None = None, page_id: str | None = None) -> ActionResult:
         """Answer the open dialog (alert, confirm, prompt, beforeunload)."""
+        __tracebackhide__ = True
         return self._portal.call(self._impl.handle_dialog(accept, prompt_text=prompt_text, timeout_ms=timeout_ms, page_id=page_id))
 
     def evaluate(self, expression: str, *, timeout_ms: float | None = None, page_id: str | None = None) -> Any:
@@ -332,6 +355,7 @@ class Session:
         A thrown error, or a value that is not JSON, raises
         :class:`~browserkit.EvaluationError`.
         """
+        __tracebackhide__ = True
         return self._portal.call(self._impl.evaluate(expression, timeout_ms=timeout_ms, page_id=page_id))
 
     def execute(self, code: str, *, timeout_ms: float | None = None, page_id: str | None = None) -> ExecuteResult:
@@ -360,6 +384,7 @@ class Session:
         >>> r.result, r.logs  # doctest: +SKIP
         (1, ('n 1',))
         """
+        __tracebackhide__ = True
         return self._portal.call(self._impl.execute(code, timeout_ms=timeout_ms, page_id=page_id))
 
     def wait_for(self, *, text: str | None = None, text_gone: str | None = None, selector: str | None = None, url: str | None = None, timeout_ms: float | None = None, page_id: str | None = None) -> WaitResult:
@@ -370,22 +395,27 @@ class Session:
         does); ``selector`` waits for a CSS match to be attached; ``url`` is a
         substring of the URL, or a regular expression when wrapped in ``/.../``.
         """
+        __tracebackhide__ = True
         return self._portal.call(self._impl.wait_for(text=text, text_gone=text_gone, selector=selector, url=url, timeout_ms=timeout_ms, page_id=page_id))
 
     def tabs(self) -> list[TabInfo]:
         """The session's tabs, with the active one marked."""
+        __tracebackhide__ = True
         return self._portal.call(self._impl.tabs())
 
     def new_tab(self, url: str | None = None, *, timeout_ms: float | None = None) -> TabInfo:
         """Open a tab (and select it), optionally loading ``url``."""
+        __tracebackhide__ = True
         return self._portal.call(self._impl.new_tab(url, timeout_ms=timeout_ms))
 
     def select_tab(self, page_id: str) -> TabInfo:
         """Make ``page_id`` the active tab (and bring it to front)."""
+        __tracebackhide__ = True
         return self._portal.call(self._impl.select_tab(page_id))
 
     def close_tab(self, page_id: str) -> bool:
         """Close a tab; True if it was open. Closing the last tab leaves the session tab-less."""
+        __tracebackhide__ = True
         return self._portal.call(self._impl.close_tab(page_id))
 
     def handoff(self, instructions: str, *, timeout_ms: float | None = None, page_id: str | None = None) -> Handoff:
@@ -399,10 +429,12 @@ class Session:
         or at the timeout (``"timeout"``, ``confirmed=False``). Use it for
         logins, CAPTCHAs and anything an agent must not do itself.
         """
+        __tracebackhide__ = True
         return self._portal.call(self._impl.handoff(instructions, timeout_ms=timeout_ms, page_id=page_id))
 
     def stop(self) -> bool:
         """Close the session and its tabs; True if it was running. Safe to call twice."""
+        __tracebackhide__ = True
         return self._portal.call(self._impl.stop())
 
     def __repr__(self) -> str:
@@ -440,6 +472,7 @@ class Browser:
         Launches Chromium on first use. ``url`` is loaded before returning.
         Raises :class:`~browserkit.CapacityError` when ``max_sessions`` run.
         """
+        __tracebackhide__ = True
         return _wrap_session(self._portal, self._portal.call(self._impl.start(url, headful=headful, read_only=read_only, timeout_ms=timeout_ms)))
 
     def tabs(self, cdp_url: str, *, timeout_ms: float | None = None) -> list[TabInfo]:
@@ -447,6 +480,7 @@ class Browser:
 
         Refused with :class:`~browserkit.AttachDisabledError` unless ``config.allow_attach``.
         """
+        __tracebackhide__ = True
         return self._portal.call(self._impl.tabs(cdp_url, timeout_ms=timeout_ms))
 
     def attach(self, cdp_url: str, *, adopt_url_substring: str | None = None, url: str | None = None, read_only: bool = False, timeout_ms: float | None = None) -> Session:
@@ -458,6 +492,7 @@ class Browser:
         adopt it) and on stop hands it back untouched. Refused with
         :class:`~browserkit.AttachDisabledError` unless ``config.allow_attach``.
         """
+        __tracebackhide__ = True
         return _wrap_session(self._portal, self._portal.call(self._impl.attach(cdp_url, adopt_url_substring=adopt_url_substring, url=url, read_only=read_only, timeout_ms=timeout_ms)))
 
     def sessions(self) -> list[SessionInfo]:
@@ -470,6 +505,7 @@ class Browser:
 
     def stop(self, session_id: str) -> bool:
         """Stop a session; True if it was running. Stopping twice is fine."""
+        __tracebackhide__ = True
         return self._portal.call(self._impl.stop(session_id))
 
     def confirm_handoff(self, *, handoff_id: str | None = None, session_id: str | None = None) -> bool:
@@ -477,6 +513,7 @@ class Browser:
 
         Name it by ``handoff_id``, or by the ``session_id`` that is waiting.
         """
+        __tracebackhide__ = True
         return self._portal.call(self._impl.confirm_handoff(handoff_id=handoff_id, session_id=session_id))
 
     def diagnostics(self) -> Diagnostics:
@@ -485,6 +522,7 @@ class Browser:
 
     def close(self) -> None:
         """Stop every session, the browser and Playwright. Safe to call twice."""
+        __tracebackhide__ = True
         return self._portal.call(self._impl.close())
 
     def __enter__(self) -> Browser:

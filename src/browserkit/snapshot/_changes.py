@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import attrs
 
+from browserkit._reprs import summary
 from browserkit.snapshot._live import background_line, in_background, live_key
 from browserkit.snapshot._parse import Node
 from browserkit.snapshot._render import LAYOUT_ROLES, clip, content_key, has_focus, subtree_lines
@@ -131,7 +132,7 @@ class ChangedNode:
     old_ancestor_ref: str | None = None
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class SnapshotDiff:
     """How an outline changed since a baseline snapshot.
 
@@ -159,6 +160,8 @@ class SnapshotDiff:
     unchanged: int
     baseline_generation: int
     live: frozenset[str] = frozenset()
+
+    __repr__ = summary  # counts, not every entry (str() is the text to read)
 
     @property
     def empty(self) -> bool:
