@@ -140,9 +140,11 @@ def typecheck(session: nox.Session) -> None:
 
 @nox.session
 def docs(session: nox.Session) -> None:
-    """Build the Sphinx docs with warnings as errors."""
+    """Build the Sphinx docs, nitpicky (every cross-reference resolves), warnings as errors."""
     _install(session, "-e", ".", "--group", "docs")
-    session.run("sphinx-build", "-W", "--keep-going", "-b", "html", "docs", "docs/_build/html")
+    session.run(
+        "sphinx-build", "-n", "-W", "--keep-going", "-b", "html", "docs", "docs/_build/html"
+    )
 
 
 ECONOMY_NPM = Path("benchmarks/economy/npm")

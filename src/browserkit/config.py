@@ -75,7 +75,7 @@ class Config:
     headless: bool = True
     """Launch Chromium without a window (``start(headful=True)`` overrides per session)."""
     executable_path: str | None = None
-    """Chromium to launch; also ``BROWSERKIT_CHROMIUM``. None: discover (see diagnostics)."""
+    """Chromium to launch (also ``BROWSERKIT_CHROMIUM``); None discovers one (see diagnostics)."""
     allowed_schemes: tuple[str, ...] = attrs.field(
         default=("http", "https", "about", "data"), converter=_schemes
     )
@@ -83,7 +83,7 @@ class Config:
     max_sessions: int = attrs.field(default=8, validator=_positive("max_sessions"))
     """Sessions that may run at once; one more raises ``CapacityError``."""
     idle_stop_ms: int = attrs.field(default=1_800_000, validator=_non_negative("idle_stop_ms"))
-    """Stop a session nobody used for this long (0: never)."""
+    """Stop a session nobody used for this long; 0 never stops one."""
     default_timeout_ms: int = attrs.field(default=15_000, validator=_positive("default_timeout_ms"))
     """Timeout of a call that names none."""
     max_timeout_ms: int = attrs.field(
@@ -102,7 +102,7 @@ class Config:
     """Show what password and payment-card fields (``autocomplete="cc-…"``) hold in
     outlines, diffs, finds and scans; by default their values read ``••••``."""
     dialog_policy: DialogPolicy = attrs.field(default="ask", validator=_check_policy)
-    """What happens to alert/confirm/prompt: hold for ``handle_dialog``, accept or dismiss."""
+    """What becomes of alert, confirm and prompt dialogs (held, accepted or dismissed)."""
     allow_attach: bool = False
     """Allow ``attach()`` to a running Chrome over CDP."""
     endpoints: tuple[str, ...] = attrs.field(default=(), converter=_strings)

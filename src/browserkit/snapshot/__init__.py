@@ -28,6 +28,11 @@ from browserkit.snapshot._compact import Compacted, compact
 from browserkit.snapshot._diff import diff
 from browserkit.snapshot._parse import Node, Outline, count_nodes, parse, render
 
+# Documented here, where they are imported from (their modules are private).
+for _public in (AddedNode, ChangedNode, RemovedNode, Compacted, Node, Outline):
+    _public.__module__ = __name__
+del _public
+
 __all__ = [
     "AddedNode",
     "ChangedNode",

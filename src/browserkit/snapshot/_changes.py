@@ -150,7 +150,7 @@ class SnapshotDiff:
             properties, in the same place.
         baseline_generation: page generation of the baseline snapshot.
         live: where the page is known to change on its own (see
-            :func:`live_keys`); changes there are one ``background:`` line
+            ``live_keys``); changes there are one ``background:`` line
             of the text rather than listed. Empty unless the session set it.
     """
 

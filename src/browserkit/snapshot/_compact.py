@@ -103,7 +103,7 @@ def compact(
     footer that reads the same is folded into one line naming its ref.
     ``focus`` names the heading of the section a ``page#section`` link asks
     for: the other sections of its container fold to their headings (see
-    :func:`~browserkit.snapshot._focus.focus_section`).
+    ``snapshot._focus``).
 
     >>> items = "\\n".join(f"  - listitem [ref=e{i}]: Item {i}" for i in range(2, 12))
     >>> print(compact("- list [ref=e1]:\\n" + items))

@@ -76,15 +76,15 @@ class Node:
         ref: the element ref (``e3``, ``f1e2``), or None.
         props: ``/url``, ``/placeholder`` ... lines as ``(key, value)`` pairs,
             key without the slash, value unquoted.
-        text: inline text after ``: `` on the same line (for a text line, the
+        text: inline text after the colon on the same line (for a text line, the
             text itself), unquoted; None when there is none.
         children: nested nodes in order.
         line: the exact line without its indentation (``- button "OK" [ref=e3]``).
-            A line the parser could not place (odd indentation, no ``- ``) is
+            A line the parser could not place (odd indentation, no leading dash) is
             kept whole, indentation included, and is rendered as is.
         prop_lines: the exact property lines without indentation (``- /url: /x``).
         opaque: True when the line could not be fully interpreted; it is then
-            kept verbatim and only ``line``/``children`` are meaningful.
+            kept verbatim and only ``line`` and ``children`` are meaningful.
     """
 
     role: str

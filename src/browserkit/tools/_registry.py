@@ -120,7 +120,7 @@ class Tool(Generic[_A]):
 
     @property
     def annotations(self) -> dict[str, Any]:
-        """MCP's tool annotations: a title and hints of what calling it does."""
+        """The MCP annotations of the tool (a title, and hints of what a call does)."""
         return {
             "title": self.title or self.name,
             "readOnlyHint": self.effect == "read",
