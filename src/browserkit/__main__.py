@@ -21,9 +21,15 @@ PROG = "python -m browserkit"
 EXIT_BROKEN_PIPE = 141
 
 
-def _cmd_demo(_args: argparse.Namespace) -> int:
-    from browserkit._demo.run import run_demo
+def _cmd_demo(args: argparse.Namespace) -> int:
+    from browserkit._demo.run import DEFAULT_PORT, run_demo, serve_until_interrupted
 
+    if args.serve:
+        port = DEFAULT_PORT if args.port is None else args.port
+        return serve_until_interrupted(port, sys.stdout)
+    if args.port is not None:
+        print("error: --port only applies with --serve", file=sys.stderr)
+        return 2
     return run_demo(sys.stdout)
 
 
@@ -55,6 +61,17 @@ def _cmd_tools(args: argparse.Namespace) -> int:
     exports = {"mcp": tools.to_mcp, "openai": tools.to_openai, "anthropic": tools.to_anthropic}
     print(json.dumps(exports[args.format](), indent=2))
     return 0
+
+
+def _port(text: str) -> int:
+    """A TCP port number for ``--port``, refused by argparse when out of range."""
+    try:
+        port = int(text)
+    except ValueError:
+        port = -1
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number (0-65535)")
+    return port
 
 
 def _examples(*lines: str) -> str:
@@ -99,7 +116,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"browserkit {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    _command(
+    demo = _command(
         sub,
         "demo",
         _cmd_demo,
@@ -107,8 +124,25 @@ def build_parser() -> argparse.ArgumentParser:
         description="Serve a small shop from the package on 127.0.0.1 and drive it the way an\n"
         "agent would: read the outline with refs, click, type and submit, and see\n"
         "an old ref refused once the page changed. Starts Chromium (headless unless\n"
-        "BROWSERKIT_HEADLESS=0) and exits 0 when every step worked.",
-        examples=(f"{PROG} demo", f"BROWSERKIT_HEADLESS=0 {PROG} demo   # watch the window"),
+        "BROWSERKIT_HEADLESS=0) and exits 0 when every step worked.\n\n"
+        "With --serve it only serves the site, on http://127.0.0.1:8000/ unless\n"
+        "--port says otherwise, until Ctrl-C: the examples in the README and the\n"
+        "docs run against it.",
+        examples=(
+            f"{PROG} demo",
+            f"BROWSERKIT_HEADLESS=0 {PROG} demo   # watch the window",
+            f"{PROG} demo --serve   # only serve http://127.0.0.1:8000/, until Ctrl-C",
+        ),
+    )
+    demo.add_argument(
+        "--serve",
+        action="store_true",
+        help="only serve the site on 127.0.0.1 until Ctrl-C; start no browser",
+    )
+    demo.add_argument(
+        "--port",
+        type=_port,
+        help="port for --serve (default 8000; 0 picks a free one, printed)",
     )
     _command(
         sub,

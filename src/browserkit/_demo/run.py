@@ -1,10 +1,15 @@
-"""``python -m browserkit demo``: serve the built-in shop and drive it like an agent would."""
+"""``python -m browserkit demo``: serve the built-in shop and drive it like an agent would.
+
+``python -m browserkit demo --serve`` only serves the site (on port 8000 by
+default), for the examples in the README and the docs to run against.
+"""
 
 from __future__ import annotations
 
 import contextlib
 import functools
 import http.server
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -12,7 +17,10 @@ from importlib.resources import as_file, files
 from pathlib import Path
 from typing import Any, TextIO
 
-__all__ = ["run_demo", "serve_directory"]
+__all__ = ["DEFAULT_PORT", "run_demo", "serve_directory", "serve_site", "serve_until_interrupted"]
+
+DEFAULT_PORT = 8000
+"""Where ``demo --serve`` listens: the ``http://127.0.0.1:8000/`` of the docs' examples."""
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
@@ -21,10 +29,10 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
 
 
 @contextlib.contextmanager
-def serve_directory(directory: Path) -> Iterator[str]:
-    """Serve ``directory`` on 127.0.0.1 (a free port) and yield its base URL."""
+def serve_directory(directory: Path, port: int = 0) -> Iterator[str]:
+    """Serve ``directory`` on 127.0.0.1:``port`` (0: a free one) and yield its base URL."""
     handler = functools.partial(_QuietHandler, directory=str(directory))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
     thread = threading.Thread(target=server.serve_forever, name="browserkit-demo", daemon=True)
     thread.start()
     try:
@@ -32,6 +40,38 @@ def serve_directory(directory: Path) -> Iterator[str]:
     finally:
         server.shutdown()
         server.server_close()
+
+
+@contextlib.contextmanager
+def serve_site(port: int = 0) -> Iterator[str]:
+    """Serve the demo site on 127.0.0.1:``port`` (0: a free one) and yield its base URL.
+
+    Besides the shop (``/``) it has the pages the documentation's examples
+    use: ``/account.html`` (a form, a table of orders, a checkout iframe) and
+    ``/results.html`` (results that load ten more at a time and log an error).
+    """
+    with (
+        as_file(files("browserkit._demo") / "site") as folder,
+        serve_directory(Path(folder), port) as base,
+    ):
+        yield base
+
+
+def serve_until_interrupted(port: int, out: TextIO) -> int:
+    """Serve the demo site on 127.0.0.1:``port`` until Ctrl-C; 0 then, 1 if it cannot listen."""
+    with contextlib.ExitStack() as stack:
+        try:
+            base = stack.enter_context(serve_site(port))
+        except OSError as exc:  # the port is taken, or not ours to bind
+            print(f"cannot serve on 127.0.0.1:{port}: {exc.strerror or exc}", file=sys.stderr)
+            print("hint: pass --port with another port (0 picks a free one)", file=sys.stderr)
+            return 1
+        print(f"serving the demo site on {base}/ (Ctrl-C to stop)", file=out, flush=True)
+        try:
+            while True:
+                time.sleep(3600)
+        except KeyboardInterrupt:
+            return 0
 
 
 def run_demo(out: TextIO) -> int:
@@ -42,8 +82,7 @@ def run_demo(out: TextIO) -> int:
         print(text, file=out, flush=True)
 
     started = time.monotonic()
-    site = files("browserkit._demo") / "site"
-    with as_file(site) as folder, serve_directory(Path(folder)) as base, bk.Browser() as browser:
+    with serve_site() as base, bk.Browser() as browser:
         say(f"$ browser.start(url={base + '/index.html'!r})")
         s = browser.start(url=f"{base}/index.html")
         snap = s.snapshot()
