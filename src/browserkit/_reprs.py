@@ -17,21 +17,6 @@ from typing import Any, Protocol
 
 import attrs
 
-
-class _Changes(Protocol):
-    """What :func:`diff_summary` reads of a diff (a protocol: the snapshot
-    package's diff uses these reprs, so this module cannot import it)."""
-
-    @property
-    def added(self) -> Sized: ...
-
-    @property
-    def removed(self) -> Sized: ...
-
-    @property
-    def changed(self) -> Sized: ...
-
-
 __all__ = [
     "LIMIT",
     "diff_summary",
@@ -52,6 +37,20 @@ _LISTED = 100  # records a notebook rendering lists
 _TICKS = re.compile("`+")
 _VALUES = reprlib.Repr()
 _VALUES.maxstring = _VALUES.maxother = _SHORT
+
+
+class _Changes(Protocol):
+    """What :func:`diff_summary` reads of a diff (a protocol: the snapshot
+    package's diff uses these reprs, so this module cannot import it)."""
+
+    @property
+    def added(self) -> Sized: ...
+
+    @property
+    def removed(self) -> Sized: ...
+
+    @property
+    def changed(self) -> Sized: ...
 
 
 def line_count(text: str) -> str:
