@@ -48,7 +48,6 @@ from browserkit._chromium import find_chromium, launch_args
 from browserkit._demo.run import serve_site
 
 # One pytest-xdist worker runs them all, so each page runs once.
-pytestmark = pytest.mark.xdist_group("docs_examples")
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -328,13 +327,19 @@ def test_every_page_has_the_blocks_it_is_known_to_have() -> None:
     assert counts == EXPECTED_BLOCKS, "a ```python block was added or removed: update the count"
 
 
-# The first block of a page runs the whole page.
+# One test per page: its blocks run in order in one process, so a page is run
+# once whichever worker takes it.
 @pytest.mark.timeout(BLOCK_TIMEOUT_S * max(EXPECTED_BLOCKS.values()) + 60)
-@pytest.mark.parametrize("block", BLOCKS, ids=[b.id for b in BLOCKS])
-def test_example_runs_as_written(
-    block: Block, page_results: Callable[[str], list[dict[str, Any]]]
+@pytest.mark.parametrize("page", sorted(EXPECTED_BLOCKS))
+def test_every_example_of_a_page_runs_as_written(
+    page: str, page_results: Callable[[str], list[dict[str, Any]]]
 ) -> None:
-    result = page_results(block.page)[block.index - 1]
+    blocks = [b for b in BLOCKS if b.page == page]
+    for block, result in zip(blocks, page_results(page), strict=True):
+        _check(block, result)
+
+
+def _check(block: Block, result: dict[str, Any]) -> None:
     where = f"{block.page}, block {block.index} at line {block.line}"
     assert result["status"] == "ok", (
         f"{where} {result['status']}:\n{result['error']}\n"

@@ -271,7 +271,6 @@ def test_a_builtin_timeout_error_from_the_call_is_raised_not_waited_on() -> None
         get_portal().call(times_out())
 
 
-@pytest.mark.every_python
 def test_sync_error_in_a_notebook_shows_the_cell_and_the_error(
     base_url: str, tmp_path: Path
 ) -> None:
