@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from browserkit.snapshot import Node, Outline, diff, parse, render, render_diff
 from browserkit.snapshot._changes import live_keys
+from browserkit.snapshot._roles import shows_ref, unref
 from tests.examples import examples
 from tests.test_snapshot_diff import check_invariants, freeze, trees
 
@@ -452,11 +453,15 @@ def layout_lines(node: Node) -> set[str]:
 
 
 def leaf_lines(node: Node) -> set[str]:
-    """Leaves that show something: a ref, a name or text (an empty ``generic`` shows nothing)."""
+    """Leaves that show something, as an agent reads them (``unref``): a printed ref,
+    a name or text (an empty ``generic`` shows nothing, and neither does a ref an
+    agent is not shown, see ``shows_ref``)."""
     return {
-        n.line
+        unref(n)
         for n in node.walk()
-        if not n.children and n is not node and (n.ref or n.name or n.text is not None)
+        if not n.children
+        and n is not node
+        and ((n.ref and shows_ref(n)) or n.name or n.text is not None)
     }
 
 
