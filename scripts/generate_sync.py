@@ -124,14 +124,15 @@ def _wrap(expr: str, ret: str) -> str:
 
 
 def _public_members(cls: type) -> list[tuple[str, object]]:
-    """Public members of ``cls`` and its mixins, in definition order, subclass winning."""
+    """Public members of ``cls``, then of its mixins, each in definition order (the
+    class's own members come first, and win over a mixin's of the same name)."""
     members: dict[str, object] = {}
-    for klass in reversed(cls.__mro__):
+    for klass in cls.__mro__:
         if klass is object:
             continue
         for attr, value in vars(klass).items():
             if not attr.startswith("_"):
-                members[attr] = value
+                members.setdefault(attr, value)
     return list(members.items())
 
 

@@ -26,7 +26,7 @@ import attrs
 
 from browserkit._text import well_formed
 from browserkit.config import Config
-from browserkit.tools import REGISTRY, ToolContext
+from browserkit.tools import CAPS, REGISTRY, ToolContext, listed
 
 if TYPE_CHECKING:
     from mcp.server.lowlevel import Server
@@ -57,6 +57,7 @@ class ServerOptions:
     allow_attach: bool | None = None
     max_sessions: int | None = None
     output_dir: str | None = None
+    caps: tuple[str, ...] = ()
 
     def config(self) -> Config:
         """The browser config: ``BROWSERKIT_*`` variables, then the flags on top."""
@@ -72,12 +73,13 @@ class ServerOptions:
         return Config.from_env(**overrides)
 
     def context(self) -> ToolContext:
-        """The tool policy: read-only sessions, the output directory (created if missing)."""
+        """The tool policy: read-only sessions, the output directory (created if missing),
+        the opt-in tool groups."""
         out = None
         if self.output_dir is not None:
             out = Path(self.output_dir).expanduser()
             out.mkdir(parents=True, exist_ok=True)
-        return ToolContext(output_dir=out, read_only=self.read_only)
+        return ToolContext(output_dir=out, read_only=self.read_only, caps=self.caps)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -131,6 +133,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="screenshots and downloads are saved only inside this folder; paths outside it "
         "are refused [BROWSERKIT_MCP_OUTPUT_DIR]",
     )
+    parser.add_argument(
+        "--caps",
+        metavar="LIST",
+        default=os.environ.get("BROWSERKIT_MCP_CAPS") or "",
+        help=f"comma-separated opt-in tool groups to list: {', '.join(CAPS)}, or all "
+        "[BROWSERKIT_MCP_CAPS]",
+    )
 
 
 def options_from_args(args: argparse.Namespace) -> ServerOptions:
@@ -144,7 +153,18 @@ def options_from_args(args: argparse.Namespace) -> ServerOptions:
         allow_attach=args.allow_attach,
         max_sessions=args.max_sessions,
         output_dir=args.output_dir,
+        caps=_caps(args.caps),
     )
+
+
+def _caps(text: str) -> tuple[str, ...]:
+    names = tuple(c.strip() for c in text.split(",") if c.strip())
+    unknown = sorted(set(names) - set(CAPS) - {"all"})
+    if unknown:
+        raise SystemExit(
+            f"--caps: unknown group(s) {', '.join(unknown)}; groups are {', '.join(CAPS)} or all"
+        )
+    return tuple(CAPS) if "all" in names else names
 
 
 def _dumps(value: Any) -> str:
@@ -184,7 +204,7 @@ def build_server(browser: AsyncBrowser, context: ToolContext) -> Server[Any]:
 
     from browserkit import __version__
 
-    listed = [
+    shown = [
         types.Tool(
             name=t.name,
             title=t.annotations["title"],
@@ -192,11 +212,11 @@ def build_server(browser: AsyncBrowser, context: ToolContext) -> Server[Any]:
             input_schema=t.input_schema,
             annotations=types.ToolAnnotations.model_validate(t.annotations),
         )
-        for t in REGISTRY.values()
+        for t in listed(context.caps or ())
     ]
 
     async def list_tools(_ctx: Any, _params: Any) -> types.ListToolsResult:
-        return types.ListToolsResult(tools=listed)
+        return types.ListToolsResult(tools=shown)
 
     async def call_tool(_ctx: Any, params: types.CallToolRequestParams) -> types.CallToolResult:
         tool = REGISTRY.get(params.name)

@@ -20,16 +20,16 @@ from browserkit._async._navigation import Navigator
 from browserkit._async._outline import Outlines
 from browserkit._async._pipeline import Pipeline
 from browserkit._async._scan import Scanner
-from browserkit._async._scripts import Scripts
+from browserkit._async._session_extras import ExtraMethods
+from browserkit._async._session_network import NetworkMethods
+from browserkit._async._session_state import StateMethods
 from browserkit._async._styles import StyleEditor
 from browserkit._async._tabs import Tabs
 from browserkit._async._targets import Targets
-from browserkit._async._waiting import Waiter
 from browserkit._async._world import World
 from browserkit.results import (
     ActionResult,
     DomNode,
-    ExecuteResult,
     FindMatch,
     Handoff,
     HistoryMove,
@@ -39,14 +39,13 @@ from browserkit.results import (
     Snapshot,
     Styles,
     TabInfo,
-    WaitResult,
 )
 from browserkit.targets import Target
 
 __all__ = ["AsyncSession"]
 
 
-class AsyncSession:
+class AsyncSession(StateMethods, NetworkMethods, ExtraMethods):
     """A browser session: its own cookies and storage, one or more tabs.
 
     Get one from :meth:`AsyncBrowser.start`. Every method that touches the
@@ -67,10 +66,11 @@ class AsyncSession:
         self._styles = StyleEditor(core, world, targets, pipeline)
         self._actions = Actions(pipeline)
         self._modals = Modals(core)
-        self._scripts = Scripts(core)
-        self._waiter = Waiter(core)
         self._tabs = Tabs(core, self._navigator)
         self._handoffs = Handoffs(core)
+        self._init_extras(core)
+        self._init_state(core)
+        self._init_network(core)
 
     # -------------------------------------------------------- properties
 
@@ -486,69 +486,6 @@ class AsyncSession:
     ) -> ActionResult:
         """Answer the open dialog (alert, confirm, prompt, beforeunload)."""
         return await self._modals.handle_dialog(accept, prompt_text, timeout_ms, page_id)
-
-    # --------------------------------------------------------- scripting
-
-    async def evaluate(
-        self, expression: str, *, timeout_ms: float | None = None, page_id: str | None = None
-    ) -> Any:
-        """Evaluate a JavaScript expression (or function source) and return its JSON value.
-
-        A thrown error, or a value that is not JSON, raises
-        :class:`~browserkit.EvaluationError`.
-        """
-        return await self._scripts.evaluate(expression, timeout_ms, page_id)
-
-    async def execute(
-        self, code: str, *, timeout_ms: float | None = None, page_id: str | None = None
-    ) -> ExecuteResult:
-        """Run several steps of JavaScript in the page in one call.
-
-        ``code`` is the body of an async function: use ``await`` and
-        ``return`` at the top level. In scope:
-
-        - ``state``: a JSON object kept per session across calls (assign to
-          its keys, or replace it with another object);
-        - ``log(...)``: collected, in order, into ``logs``;
-        - ``sleep(ms)`` and ``waitFor(selector, {timeout})`` (resolves with
-          the element, rejects after the timeout).
-
-        A thrown error (or a syntax error) does not raise: the result carries
-        ``error`` with its message, plus the logs and state up to the throw.
-        A script still running at the timeout (clamped to
-        ``max_timeout_ms``) is stopped, even a ``while (true) {}``, and
-        ``TimeoutError`` lists the logs it had written; the session stays
-        usable. A script that navigates the page loses the rest of its run:
-        that raises ``EvaluationError`` with a hint to split the script at
-        the navigation. Read-only sessions refuse ``execute``.
-
-        >>> code = "state.n = (state.n || 0) + 1; log('n', state.n); return state.n"
-        >>> r = await session.execute(code)  # doctest: +SKIP
-        >>> r.result, r.logs  # doctest: +SKIP
-        (1, ('n 1',))
-        """
-        return await self._scripts.execute(code, timeout_ms, page_id)
-
-    # ----------------------------------------------------------- waiting
-
-    async def wait_for(
-        self,
-        *,
-        text: str | None = None,
-        text_gone: str | None = None,
-        selector: str | None = None,
-        url: str | None = None,
-        timeout_ms: float | None = None,
-        page_id: str | None = None,
-    ) -> WaitResult:
-        """Wait until every given condition holds; ``met=False`` (no error) at the timeout.
-
-        ``text``/``text_gone`` look at the rendered text (``innerText``, so
-        ``display:none`` text does not count but visually-hidden status text
-        does); ``selector`` waits for a CSS match to be attached; ``url`` is a
-        substring of the URL, or a regular expression when wrapped in ``/.../``.
-        """
-        return await self._waiter.wait_for(text, text_gone, selector, url, timeout_ms, page_id)
 
     # -------------------------------------------------------------- tabs
 

@@ -349,6 +349,45 @@ class Session:
         __tracebackhide__ = True
         return self._portal.call(self._impl.handle_dialog(accept, prompt_text=prompt_text, timeout_ms=timeout_ms, page_id=page_id))
 
+    def tabs(self) -> list[TabInfo]:
+        """The session's tabs, with the active one marked."""
+        __tracebackhide__ = True
+        return self._portal.call(self._impl.tabs())
+
+    def new_tab(self, url: str | None = None, *, timeout_ms: float | None = None) -> TabInfo:
+        """Open a tab (and select it), optionally loading ``url``."""
+        __tracebackhide__ = True
+        return self._portal.call(self._impl.new_tab(url, timeout_ms=timeout_ms))
+
+    def select_tab(self, page_id: str) -> TabInfo:
+        """Make ``page_id`` the active tab (and bring it to front)."""
+        __tracebackhide__ = True
+        return self._portal.call(self._impl.select_tab(page_id))
+
+    def close_tab(self, page_id: str) -> bool:
+        """Close a tab; True if it was open. Closing the last tab leaves the session tab-less."""
+        __tracebackhide__ = True
+        return self._portal.call(self._impl.close_tab(page_id))
+
+    def handoff(self, instructions: str, *, timeout_ms: float | None = None, page_id: str | None = None) -> Handoff:
+        """Hand the tab to a person until they click Continue, or someone confirms.
+
+        Shows ``instructions`` and a Continue button in a banner at the top
+        of the page (again after each navigation while it waits). It ends
+        when a person clicks Continue (``via="in_page"``; only a trusted
+        click counts, so the page's own scripts cannot end it), when
+        :meth:`Browser.confirm_handoff` is called (``"confirm_call"``),
+        or at the timeout (``"timeout"``, ``confirmed=False``). Use it for
+        logins, CAPTCHAs and anything an agent must not do itself.
+        """
+        __tracebackhide__ = True
+        return self._portal.call(self._impl.handoff(instructions, timeout_ms=timeout_ms, page_id=page_id))
+
+    def stop(self) -> bool:
+        """Close the session and its tabs; True if it was running. Safe to call twice."""
+        __tracebackhide__ = True
+        return self._portal.call(self._impl.stop())
+
     def evaluate(self, expression: str, *, timeout_ms: float | None = None, page_id: str | None = None) -> Any:
         """Evaluate a JavaScript expression (or function source) and return its JSON value.
 
@@ -397,45 +436,6 @@ class Session:
         """
         __tracebackhide__ = True
         return self._portal.call(self._impl.wait_for(text=text, text_gone=text_gone, selector=selector, url=url, timeout_ms=timeout_ms, page_id=page_id))
-
-    def tabs(self) -> list[TabInfo]:
-        """The session's tabs, with the active one marked."""
-        __tracebackhide__ = True
-        return self._portal.call(self._impl.tabs())
-
-    def new_tab(self, url: str | None = None, *, timeout_ms: float | None = None) -> TabInfo:
-        """Open a tab (and select it), optionally loading ``url``."""
-        __tracebackhide__ = True
-        return self._portal.call(self._impl.new_tab(url, timeout_ms=timeout_ms))
-
-    def select_tab(self, page_id: str) -> TabInfo:
-        """Make ``page_id`` the active tab (and bring it to front)."""
-        __tracebackhide__ = True
-        return self._portal.call(self._impl.select_tab(page_id))
-
-    def close_tab(self, page_id: str) -> bool:
-        """Close a tab; True if it was open. Closing the last tab leaves the session tab-less."""
-        __tracebackhide__ = True
-        return self._portal.call(self._impl.close_tab(page_id))
-
-    def handoff(self, instructions: str, *, timeout_ms: float | None = None, page_id: str | None = None) -> Handoff:
-        """Hand the tab to a person until they click Continue, or someone confirms.
-
-        Shows ``instructions`` and a Continue button in a banner at the top
-        of the page (again after each navigation while it waits). It ends
-        when a person clicks Continue (``via="in_page"``; only a trusted
-        click counts, so the page's own scripts cannot end it), when
-        :meth:`Browser.confirm_handoff` is called (``"confirm_call"``),
-        or at the timeout (``"timeout"``, ``confirmed=False``). Use it for
-        logins, CAPTCHAs and anything an agent must not do itself.
-        """
-        __tracebackhide__ = True
-        return self._portal.call(self._impl.handoff(instructions, timeout_ms=timeout_ms, page_id=page_id))
-
-    def stop(self) -> bool:
-        """Close the session and its tabs; True if it was running. Safe to call twice."""
-        __tracebackhide__ = True
-        return self._portal.call(self._impl.stop())
 
     def __repr__(self) -> str:
         return repr(self._impl).replace('<Async', '<', 1)

@@ -19,13 +19,13 @@ cannot drift from the SDK::
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from browserkit._text import well_formed
 from browserkit.errors import InvalidArgumentError
 from browserkit.tools import _catalog  # noqa: F401  (defines, registers and orders every tool)
-from browserkit.tools._registry import REGISTRY, Tool, ToolContext, tool
+from browserkit.tools._registry import CAPS, REGISTRY, Tool, ToolContext, listed, tool
 from browserkit.tools._schema import arg
 
 if TYPE_CHECKING:
@@ -33,12 +33,14 @@ if TYPE_CHECKING:
     from browserkit._async.browser import AsyncBrowser
 
 __all__ = [
+    "CAPS",
     "REGISTRY",
     "Tool",
     "ToolContext",
     "arg",
     "call",
     "get",
+    "listed",
     "registry",
     "to_anthropic",
     "to_mcp",
@@ -48,7 +50,7 @@ __all__ = [
 
 
 def registry() -> list[Tool[Any]]:
-    """Every tool, in a stable order."""
+    """Every tool, in a stable order (opt-in groups included; see :func:`listed`)."""
     return list(REGISTRY.values())
 
 
@@ -80,9 +82,9 @@ async def call(
     return await found.call(browser, arguments, context)
 
 
-def to_mcp() -> list[dict[str, Any]]:
+def to_mcp(caps: Iterable[str] = ()) -> list[dict[str, Any]]:
     """The tools as MCP ``Tool`` objects (``name``, ``description``, ``inputSchema``,
-    ``annotations``)."""
+    ``annotations``): those of no group, plus the opt-in groups named in ``caps``."""
     return [
         {
             "name": t.name,
@@ -90,12 +92,13 @@ def to_mcp() -> list[dict[str, Any]]:
             "inputSchema": t.input_schema,
             "annotations": t.annotations,
         }
-        for t in REGISTRY.values()
+        for t in listed(caps)
     ]
 
 
-def to_openai() -> list[dict[str, Any]]:
-    """The tools as OpenAI function tools (Chat Completions ``tools=``)."""
+def to_openai(caps: Iterable[str] = ()) -> list[dict[str, Any]]:
+    """The tools as OpenAI function tools (Chat Completions ``tools=``); ``caps`` as in
+    :func:`to_mcp`."""
     return [
         {
             "type": "function",
@@ -105,13 +108,14 @@ def to_openai() -> list[dict[str, Any]]:
                 "parameters": t.input_schema,
             },
         }
-        for t in REGISTRY.values()
+        for t in listed(caps)
     ]
 
 
-def to_anthropic() -> list[dict[str, Any]]:
-    """The tools as Anthropic tool-use definitions (Messages API ``tools=``)."""
+def to_anthropic(caps: Iterable[str] = ()) -> list[dict[str, Any]]:
+    """The tools as Anthropic tool-use definitions (Messages API ``tools=``); ``caps`` as
+    in :func:`to_mcp`."""
     return [
         {"name": t.name, "description": t.description, "input_schema": t.input_schema}
-        for t in REGISTRY.values()
+        for t in listed(caps)
     ]

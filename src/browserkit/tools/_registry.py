@@ -6,7 +6,7 @@ import asyncio
 import inspect
 import logging
 import os
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
 
@@ -22,11 +22,15 @@ if TYPE_CHECKING:
     from browserkit import Browser
     from browserkit._async.browser import AsyncBrowser
 
-__all__ = ["REGISTRY", "Tool", "ToolContext", "arrange", "tool"]
+__all__ = ["CAPS", "REGISTRY", "Tool", "ToolContext", "arrange", "listed", "tool"]
 
 _A = TypeVar("_A")
 
 _log = logging.getLogger("browserkit.tools")
+
+
+def _frozen(names: Iterable[str] | None) -> frozenset[str] | None:
+    return None if names is None else frozenset(names)
 
 
 def _resolved(path: str | Path | None) -> Path | None:
@@ -40,11 +44,14 @@ class ToolContext:
     ``output_dir``: files (screenshots, saved downloads) may only be written
     inside it; relative paths are taken relative to it. None: paths are used
     as given. ``read_only``: every session is started read-only, and asking
-    for a writable one is refused.
+    for a writable one is refused. ``caps``: the capability groups (see
+    :data:`CAPS`) whose tools may be called; a tool of another group is
+    refused with a hint naming the flag. None (the default): every tool.
     """
 
     output_dir: Path | None = attrs.field(default=None, converter=_resolved)
     read_only: bool = False
+    caps: frozenset[str] | None = attrs.field(default=None, converter=_frozen)
 
     def output_path(self, path: str, what: str = "path") -> str:
         """Where to write ``path``; refused with ``invalid_argument`` outside ``output_dir``."""
@@ -91,6 +98,16 @@ class ToolContext:
             )
 
 
+CAPS: dict[str, str] = {
+    "storage": "cookies, localStorage, and the session state to save and start from",
+    "network": "request and response detail, routes (block, mock, delay), offline",
+    "emulation": "resize the viewport of a running session",
+    "pdf": "save the page as a PDF",
+    "scripts": "scripts that run before each new document's own",
+}
+"""Opt-in tool groups: listed only when asked for (``to_mcp(caps=...)``, ``mcp --caps``),
+so the tool list a model reads every turn stays small. Tools of no group are always listed."""
+
 Effect = Literal["read", "write", "destroy"]
 """What calling a tool does to the session's pages (see :func:`tool`)."""
 
@@ -117,6 +134,7 @@ class Tool(Generic[_A]):
     effect: Effect = "write"
     idempotent: bool = False
     open_world: bool = True
+    cap: str | None = None
 
     @property
     def annotations(self) -> dict[str, Any]:
@@ -161,9 +179,15 @@ class Tool(Generic[_A]):
                 self.call(browser._impl, arguments, context), browser._portal.loop
             )
             return await asyncio.wrap_future(ran)
+        context = context or ToolContext()
         try:
+            if self.cap is not None and context.caps is not None and self.cap not in context.caps:
+                raise InvalidArgumentError(
+                    f"{self.name} is in the {self.cap!r} capability group, which is not enabled",
+                    hint=f"start the MCP server with --caps {self.cap}",
+                )
             parsed = self.parse(arguments)
-            result = await self.run(browser, parsed, context or ToolContext())
+            result = await self.run(browser, parsed, context)
         except BrowserkitError as exc:
             envelope = exc.to_dict()
             envelope["hint"] = for_tools(envelope["hint"])
@@ -193,6 +217,7 @@ def tool(
     effect: Effect,
     idempotent: bool = False,
     open_world: bool = True,
+    cap: str | None = None,
 ) -> Callable[[Runner[_A]], Tool[_A]]:
     """Register the decorated coroutine as tool ``name``; its docstring is the description.
 
@@ -202,6 +227,8 @@ def tool(
     submits or deletes, leaving a page with unsaved input, closing a tab).
     ``idempotent``: calling twice with the same arguments does no more than
     once; ``open_world``: it reaches web pages (not only browserkit itself).
+    ``cap``: the opt-in group (a key of :data:`CAPS`) the tool is listed in;
+    None lists it always.
     """
 
     def register(run: Runner[_A]) -> Tool[_A]:
@@ -212,8 +239,10 @@ def tool(
         description = "\n\n".join(" ".join(p.split()) for p in paragraphs if p.strip())
         if not description:
             raise ValueError(f"tool {name} needs a docstring: it is the model's description")
+        if cap is not None and cap not in CAPS:
+            raise ValueError(f"tool {name}: unknown capability group {cap!r}")
         json_schema(arguments)  # fail at import, not at the first call, on an unsupported type
-        made = Tool(name, description, arguments, run, title, effect, idempotent, open_world)
+        made = Tool(name, description, arguments, run, title, effect, idempotent, open_world, cap)
         REGISTRY[name] = made
         return made
 
@@ -235,3 +264,17 @@ def arrange(names: Sequence[str]) -> None:
     # In place: other modules hold this very dict.
     REGISTRY.clear()
     REGISTRY.update(ordered)
+
+
+def listed(caps: Iterable[str] = ()) -> list[Tool[Any]]:
+    """The tools a model is shown: those of no group, and those of the groups in ``caps``
+    (``"all"`` among them: every group). An unknown group is ``InvalidArgumentError``."""
+    wanted = set(caps)
+    unknown = sorted(wanted - set(CAPS) - {"all"})
+    if unknown:
+        raise InvalidArgumentError(
+            f"unknown capability group(s): {', '.join(unknown)}",
+            hint=f"groups are: {', '.join(CAPS)} (or all)",
+        )
+    every = "all" in wanted
+    return [t for t in REGISTRY.values() if t.cap is None or every or t.cap in wanted]
