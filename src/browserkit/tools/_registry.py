@@ -45,7 +45,7 @@ class ToolContext:
     inside it; relative paths are taken relative to it. None: paths are used
     as given. ``read_only``: every session is started read-only, and asking
     for a writable one is refused. ``caps``: the capability groups (see
-    :data:`CAPS`) whose tools may be called; a tool of another group is
+    :data:`~browserkit.tools.CAPS`) whose tools may be called; a tool of another group is
     refused with a hint naming the flag. None (the default): every tool.
     """
 
@@ -227,7 +227,7 @@ def tool(
     submits or deletes, leaving a page with unsaved input, closing a tab).
     ``idempotent``: calling twice with the same arguments does no more than
     once; ``open_world``: it reaches web pages (not only browserkit itself).
-    ``cap``: the opt-in group (a key of :data:`CAPS`) the tool is listed in;
+    ``cap``: the opt-in group (a key of :data:`~browserkit.tools.CAPS`) the tool is listed in;
     None lists it always.
     """
 
