@@ -17,11 +17,14 @@ from __future__ import annotations
 from browserkit.tools import (  # noqa: F401
     _acting,
     _evidence,
+    _extras,
     _handoff,
     _navigation,
+    _network,
     _reading,
     _scripts,
     _sessions,
+    _state,
     _tabs,
 )
 from browserkit.tools._registry import arrange
@@ -58,6 +61,9 @@ ORDER = (
     "browser_downloads_read",
     "browser_download_save",
     "browser_tabs",
+    # opt-in group storage, then emulation (tools/_state.py)
+    # opt-in group network (tools/_network.py)
+    # opt-in groups pdf and scripts (tools/_extras.py)
 )
 
 arrange(ORDER)

@@ -1,0 +1,3 @@
+"""Network tools: a request's detail, routes and offline (opt-in group network)."""
+
+from __future__ import annotations
