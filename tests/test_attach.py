@@ -3,48 +3,20 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import tempfile
-import time
 import urllib.request
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
 import browserkit as bk
-from browserkit._chromium import find_chromium, launch_args
+from tests.chrome import debugging_chromium
 
 
 @pytest.fixture(scope="module")
 def running_chrome(base_url: str) -> Iterator[str]:
     """A separately started headless Chromium with a DevTools port, showing basic.html."""
-    found = find_chromium(os.environ.get("BROWSERKIT_CHROMIUM"))
-    assert found is not None
-    profile = tempfile.mkdtemp(prefix="bk-attach-")
-    proc = subprocess.Popen(
-        [
-            found.path,
-            "--headless",
-            *launch_args(),
-            "--remote-debugging-port=0",
-            f"--user-data-dir={profile}",
-            f"{base_url}/basic.html?adopt-me",
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        port_file = Path(profile) / "DevToolsActivePort"
-        deadline = time.monotonic() + 20
-        while not (port_file.exists() and port_file.read_text().strip()):
-            assert time.monotonic() < deadline, "Chromium did not open its DevTools port"
-            time.sleep(0.05)
-        yield f"http://127.0.0.1:{port_file.read_text().split()[0]}"
-    finally:
-        proc.kill()
-        proc.wait(timeout=10)
+    with debugging_chromium(f"{base_url}/basic.html?adopt-me") as port:
+        yield f"http://127.0.0.1:{port}"
 
 
 def remote_pages(cdp_url: str) -> list[str]:

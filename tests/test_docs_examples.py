@@ -26,13 +26,10 @@ import ast
 import contextlib
 import io
 import json
-import os
 import re
-import shutil
 import signal
 import subprocess
 import sys
-import tempfile
 import time
 import tokenize
 import traceback
@@ -44,8 +41,8 @@ from typing import Any
 import attrs
 import pytest
 
-from browserkit._chromium import find_chromium, launch_args
 from browserkit._demo.run import serve_site
+from tests.chrome import debugging_chromium
 
 # One pytest-xdist worker runs them all, so each page runs once.
 
@@ -233,44 +230,9 @@ def demo_url() -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def debug_chrome(demo_url: str) -> Iterator[str]:
-    """host:port of a Chromium started with a DevTools port, showing the demo's About page.
-
-    It is started the way the attach example tells a user to start Chrome;
-    its switches are browserkit's own (``--no-sandbox`` as root, background
-    networking, component updates and sync off).
-    """
-    found = find_chromium(os.environ.get("BROWSERKIT_CHROMIUM"))
-    assert found is not None, "no Chromium for the attach example"
-    profile = Path(tempfile.mkdtemp(prefix="bk-docs-chrome-"))
-    proc = subprocess.Popen(
-        [
-            found.path,
-            "--headless",
-            *launch_args(),
-            "--remote-debugging-port=0",
-            f"--user-data-dir={profile}",
-            f"{demo_url}/about.html",
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        port_file = profile / "DevToolsActivePort"
-        deadline = time.monotonic() + 20
-        while not (port_file.exists() and port_file.read_text().strip()):
-            assert time.monotonic() < deadline, "Chromium did not open its DevTools port"
-            time.sleep(0.05)
-        yield f"127.0.0.1:{port_file.read_text().split()[0]}"
-    finally:
-        # SIGTERM lets Chromium end its helper processes; they may still be
-        # writing to the profile for a moment, so its removal is best effort.
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=10)
-        shutil.rmtree(profile, ignore_errors=True)
+    """host:port of a Chromium started with a DevTools port, showing the demo's About page."""
+    with debugging_chromium(f"{demo_url}/about.html") as port:
+        yield f"127.0.0.1:{port}"
 
 
 @pytest.fixture(scope="module")
