@@ -27,11 +27,15 @@ autodoc_default_options = {"members": True, "undoc-members": False}
 # private names (type variables, internal modules) are not documented.
 nitpicky = True
 nitpick_ignore_regex = [
-    (r"py:.*", r"(collections\.abc|pathlib|typing|asyncio|concurrent\.futures)\..*"),
+    (r"py:.*", r"(collections\.abc|pathlib|typing|asyncio|concurrent\.futures|os)\..*"),
     (r"py:.*", r"(.*\.)?_[A-Za-z]\w*"),
 ]
-# Type aliases of the tool registry's signatures, spelled out in its docs.
-nitpick_ignore = [("py:class", "Runner"), ("py:class", "Effect")]
+# Type aliases of signatures (the tool registry's, start()'s emulation, a
+# cookie's SameSite), each spelled out in the docs of what uses it.
+nitpick_ignore = [
+    ("py:class", name)
+    for name in ("Runner", "Effect", "StateSource", "Geolocation", "ColorScheme", "SameSite")
+]
 
 # Classes a user gets from the library, never builds: their constructors take
 # internals, so the reference shows no constructor for them.
@@ -40,6 +44,8 @@ _BUILT_FOR_YOU = {
     "browserkit.Session",
     "browserkit.AsyncDownloads",
     "browserkit.Downloads",
+    "browserkit.AsyncNetwork",
+    "browserkit.Network",
 }
 
 

@@ -26,6 +26,7 @@ OUT = ROOT / "src" / "browserkit" / "_sync" / "_generated.py"
 # async class -> (module, sync name). Order is the order in the output.
 CLASSES = [
     ("browserkit._async._evidence", "AsyncDownloads", "Downloads"),
+    ("browserkit._async._network_detail", "AsyncNetwork", "Network"),
     ("browserkit._async.session", "AsyncSession", "Session"),
     ("browserkit._async.browser", "AsyncBrowser", "Browser"),
 ]
@@ -145,7 +146,8 @@ def _stand_in_for_the_output() -> None:
     # Importing the async modules imports browserkit/__init__, which imports
     # the very module we are about to write; it may be stale or missing.
     stand_in = types.ModuleType("browserkit._sync._generated")
-    stand_in.Browser = stand_in.Session = stand_in.Downloads = None  # type: ignore[attr-defined]
+    for name in RENAMES.values():
+        setattr(stand_in, name, None)
     sys.modules["browserkit._sync._generated"] = stand_in
 
 
@@ -195,6 +197,12 @@ def generate() -> str:
                 # caller's own line says what was called.
                 body.append("        __tracebackhide__ = True")
             body.append(f"        return {_wrap(call, ret)}")
+        if any("__len__" in vars(klass) for klass in cls.__mro__[:-1]):
+            body += [
+                "",
+                "    def __len__(self) -> int:",
+                "        return len(self._impl)",
+            ]
         if sync_name == "Browser":
             body += [
                 "",

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import contextlib
+import html
+import http.cookies
 import http.server
 import json
+import secrets
 import threading
 import time
 from collections.abc import Iterator
@@ -26,6 +29,9 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     - ``/hang?ms=N``: a 204 after N ms (default 30 s): a long poll
     - ``/events?ms=N``: server-sent events, one event, then open for N ms
     - ``POST /beacon?ms=N``: a 204 after N ms (for ``sendBeacon``)
+    - ``POST /state/login`` (form field ``user``): sets an HttpOnly session cookie, then
+      redirects to ``/state/whoami``, a page saying who that cookie belongs to
+    - ``/state/echo``: a page showing the request's ``X-Test`` and ``Accept-Language`` headers
     """
 
     protocol_version = "HTTP/1.1"
@@ -35,6 +41,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         ".js": "text/javascript; charset=utf-8",
     }
     requests: ClassVar[list[str]] = []  # every path asked for, in order (tests read it)
+    logins: ClassVar[dict[str, str]] = {}  # session cookie -> user (the /state/ routes)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, directory=str(PAGES), **kwargs)
@@ -64,8 +71,14 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         Handler.requests.append(self.path)
         url = urlsplit(self.path)
         query = {k: v[0] for k, v in parse_qs(url.query).items()}
-        self.rfile.read(int(self.headers.get("Content-Length") or 0))
-        if url.path == "/beacon":
+        body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+        if url.path == "/state/login":
+            user = parse_qs(body.decode()).get("user", ["nobody"])[0]
+            sid = secrets.token_hex(8)
+            Handler.logins[sid] = user
+            cookie = f"sid={sid}; HttpOnly; Path=/; SameSite=Lax"
+            self._send(303, b"", headers={"Location": "/state/whoami", "Set-Cookie": cookie})
+        elif url.path == "/beacon":
             time.sleep(min(int(query.get("ms", "0")), 60_000) / 1000)
             self._send(204, b"")
         else:
@@ -126,6 +139,15 @@ class Handler(http.server.SimpleHTTPRequestHandler):
                 "</script>"
             )
             self._send(200, page.encode())
+        elif url.path == "/state/whoami":
+            jar = http.cookies.SimpleCookie(self.headers.get("Cookie") or "")
+            user = Handler.logins.get(jar["sid"].value) if "sid" in jar else None
+            said = f"Signed in as {html.escape(user)}" if user else "Not signed in"
+            self._send(200, f'<title>Who</title><p id="who">{said}</p>'.encode())
+        elif url.path == "/state/echo":
+            shown = {k: self.headers.get(k) or "" for k in ("X-Test", "Accept-Language")}
+            cells = "".join(f'<p id="{k}">{html.escape(v)}</p>' for k, v in shown.items())
+            self._send(200, f"<title>Echo</title>{cells}".encode())
         elif url.path == "/generated/table":
             self._send(200, _table_page(int(query.get("rows", "2000"))).encode())
         else:

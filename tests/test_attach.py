@@ -69,3 +69,27 @@ async def test_adopted_tab_is_exclusive_and_released_untouched(
         again = await browser.attach(running_chrome, adopt_url_substring="adopt-me")
         assert await again.evaluate("document.getElementById('out').textContent") == "clicked 1"
         await again.stop()
+
+
+async def test_calls_on_the_whole_browser_context_are_refused_when_attached(
+    running_chrome: str, base_url: str
+) -> None:
+    """Cookies, routes, offline and the viewport of an attached session are the user's
+    whole Chrome's: refused with the reason, and nothing changes there."""
+    async with bk.AsyncBrowser(idle_stop_ms=0, allow_attach=True) as browser:
+        s = await browser.attach(running_chrome, url=f"{base_url}/basic.html")
+        calls = {
+            "route": s.route("**/*", block=True),
+            "offline": s.offline(True),
+            "set_cookies": s.set_cookies([{"name": "x", "value": "1", "url": base_url}]),
+            "clear_cookies": s.clear_cookies(),
+            "cookies": s.cookies(),
+            "storage_state": s.storage_state(),
+            "resize": s.resize(400, 300),
+        }
+        for name, call in calls.items():
+            with pytest.raises(bk.InvalidArgumentError) as refused:
+                await call
+            assert "attached session" in refused.value.message, name
+            assert refused.value.hint, name
+        assert "Basic" in (await s.snapshot()).title  # the tab is still online, still usable

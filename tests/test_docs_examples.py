@@ -53,7 +53,10 @@ EXPECTED_BLOCKS = {
     "README.md": 2,
     "docs/agents.md": 2,
     "docs/concepts.md": 5,
+    "docs/extras.md": 8,
+    "docs/network.md": 5,
     "docs/quickstart.md": 3,
+    "docs/state.md": 6,
 }
 DEMO_HOST = "127.0.0.1:8000"
 CHROME_HOST = "127.0.0.1:9222"

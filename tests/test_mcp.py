@@ -17,7 +17,8 @@ from typing import Any
 
 import pytest
 
-from browserkit.tools import REGISTRY
+from browserkit.tools import CAPS, REGISTRY
+from browserkit.tools import listed as listed_by_default
 
 pytest.importorskip("mcp")
 
@@ -41,7 +42,7 @@ def _json(result: Any) -> dict[str, Any]:
 async def _drive(client: Client, base_url: str, output_dir: Path) -> None:
     """The agent loop the issue asks for: list, start, snapshot, act, console, screenshot, stop."""
     listed = await client.list_tools()
-    assert {t.name for t in listed.tools} == set(REGISTRY)
+    assert {t.name for t in listed.tools} == {t.name for t in listed_by_default()}
     act_schema = next(t for t in listed.tools if t.name == "browser_act").input_schema
     assert act_schema == REGISTRY["browser_act"].input_schema  # passed through unchanged
     by_name = {t.name: t for t in listed.tools}
@@ -140,6 +141,47 @@ async def test_stdio_server_drives_a_page_end_to_end(base_url: str, tmp_path: Pa
     )
     async with Client(params) as client:
         await _drive(client, base_url, out)
+
+
+async def test_opt_in_groups_are_listed_and_callable_only_when_the_server_is_told(
+    base_url: str,
+) -> None:
+    """``--caps``: a group's tools are listed and run; without it they are neither."""
+    grouped = {t.name: t.cap for t in REGISTRY.values() if t.cap is not None}
+    assert set(grouped.values()) == set(CAPS)  # every group has tools, every tool a known group
+    plain = StdioServerParameters(command=sys.executable, args=SERVER[1:], env=_env())
+    with_caps = StdioServerParameters(
+        command=sys.executable, args=[*SERVER[1:], "--caps", "all"], env=_env()
+    )
+    some_tool = sorted(grouped)[0]
+    async with Client(plain) as client:
+        names = {t.name for t in (await client.list_tools()).tools}
+        assert not names & set(grouped)
+        refused = await client.call_tool(some_tool, {"session_id": "s1"})
+        assert refused.is_error
+        error = _json(refused)["error"]
+        assert error["code"] == "invalid_argument"
+        assert f"--caps {grouped[some_tool]}" in error["hint"]
+    async with Client(with_caps) as client:
+        names = {t.name for t in (await client.list_tools()).tools}
+        assert names == set(REGISTRY)
+        started = _json(await client.call_tool("browser_sessions_start", {}))
+        answer = await client.call_tool(some_tool, {"session_id": started["session_id"]})
+        # Called, not refused for its group (its own arguments may still be wrong).
+        assert "capability group" not in json.dumps(_json(answer))
+
+
+def test_an_unknown_group_is_refused_before_serving() -> None:
+    done = subprocess.run(
+        [*SERVER, "--caps", "network,telepathy"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        stdin=subprocess.DEVNULL,
+        check=False,
+    )
+    assert done.returncode != 0
+    assert "telepathy" in done.stderr and "network" in done.stderr
 
 
 # ------------------------------------------------------- invalid Unicode

@@ -622,3 +622,35 @@ async def test_wait_for_text_gone_watches_shadow_roots(sess: Any, base_url: str)
     # Text that stays in a shadow root is not gone.
     stays = await aw(sess.wait_for(text_gone="Shadow forever", timeout_ms=300))
     assert stays.met is False
+
+
+def test_state_network_and_file_results_convert_to_json_and_back() -> None:
+    """Results defined in private modules and documented in browserkit.results convert too."""
+    cookie = bk.Cookie(
+        name="sid",
+        value="s3cret",
+        domain="127.0.0.1",
+        path="/",
+        expires=-1,
+        http_only=True,
+        secure=False,
+        same_site="Lax",
+    )
+    origin = bk.OriginStorage(origin="http://127.0.0.1:8000", local_storage={"k": "v"})
+    for value in (
+        cookie,
+        bk.StorageState(cookies=(cookie,), origins=(origin,)),
+        bk.RequestDetail(
+            request_id="r1",
+            method="GET",
+            url="http://127.0.0.1/",
+            resource_type="fetch",
+            request_headers={"Accept": "*/*"},
+            routed="blocked",
+            truncated_fields=("body",),
+        ),
+        bk.PdfFile(path="/tmp/x.pdf", size_bytes=10, pages=1),
+    ):
+        assert type(value).__module__ == "browserkit.results"
+        assert from_jsonable(to_jsonable(value), type(value)) == value
+    assert "s3cret" not in repr(cookie)

@@ -91,6 +91,19 @@ def test_registry_lists_only_what_the_sdk_implements() -> None:
         "browser_downloads_read",
         "browser_download_save",
         "browser_tabs",
+        # opt-in groups (issue 16)
+        "browser_storage_state",
+        "browser_cookies",
+        "browser_set_cookies",
+        "browser_clear_cookies",
+        "browser_local_storage",
+        "browser_resize",
+        "browser_network_detail",
+        "browser_route",
+        "browser_unroute",
+        "browser_offline",
+        "browser_pdf",
+        "browser_init_script",
     ]
     for tool in TOOLS:
         if tool.name not in (
@@ -167,7 +180,7 @@ async def test_unknown_tool_and_session_come_back_as_envelopes(abrowser: bk.Asyn
 
 @pytest.mark.every_python
 def test_openai_export_has_the_function_tool_shape() -> None:
-    exported = tools.to_openai()
+    exported = tools.to_openai(caps=["all"])
     assert len(exported) == len(TOOLS)
     for item, tool in zip(exported, TOOLS, strict=True):
         assert set(item) == {"type", "function"} and item["type"] == "function"
@@ -180,7 +193,7 @@ def test_openai_export_has_the_function_tool_shape() -> None:
 
 @pytest.mark.every_python
 def test_anthropic_export_has_the_tool_use_shape() -> None:
-    for item, tool in zip(tools.to_anthropic(), TOOLS, strict=True):
+    for item, tool in zip(tools.to_anthropic(caps=["all"]), TOOLS, strict=True):
         assert set(item) == {"name", "description", "input_schema"}
         assert NAME_RE.match(item["name"]) and item["input_schema"]["type"] == "object"
         assert item["input_schema"] == tool.input_schema
@@ -188,7 +201,7 @@ def test_anthropic_export_has_the_tool_use_shape() -> None:
 
 @pytest.mark.every_python
 def test_mcp_export_validates_as_mcp_tools() -> None:
-    exported = tools.to_mcp()
+    exported = tools.to_mcp(caps=["all"])
     for item in exported:
         assert set(item) == {"name", "description", "inputSchema", "annotations"}
     mcp_types = pytest.importorskip("mcp_types")

@@ -10,9 +10,10 @@ The async API is the same with ``AsyncBrowser`` and ``await``.
 """
 
 from browserkit._async._evidence import AsyncDownloads, ConsoleView, NetworkView
+from browserkit._async._network_detail import AsyncNetwork
 from browserkit._async.browser import AsyncBrowser
 from browserkit._async.session import AsyncSession
-from browserkit._sync import Browser, Downloads, Session
+from browserkit._sync import Browser, Downloads, Network, Session
 from browserkit._version import __version__
 from browserkit.buffers import ConsoleEntry, DownloadEntry, EventBuffer, EventPage, NetworkEntry
 from browserkit.config import Config
@@ -44,6 +45,7 @@ from browserkit.refs import Ref
 from browserkit.results import (
     ActionResult,
     CollapsedList,
+    Cookie,
     DiagnosticIssue,
     Diagnostics,
     DialogInfo,
@@ -54,22 +56,38 @@ from browserkit.results import (
     Handoff,
     HistoryMove,
     Navigation,
+    OriginStorage,
     PageScan,
+    PdfFile,
+    RequestDetail,
     ScanTarget,
     Screenshot,
     SessionInfo,
     Snapshot,
+    StorageState,
     Styles,
     TabInfo,
     WaitResult,
 )
 from browserkit.snapshot import SnapshotDiff
-from browserkit.targets import Point, Selector, css, label, placeholder, point, role, text, xpath
+from browserkit.targets import (
+    Point,
+    Selector,
+    css,
+    label,
+    placeholder,
+    point,
+    role,
+    test_id,
+    text,
+    xpath,
+)
 
 __all__ = [
     "ActionResult",
     "AsyncBrowser",
     "AsyncDownloads",
+    "AsyncNetwork",
     "AsyncSession",
     "AttachDisabledError",
     "Browser",
@@ -81,6 +99,7 @@ __all__ = [
     "Config",
     "ConsoleEntry",
     "ConsoleView",
+    "Cookie",
     "DiagnosticIssue",
     "Diagnostics",
     "DialogInfo",
@@ -101,14 +120,18 @@ __all__ = [
     "ModalStateBlockedError",
     "Navigation",
     "NavigationFailedError",
+    "Network",
     "NetworkEntry",
     "NetworkView",
+    "OriginStorage",
     "PageNotFoundError",
     "PageScan",
+    "PdfFile",
     "Point",
     "ReadOnlyError",
     "Ref",
     "RefNotFoundError",
+    "RequestDetail",
     "ScanTarget",
     "SchemeNotAllowedError",
     "Screenshot",
@@ -120,6 +143,7 @@ __all__ = [
     "Snapshot",
     "SnapshotDiff",
     "StaleRefError",
+    "StorageState",
     "Styles",
     "TabInfo",
     "TargetCoveredError",
@@ -133,6 +157,7 @@ __all__ = [
     "placeholder",
     "point",
     "role",
+    "test_id",
     "text",
     "xpath",
 ]

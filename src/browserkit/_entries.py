@@ -107,6 +107,8 @@ class NetworkEntry:
         failure: The network error text when the request failed, else None.
         duration_ms: Time from request to completion or failure, when finished.
         page_id: The tab that made the request, or None (e.g. a service worker).
+        routed: How a route of the session handled it (``blocked``, ``fulfilled 200``,
+            ``delayed 500 ms``), or None when no route did.
         truncated_fields: Names of the fields cut to ``max_field_chars``.
     """
 
@@ -125,6 +127,7 @@ class NetworkEntry:
     failure: str | None = None
     duration_ms: float | None = None
     page_id: str | None = None
+    routed: str | None = None
     truncated_fields: tuple[str, ...] = ()
 
     __repr__ = summary

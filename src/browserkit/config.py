@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Mapping
 from typing import Any, Literal
 
@@ -10,9 +11,12 @@ import attrs
 
 from browserkit.errors import InvalidArgumentError
 
-__all__ = ["Config", "DialogPolicy"]
+__all__ = ["Config", "DialogPolicy", "TimeoutKind"]
 
 DialogPolicy = Literal["ask", "accept", "dismiss"]
+
+TimeoutKind = Literal["default", "action", "navigation"]
+"""Which default a call without ``timeout_ms`` gets (see :meth:`Config.clamp_timeout`)."""
 
 _DIALOG_POLICIES = ("ask", "accept", "dismiss")
 
@@ -53,9 +57,35 @@ def _check_policy(_inst: Any, _attr: Any, value: str) -> None:
 
 
 def _check_timeouts(inst: Config, _attr: Any, value: int) -> None:
-    if inst.default_timeout_ms > value:
+    for name in ("default_timeout_ms", "action_timeout_ms", "navigation_timeout_ms"):
+        ms = getattr(inst, name)
+        if ms is not None and ms > value:
+            raise InvalidArgumentError(
+                f"{name} ({ms}) exceeds max_timeout_ms ({value})",
+                hint=f"lower {name}, or raise max_timeout_ms",
+            )
+
+
+def _optional_positive(name: str) -> Callable[[Any, Any, int | None], None]:
+    check = _positive(name)
+
+    def optional(inst: Any, attr: Any, value: int | None) -> None:
+        if value is not None:
+            check(inst, attr, value)
+
+    return optional
+
+
+# An HTML attribute name that a CSS attribute selector can carry as it is
+# (":" and "." escaped): no spaces, quotes, "=", ">", "/" or brackets.
+_ATTRIBUTE_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.:-]*")
+
+
+def _check_attribute(_inst: Any, _attr: Any, value: str) -> None:
+    if not isinstance(value, str) or not _ATTRIBUTE_NAME.fullmatch(value):
         raise InvalidArgumentError(
-            f"default_timeout_ms ({inst.default_timeout_ms}) exceeds max_timeout_ms ({value})"
+            f"test_id_attribute must be an HTML attribute name, got {value!r}",
+            hint="use a name such as data-testid, data-test or data-qa",
         )
 
 
@@ -85,11 +115,21 @@ class Config:
     idle_stop_ms: int = attrs.field(default=1_800_000, validator=_non_negative("idle_stop_ms"))
     """Stop a session nobody used for this long; 0 never stops one."""
     default_timeout_ms: int = attrs.field(default=15_000, validator=_positive("default_timeout_ms"))
-    """Timeout of a call that names none."""
+    """Timeout of a call that names none (and of actions and navigations, unless set below)."""
+    action_timeout_ms: int | None = attrs.field(
+        default=None, validator=_optional_positive("action_timeout_ms")
+    )
+    """Timeout of an action that names none (click, hover, type, press, scroll, select,
+    check, drag, fill_form, upload, set_style, handle_dialog); None: ``default_timeout_ms``."""
+    navigation_timeout_ms: int | None = attrs.field(
+        default=None, validator=_optional_positive("navigation_timeout_ms")
+    )
+    """Timeout of a navigation that names none (navigate, back, forward, reload,
+    ``new_tab(url)``, ``start(url=...)``); None: ``default_timeout_ms``."""
     max_timeout_ms: int = attrs.field(
         default=120_000, validator=[_positive("max_timeout_ms"), _check_timeouts]
     )
-    """Upper bound every ``timeout_ms`` is clamped to."""
+    """Upper bound every ``timeout_ms`` (and every default above) is clamped to."""
     buffer_size: int = attrs.field(default=1_000, validator=_positive("buffer_size"))
     """Entries each event buffer (console, network, downloads) keeps."""
     max_field_chars: int = attrs.field(default=4_096, validator=_positive("max_field_chars"))
@@ -109,6 +149,8 @@ class Config:
     """Remote browser servers (``ws://...``) to connect to instead of launching."""
     extra_args: tuple[str, ...] = attrs.field(default=(), converter=_strings)
     """More Chromium command-line switches, appended to browserkit's own."""
+    test_id_attribute: str = attrs.field(default="data-testid", validator=_check_attribute)
+    """The attribute :func:`~browserkit.test_id` targets match (e.g. ``data-qa``)."""
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None, **overrides: Any) -> Config:
@@ -150,10 +192,23 @@ class Config:
         except TypeError as exc:
             raise InvalidArgumentError(f"unknown config option: {exc}") from None
 
-    def clamp_timeout(self, timeout_ms: float | None) -> float:
-        """The timeout a call gets: the default when None, never above ``max_timeout_ms``."""
+    def clamp_timeout(self, timeout_ms: float | None, kind: TimeoutKind = "default") -> float:
+        """The timeout a call gets: its kind's default when None, never above ``max_timeout_ms``.
+
+        ``kind`` picks the default: ``action_timeout_ms`` for ``"action"``,
+        ``navigation_timeout_ms`` for ``"navigation"`` (each falling back to
+        ``default_timeout_ms`` when unset), ``default_timeout_ms`` otherwise.
+
+        >>> Config(action_timeout_ms=5_000).clamp_timeout(None, "action")
+        5000.0
+        """
         if timeout_ms is None:
-            return float(self.default_timeout_ms)
+            chosen = {
+                "action": self.action_timeout_ms,
+                "navigation": self.navigation_timeout_ms,
+            }.get(kind)
+            ms = self.default_timeout_ms if chosen is None else chosen
+            return float(min(ms, self.max_timeout_ms))
         if isinstance(timeout_ms, bool) or not isinstance(timeout_ms, (int, float)):
             raise InvalidArgumentError(f"timeout_ms must be a number, got {timeout_ms!r}")
         if timeout_ms <= 0:
@@ -173,6 +228,10 @@ _BOOL_WORDS = {
 }
 
 
+# Integer fields whose default is None: read from text as integers too.
+_OPTIONAL_INTS = frozenset({"action_timeout_ms", "navigation_timeout_ms"})
+
+
 def _from_text(var: str, name: str, raw: str) -> Any:
     field = attrs.fields_dict(Config)[name]
     default = field.default
@@ -184,7 +243,7 @@ def _from_text(var: str, name: str, raw: str) -> Any:
                 hint=f"set {var} to 1/0, true/false, yes/no or on/off",
             )
         return _BOOL_WORDS[word]
-    if isinstance(default, int):
+    if isinstance(default, int) or name in _OPTIONAL_INTS:
         try:
             return int(raw.strip().replace("_", ""))
         except ValueError:

@@ -17,6 +17,8 @@ from browserkit._reprs import (
     summary,
     text_markdown,
 )
+from browserkit._results_extras import PdfFile
+from browserkit._results_network import RequestDetail
 from browserkit._results_reading import (
     CollapsedList,
     DomNode,
@@ -26,6 +28,7 @@ from browserkit._results_reading import (
     ScanTarget,
     Styles,
 )
+from browserkit._results_state import Cookie, OriginStorage, StorageState
 
 if TYPE_CHECKING:
     from browserkit.snapshot import SnapshotDiff
@@ -33,6 +36,7 @@ if TYPE_CHECKING:
 __all__ = [
     "ActionResult",
     "CollapsedList",
+    "Cookie",
     "DiagnosticIssue",
     "Diagnostics",
     "DialogInfo",
@@ -43,11 +47,15 @@ __all__ = [
     "Handoff",
     "HistoryMove",
     "Navigation",
+    "OriginStorage",
     "PageScan",
+    "PdfFile",
+    "RequestDetail",
     "ScanTarget",
     "Screenshot",
     "SessionInfo",
     "Snapshot",
+    "StorageState",
     "Styles",
     "TabInfo",
     "WaitResult",
@@ -262,6 +270,10 @@ class SessionInfo:
     last_used_ms: int
     read_only: bool
     console_entries: int
+    routes: tuple[str, ...] = ()
+    """The URL patterns the session routes (``route``), oldest first."""
+    offline: bool = False
+    """Whether the session is offline (``offline(True)``)."""
 
     __repr__ = summary
     _repr_markdown_ = record_markdown
@@ -366,6 +378,22 @@ class Handoff:
 
 
 # Documented here, where they are imported from (their modules are private).
-for _public in (CollapsedList, DomNode, FindMatch, FrameInfo, PageScan, ScanTarget, Styles):
+# Their annotations are resolved first, in their own modules: the converter
+# reads them through ``__module__``, which then names this one.
+for _public in (
+    CollapsedList,
+    Cookie,
+    DomNode,
+    FindMatch,
+    FrameInfo,
+    OriginStorage,
+    PageScan,
+    PdfFile,
+    RequestDetail,
+    ScanTarget,
+    StorageState,
+    Styles,
+):
+    attrs.resolve_types(_public)
     _public.__module__ = __name__
 del _public

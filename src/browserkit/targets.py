@@ -2,7 +2,7 @@
 
 A target is a ref string (``"e3"``), a :class:`~browserkit.Ref`, one of the
 selector values made by :func:`css`, :func:`xpath`, :func:`role`, :func:`label`,
-:func:`placeholder` and :func:`text`, or a :func:`point`. A selector that
+:func:`placeholder`, :func:`text` and :func:`test_id`, or a :func:`point`. A selector that
 matches several elements is refused (with the count) unless ``nth`` picks one:
 real pages reuse names, and a silent first match clicks the wrong thing.
 """
@@ -27,11 +27,12 @@ __all__ = [
     "placeholder",
     "point",
     "role",
+    "test_id",
     "text",
     "xpath",
 ]
 
-SelectorKind = Literal["css", "xpath", "role", "label", "placeholder", "text"]
+SelectorKind = Literal["css", "xpath", "role", "label", "placeholder", "text", "test_id"]
 
 
 def _check_nth(_inst: object, _attr: object, value: int | None) -> None:
@@ -123,6 +124,30 @@ def placeholder(text: str, *, nth: int | None = None, frame: str | None = None) 
 def text(t: str, *, nth: int | None = None, frame: str | None = None) -> Selector:
     """Elements whose text is exactly ``t``."""
     return Selector("text", t, nth=nth, frame=frame)
+
+
+# PT028 takes a function named test_* for a pytest test; this one is a target.
+def test_id(
+    value: str,
+    *,
+    nth: int | None = None,  # noqa: PT028
+    frame: str | None = None,  # noqa: PT028
+) -> Selector:
+    """Elements whose test-id attribute is exactly ``value`` (open shadow roots are pierced).
+
+    The attribute is ``Config.test_id_attribute`` of the browser the call runs
+    in (``data-testid`` unless configured, e.g. ``data-qa``), so browsers with
+    different configs never see each other's choice.
+
+    >>> test_id("checkout-submit").describe()
+    'test_id=checkout-submit'
+    """
+    return Selector("test_id", value, nth=nth, frame=frame)
+
+
+# Imported into a test module (``from browserkit import test_id``), pytest
+# would collect it as a test; this tells pytest it is not one.
+test_id.__test__ = False  # type: ignore[attr-defined]
 
 
 def point(x: float, y: float, space: Literal["viewport", "document"] = "viewport") -> Point:

@@ -23,10 +23,11 @@ from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 from browserkit._async import _js
 from browserkit._async._evidence import AsyncDownloads, ConsoleView, Evidence, NetworkView
 from browserkit._async._tab import Tab, apply_dialog_policy, on_close, swallow, unless_blocked
-from browserkit.config import Config
+from browserkit.config import Config, TimeoutKind
 from browserkit.errors import (
     BrowserCrashedError,
     BrowserkitError,
+    InvalidArgumentError,
     PageNotFoundError,
     ReadOnlyError,
     SessionClosedError,
@@ -124,6 +125,13 @@ class SessionCore:
         self.cdp_url: str | None = None
         if attached is None:
             context.on("page", self._on_new_page)
+
+    def own_context_only(self, what: str, because: str, hint: str) -> None:
+        """Refuse ``what`` on an attached session: its context is the user's whole Chrome."""
+        if self.attached is not None:
+            raise InvalidArgumentError(
+                f"{what} is not available on an attached session: {because}", hint=hint
+            )
 
     # ------------------------------------------------------------------ tabs
 
@@ -241,8 +249,8 @@ class SessionCore:
             raise PageNotFoundError(f"no tab {key!r} in session {self.id} (tabs: {known})")
         return self.tabs[key]
 
-    def timeout(self, timeout_ms: float | None) -> float:
-        return self.config.clamp_timeout(timeout_ms)
+    def timeout(self, timeout_ms: float | None, kind: TimeoutKind = "default") -> float:
+        return self.config.clamp_timeout(timeout_ms, kind)
 
     def observe(self, observe: bool | None) -> bool:
         return self.config.observe_actions if observe is None else bool(observe)

@@ -13,6 +13,7 @@ from playwright.async_api import Error as PlaywrightError
 
 from browserkit._async._cdp_console import console_fields, exception_fields, log_fields
 from browserkit._async._frame_watch import FrameWatch
+from browserkit._async._requests import RequestRecords
 from browserkit.buffers import (
     CONSOLE_LEVELS,
     ConsoleEntry,
@@ -64,6 +65,8 @@ class Evidence:
             DownloadEntry, capacity=size, max_field_chars=chars
         )
         self._requests: dict[tuple[int, str], dict[str, Any]] = {}
+        # Headers and body handles of the requests in the buffer (network.detail).
+        self.details = RequestRecords(self.network, self._requests, self._write)
         self._next_request = 1
         self._observers: dict[str, list[RequestObserver]] = {}
         self._window_observers: dict[str, list[Callable[[str], None]]] = {}
@@ -153,7 +156,10 @@ class Evidence:
             session.on("Runtime.consoleAPICalled", lambda e: self._on_console(e, page_id))
             session.on("Runtime.exceptionThrown", lambda e: self._on_exception(e, page_id))
             session.on("Log.entryAdded", lambda e: self._on_log(e, page_id))
-            session.on("Network.requestWillBeSent", lambda e: self._on_request(e, page_id, key))
+            session.on(
+                "Network.requestWillBeSent",
+                lambda e: self._on_request(e, page_id, key, session),
+            )
             session.on("Network.responseReceived", lambda e: self._on_response(e, page_id, key))
             session.on(
                 "Network.loadingFinished",
@@ -229,7 +235,9 @@ class Evidence:
         self._write(fields)
         self._notify(page_id, "end", fields)
 
-    def _on_request(self, event: dict[str, Any], page_id: str, session: int) -> None:
+    def _on_request(
+        self, event: dict[str, Any], page_id: str, session: int, cdp: CDPSession
+    ) -> None:
         key = (session, str(event.get("requestId")))
         redirect = event.get("redirectResponse")
         if redirect is not None:
@@ -251,6 +259,7 @@ class Evidence:
         if len(self._requests) >= _MAX_IN_FLIGHT:
             # Requests that never end (long polls, streams) must not grow this forever.
             self._requests.pop(next(iter(self._requests)))
+        self.details.started(key, fields, cdp, event)
         self._requests[key] = fields
         self._write(fields)
         self._notify(page_id, "start", fields)
@@ -259,6 +268,7 @@ class Evidence:
         fields = self._requests.get((session, str(event.get("requestId"))))
         if fields is not None:
             fields["status"] = (event.get("response") or {}).get("status")
+            self.details.responded(fields["request_id"], event)
             timestamp = event.get("timestamp")
             if isinstance(timestamp, (int, float)):
                 # Time to the response for now; the end, if it ever comes,

@@ -40,7 +40,7 @@ class Modals:
                 hint="call handle_dialog(accept=False)",
             )
         tab = core.tab(page_id)
-        ms = core.timeout(timeout_ms)
+        ms = core.timeout(timeout_ms, "action")
         dialog = tab.release_dialog()
         if dialog is None:
             raise InvalidArgumentError(

@@ -98,7 +98,7 @@ class Navigator:
         check_scheme(url, self._core.config)
         # Leaving is the way out of a dialog storm or a stuck page (see _recover).
         tab = await leave(self._core, leaving_tab(self._core))
-        ms = self._core.timeout(timeout_ms)
+        ms = self._core.timeout(timeout_ms, "navigation")
         return await self.goto(tab, url, ms, observe=self._core.observe(observe))
 
     async def goto(self, tab: Tab, url: str, ms: float, *, observe: bool = False) -> Navigation:
@@ -197,7 +197,7 @@ class Navigator:
     async def history(self, delta: int, timeout_ms: float | None) -> HistoryMove:
         """Move ``delta`` entries through the active tab's history (-1 back, 1 forward)."""
         tab = self._core.check()
-        ms = self._core.timeout(timeout_ms)
+        ms = self._core.timeout(timeout_ms, "navigation")
         cdp = await self._core.guard(tab.cdp_session(), "history", ms, tab)
         history = await self._core.guard(cdp.send("Page.getNavigationHistory"), "history", ms, tab)
         index = int(history["currentIndex"]) + delta
@@ -210,7 +210,7 @@ class Navigator:
     async def reload(self, timeout_ms: float | None) -> HistoryMove:
         old = leaving_tab(self._core)
         url = old.page.url
-        ms = self._core.timeout(timeout_ms)
+        ms = self._core.timeout(timeout_ms, "navigation")
         tab = await leave(self._core, old)
         if tab is not old:  # the stuck page was replaced: load its URL in the new one
             nav = await self.goto(tab, url, ms, observe=self._core.observe(None))

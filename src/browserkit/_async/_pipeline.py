@@ -76,7 +76,7 @@ class Pipeline:
         """
         core = self._core
         tab = core.check(mutating=True, page_id=page_id, answering_chooser=answers_chooser)
-        ms = core.timeout(timeout_ms)
+        ms = core.timeout(timeout_ms, "action")
         observing = core.observe(observe)
         started = time.monotonic()
         # The change stamp is read while the target resolves (it reads no

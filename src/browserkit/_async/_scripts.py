@@ -1,4 +1,4 @@
-"""Running the caller's JavaScript: evaluate (one expression) and execute (a multi-step script)."""
+"""Running the caller's JavaScript (evaluate, execute, init scripts), and printing to PDF."""
 
 from __future__ import annotations
 
@@ -6,6 +6,8 @@ import asyncio
 import re
 import secrets
 import time
+from collections.abc import Awaitable
+from pathlib import Path
 from typing import Any
 
 from playwright.async_api import Error as PlaywrightError
@@ -13,6 +15,7 @@ from playwright.async_api import Error as PlaywrightError
 from browserkit._async import _js
 from browserkit._async._core import SessionCore, is_closed_error
 from browserkit._async._tab import Tab, swallow, unless_blocked
+from browserkit._async._targets import Targets
 from browserkit._text import well_formed, well_formed_str
 from browserkit.errors import (
     EvaluationError,
@@ -20,7 +23,8 @@ from browserkit.errors import (
     ModalStateBlockedError,
     TimeoutError,
 )
-from browserkit.results import ExecuteResult
+from browserkit.results import ExecuteResult, PdfFile
+from browserkit.targets import Point, Target
 
 __all__ = ["Scripts"]
 
@@ -30,19 +34,45 @@ _MAX_LOGS = 1000
 class Scripts:
     """Runs scripts in a session's pages and keeps ``execute``'s state between calls."""
 
-    def __init__(self, core: SessionCore) -> None:
+    def __init__(self, core: SessionCore, targets: Targets) -> None:
         self._core = core
+        self._targets = targets
         self._state: dict[str, Any] = {}
+        self._init_scripts = 0
 
-    async def evaluate(self, expression: str, timeout_ms: float | None, page_id: str | None) -> Any:
+    async def evaluate(
+        self,
+        expression: str,
+        timeout_ms: float | None,
+        page_id: str | None,
+        target: Target | None = None,
+    ) -> Any:
         if not isinstance(expression, str) or not expression.strip():
             raise InvalidArgumentError("expression must be a non-empty string")
+        if isinstance(target, Point):
+            raise InvalidArgumentError(
+                "evaluate takes an element target, not a point",
+                hint="give a ref from a snapshot, or a selector",
+            )
         tab = self._core.check(mutating=True, page_id=page_id)
         ms = self._core.timeout(timeout_ms)
+        if target is None:
+            return await self._evaluated(tab, tab.page.evaluate(expression), ms)
+        started = time.monotonic()
+        # Resolved as actions resolve it: a ref is generation-checked and
+        # bound to the one element its snapshot showed.
+        aim = await self._targets.aim(tab, target, ms)
+        assert aim.locator is not None
+        left = max(1.0, ms - (time.monotonic() - started) * 1000)
+        on = self._core.tab_of(aim.locator.page, tab)
+        call = aim.locator.evaluate(expression, timeout=left)
+        # A failure because the element went (removed, or its page navigated)
+        # is raised as ref_not_found / stale_ref, not as the script's error.
+        return await self._evaluated(on, self._targets.run_bound(on, aim, call), left)
+
+    async def _evaluated(self, tab: Tab, call: Awaitable[Any], ms: float) -> Any:
         try:
-            return await asyncio.wait_for(
-                unless_blocked(tab, tab.page.evaluate(expression)), ms / 1000
-            )
+            return await asyncio.wait_for(unless_blocked(tab, call), ms / 1000)
         except asyncio.TimeoutError:
             raise TimeoutError(f"evaluate did not finish within {int(ms)} ms") from None
         except PlaywrightError as exc:
@@ -192,3 +222,93 @@ class Scripts:
         if isinstance(stash.get("state"), dict):
             self._state = stash["state"]
         return [str(line) for line in stash.get("logs") or ()]
+
+    # ------------------------------------------------------ init scripts
+
+    async def init_script(self, code: str, timeout_ms: float | None) -> int:
+        if not isinstance(code, str) or not code.strip():
+            raise InvalidArgumentError("code must be a non-empty string")
+        core = self._core
+        core.check(mutating=True)
+        ms = core.timeout(timeout_ms)
+        if core.attached is None:
+            await core.guard(core.context.add_init_script(code), "init_script", ms)
+        else:
+            # Someone else's browser: only the session's own tabs get it.
+            for tab in list(core.tabs.values()):
+                await core.guard(tab.page.add_init_script(code), "init_script", ms)
+        self._init_scripts += 1
+        return self._init_scripts
+
+    # --------------------------------------------------------------- pdf
+
+    async def pdf(
+        self,
+        path: str,
+        paper: str,
+        landscape: bool,
+        print_background: bool,
+        timeout_ms: float | None,
+        page_id: str | None,
+    ) -> PdfFile:
+        if not isinstance(path, str) or not path:
+            raise InvalidArgumentError(f"path must be a non-empty string, got {path!r}")
+        if paper not in _PAPER:
+            raise InvalidArgumentError(f"paper must be one of {', '.join(_PAPER)}, got {paper!r}")
+        for name, flag in (("landscape", landscape), ("print_background", print_background)):
+            if not isinstance(flag, bool):
+                raise InvalidArgumentError(f"{name} must be True or False, got {flag!r}")
+        core = self._core
+        tab = core.check(page_id=page_id)
+        if core.browser_headless is False:
+            raise InvalidArgumentError(
+                f"session {core.id} runs in a Chromium with a window, which cannot print to PDF",
+                hint="start a headless session (the default, not headful) to save PDFs",
+            )
+        target = Path(path)
+        if not _is_dir(target.parent):
+            raise InvalidArgumentError(
+                f"no folder {str(target.parent)!r} to write {target.name!r} in",
+                hint="create the folder first, or give a path in an existing one",
+            )
+        ms = core.timeout(timeout_ms)
+        data = await core.guard(
+            tab.page.pdf(format=paper, landscape=landscape, print_background=print_background),
+            "pdf",
+            ms,
+            tab,
+        )
+        # Written here, not by Playwright: a file is only replaced by a whole PDF.
+        try:
+            target.write_bytes(data)
+        except (OSError, ValueError) as exc:  # ValueError: a NUL byte, a lone surrogate
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+            raise InvalidArgumentError(
+                f"cannot write {path!r}: {reason}",
+                hint="give a path in a folder you can write to",
+            ) from None
+        return PdfFile(str(target), len(data), _page_count(data))
+
+
+_PAPER = ("A3", "A4", "A5", "Legal", "Letter", "Tabloid")
+# The root of a PDF's page tree states the number of pages: "/Type /Pages
+# ... /Count N". Chromium writes it uncompressed; the largest count is the
+# root's (every other node counts a part of the pages).
+_PAGES_NODE = re.compile(rb"<<(?:(?!>>).)*?/Type\s*/Pages\b(?:(?!>>).)*?>>", re.DOTALL)
+_COUNT = re.compile(rb"/Count\s+(\d+)")
+
+
+def _page_count(data: bytes) -> int | None:
+    counts = [
+        int(found.group(1))
+        for node in _PAGES_NODE.finditer(data)
+        if (found := _COUNT.search(node.group(0))) is not None
+    ]
+    return max(counts) if counts else None
+
+
+def _is_dir(folder: Path) -> bool:
+    try:
+        return folder.is_dir()
+    except (OSError, ValueError):  # a name the OS refuses
+        return False

@@ -50,7 +50,7 @@ class Tabs:
         if url is not None:
             check_scheme(url, core.config)
         core.ensure_open()
-        ms = core.timeout(timeout_ms)
+        ms = core.timeout(timeout_ms, "navigation" if url is not None else "default")
         page = await core.guard(core.context.new_page(), "new tab", ms)
         tab = core.adopt(page)
         if tab.page_id in core.new_tabs:

@@ -13,6 +13,7 @@ another element.
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Awaitable
 from typing import Any, NamedTuple, TypeVar
 
@@ -37,7 +38,7 @@ from browserkit.errors import (
 from browserkit.refs import DOM_REF, REF_SHAPE, Ref, bare_ref
 from browserkit.targets import Point, Selector, Target
 
-__all__ = ["Aim", "Targets", "dom_ref_of"]
+__all__ = ["Aim", "Targets", "dom_ref_of", "test_id_css"]
 
 T = TypeVar("T")
 
@@ -253,6 +254,10 @@ class Targets:
             locator = base.get_by_label(sel.value, exact=True)
         elif kind == "placeholder":
             locator = base.get_by_placeholder(sel.value, exact=True)
+        elif kind == "test_id":
+            # Not get_by_test_id: its attribute is global to the Playwright
+            # process, and browsers with different configs share that.
+            locator = base.locator(test_id_css(self._core.config.test_id_attribute, sel.value))
         else:
             locator = base.get_by_text(sel.value, exact=True)
         # Bounded: count() has no timeout, and a busy page never answers it.
@@ -264,6 +269,13 @@ class Targets:
             locator = base.get_by_label(sel.value)
             count = await self._core.guard(_count(locator, sel), f"find {sel.describe()}", ms, tab)
         if count == 0:
+            if kind == "test_id":
+                attribute = self._core.config.test_id_attribute
+                raise TargetNotFoundError(
+                    f"no element has {attribute}={sel.value!r}",
+                    hint=f"check the test id (the attribute is Config.test_id_attribute, "
+                    f"{attribute}), or take a snapshot and use a ref",
+                )
             raise TargetNotFoundError(f"{sel.describe()} matched no element")
         if sel.nth is None:
             if count > 1:
@@ -345,6 +357,21 @@ def dom_ref_of(target: Target | None) -> tuple[str, int, int | None] | None:
     if match is None:
         return None
     return ref, int(match.group(1)), generation
+
+
+def test_id_css(attribute: str, value: str) -> str:
+    """A CSS selector for elements whose ``attribute`` is exactly ``value``.
+
+    Every ASCII character but letters, digits, ``-`` and ``_`` is written as a
+    CSS hex escape, so quotes, backslashes and control characters in a test id
+    match literally; other characters need no escape in a CSS string.
+    Playwright's CSS engine runs it through open shadow roots.
+    """
+    name = re.sub(r"[^A-Za-z0-9_-]", lambda m: "\\" + m.group(0), attribute)
+    text = "".join(
+        c if not c.isascii() or c.isalnum() or c in "-_" else f"\\{ord(c):x} " for c in value
+    )
+    return f'[{name}="{text}"]'
 
 
 async def _count(locator: Locator, sel: Selector) -> int:

@@ -1,4 +1,4 @@
-"""Waiting for a condition on the page: text shown or gone, a selector, a URL."""
+"""Waiting for a condition on the page (text shown or gone, a selector, a URL), or a set time."""
 
 from __future__ import annotations
 
@@ -34,11 +34,16 @@ class Waiter:
         url: str | None,
         timeout_ms: float | None,
         page_id: str | None,
+        time_ms: float | None = None,
     ) -> WaitResult:
-        if text is None and text_gone is None and selector is None and url is None:
-            raise InvalidArgumentError("wait_for needs text, text_gone, selector or url")
+        conditions = not (text is None and text_gone is None and selector is None and url is None)
+        if not conditions and time_ms is None:
+            raise InvalidArgumentError("wait_for needs text, text_gone, selector, url or time_ms")
+        pause = self._pause_ms(time_ms, timeout_ms)
         tab = self._core.check(page_id=page_id)
         ms = self._core.timeout(timeout_ms)
+        if pause is not None and timeout_ms is None:
+            ms = max(ms, pause)
         start = time.monotonic()
         url_search: Callable[[str], object] | None = None
         if url is not None:
@@ -52,6 +57,11 @@ class Waiter:
                 def url_search(page_url: str) -> bool:
                     return needle in page_url  # (url.__contains__ would ask the reverse)
 
+        if pause is not None:
+            # The one sleep browserkit makes: the caller asked for it.
+            await self._core.unless_gone(asyncio.sleep(pause / 1000))
+            if not conditions:
+                return WaitResult(True, int((time.monotonic() - start) * 1000))
         deadline = start + ms / 1000
         met = False
         core = self._core
@@ -81,3 +91,22 @@ class Waiter:
                 asyncio.sleep(min(_POLL_S, max(0.0, deadline - time.monotonic())))
             )
         return WaitResult(met, int((time.monotonic() - start) * 1000))
+
+    def _pause_ms(self, time_ms: float | None, timeout_ms: float | None) -> float | None:
+        """``time_ms`` checked: a number of ms that fits in the call's timeout."""
+        if time_ms is None:
+            return None
+        if isinstance(time_ms, bool) or not isinstance(time_ms, (int, float)) or time_ms < 0:
+            raise InvalidArgumentError(f"time_ms must be a number >= 0, got {time_ms!r}")
+        most = self._core.config.max_timeout_ms
+        if time_ms > most:
+            raise InvalidArgumentError(
+                f"time_ms {time_ms} is over max_timeout_ms ({most})",
+                hint="wait less, or in several calls",
+            )
+        if timeout_ms is not None and time_ms > self._core.timeout(timeout_ms):
+            raise InvalidArgumentError(
+                f"time_ms {time_ms} is over timeout_ms {timeout_ms}: the pause counts within it",
+                hint="raise timeout_ms, or leave it out (the timeout is then at least time_ms)",
+            )
+        return float(time_ms)

@@ -8,6 +8,7 @@ import os
 import platform
 import sys
 import time
+from collections.abc import Mapping, Sequence
 from importlib.metadata import PackageNotFoundError
 from importlib.metadata import version as package_version
 from types import TracebackType
@@ -20,6 +21,7 @@ from playwright.async_api import Page, Playwright, async_playwright
 from browserkit import _chromium
 from browserkit._async._binding import ensure_engine, register_engine
 from browserkit._async._core import SessionCore
+from browserkit._async._emulation import ColorScheme, ContextSpec, Geolocation, StateSource
 from browserkit._async._navigation import check_scheme
 from browserkit._async.session import AsyncSession
 from browserkit._text import well_formed_str
@@ -36,8 +38,6 @@ from browserkit.errors import (
 from browserkit.results import DiagnosticIssue, Diagnostics, SessionInfo, TabInfo
 
 __all__ = ["AsyncBrowser"]
-
-_VIEWPORT = {"width": 1280, "height": 800}
 
 
 class AsyncBrowser:
@@ -93,16 +93,17 @@ class AsyncBrowser:
 
     # ---------------------------------------------------------------- launch
 
-    async def _browser(self, headless: bool) -> PlaywrightBrowser:
+    async def _browser(self, headless: bool, spec: ContextSpec) -> PlaywrightBrowser:
         if self._lock is None:
             self._lock = asyncio.Lock()
         async with self._lock:
-            existing = self._browsers.get(headless)
-            if existing is not None and existing.is_connected():
-                return existing
             if self._playwright is None:
                 self._playwright = await async_playwright().start()
                 await register_engine(self._playwright)  # binds refs to elements
+            spec.check(self._playwright)  # a device Playwright knows, before launching anything
+            existing = self._browsers.get(headless)
+            if existing is not None and existing.is_connected():
+                return existing
             browser = await self._launch(self._playwright, headless)
             browser.on("disconnected", lambda _b: self._on_disconnected(headless))
             self._browsers[headless] = browser
@@ -179,25 +180,40 @@ class AsyncBrowser:
         *,
         headful: bool | None = None,
         read_only: bool = False,
+        storage_state: StateSource | None = None,
+        viewport: tuple[int, int] | None = None,
+        device: str | None = None,
+        locale: str | None = None,
+        timezone_id: str | None = None,
+        geolocation: Geolocation | None = None,
+        permissions: Sequence[str] = (),
+        color_scheme: ColorScheme | None = None,
+        user_agent: str | None = None,
+        extra_headers: Mapping[str, str] | None = None,
         timeout_ms: float | None = None,
     ) -> AsyncSession:
         """A new session: its own browser context (cookies, storage), one tab.
 
         Launches Chromium on first use. ``url`` is loaded before returning.
-        Raises :class:`~browserkit.CapacityError` when ``max_sessions`` run.
+        ``storage_state`` (``session.storage_state()`` or its file) sets cookies and localStorage;
+        ``viewport=(w, h)``, ``device="iPhone 15"`` (explicit arguments win over it), ``locale``,
+        ``timezone_id``, ``geolocation=(lat, lon)``, ``permissions``, ``color_scheme``,
+        ``user_agent``, ``extra_headers`` emulate. Bad values raise ``InvalidArgumentError``
+        before anything starts; too many sessions ``CapacityError`` (``max_sessions``).
         """
+        spec = ContextSpec.from_arguments(locals())  # emulation and state: checked first
         if self._closed:
             raise InvalidArgumentError("this browser was closed", hint="create a new AsyncBrowser")
         self._check_capacity()
         headless = self._config.headless if headful is None else not headful
         session_id = f"s{self._next_session}"
         self._next_session += 1
-        ms = self._config.clamp_timeout(timeout_ms)
+        ms = self._config.clamp_timeout(timeout_ms, "navigation")
         if url is not None:
             # Checked before launching anything: a refused URL costs nothing.
             check_scheme(url, self._config)
-        browser = await self._browser(headless)
-        context = await browser.new_context(viewport=_VIEWPORT, accept_downloads=True)  # type: ignore[arg-type]
+        browser = await self._browser(headless, spec)
+        context = await spec.new_context(browser, ms)
         session = AsyncSession(SessionCore(self, session_id, context, read_only=read_only))
         session._core.browser_headless = headless
         return await self._open(session, url, ms)
@@ -383,6 +399,8 @@ class AsyncBrowser:
                 last_used_ms=s._core.last_used_ms,
                 read_only=s.read_only,
                 console_entries=s._core.evidence.console.written,
+                routes=s._routes.patterns,
+                offline=s._routes.offline,
             )
             for s in self._sessions.values()
         ]

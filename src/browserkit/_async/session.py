@@ -13,10 +13,11 @@ from browserkit._async._actions import Actions, Button, Modifier
 from browserkit._async._capture import Capture
 from browserkit._async._core import SessionCore
 from browserkit._async._dom import DomReader
-from browserkit._async._evidence import AsyncDownloads, ConsoleView, NetworkView
+from browserkit._async._evidence import AsyncDownloads, ConsoleView
 from browserkit._async._handoff import Handoffs
 from browserkit._async._modals import Modals
 from browserkit._async._navigation import Navigator
+from browserkit._async._network_detail import AsyncNetwork
 from browserkit._async._outline import Outlines
 from browserkit._async._pipeline import Pipeline
 from browserkit._async._scan import Scanner
@@ -68,7 +69,7 @@ class AsyncSession(StateMethods, NetworkMethods, ExtraMethods):
         self._modals = Modals(core)
         self._tabs = Tabs(core, self._navigator)
         self._handoffs = Handoffs(core)
-        self._init_extras(core)
+        self._init_extras(core, targets, pipeline)
         self._init_state(core)
         self._init_network(core)
 
@@ -112,9 +113,9 @@ class AsyncSession(StateMethods, NetworkMethods, ExtraMethods):
         return self._core.console
 
     @property
-    def network(self) -> NetworkView:
-        """Requests of every tab, one entry each, updated as they progress."""
-        return self._core.network
+    def network(self) -> AsyncNetwork:
+        """Requests of every tab, one entry each; ``detail(request_id)`` reads one in full."""
+        return self._network
 
     @property
     def downloads(self) -> AsyncDownloads:

@@ -5,27 +5,40 @@
 from __future__ import annotations
 
 from browserkit._async._actions import Button, Modifier
-from browserkit._async._evidence import ConsoleView, NetworkView
-from browserkit._entries import DownloadEntry
+from browserkit._async._emulation import ColorScheme, Geolocation, StateSource
+from browserkit._async._evidence import ConsoleView
+from browserkit._async._session_extras import PaperFormat
+from browserkit._entries import DownloadEntry, NetworkEntry
 from browserkit.buffers import EventPage
 from browserkit.config import Config
-from browserkit.results import ActionResult, Diagnostics, DomNode, ExecuteResult, FindMatch, Handoff, HistoryMove, Navigation, PageScan, Screenshot, SessionInfo, Snapshot, Styles, TabInfo, WaitResult
+from browserkit.results import ActionResult, Cookie, Diagnostics, DomNode, ExecuteResult, FindMatch, Handoff, HistoryMove, Navigation, PageScan, PdfFile, RequestDetail, Screenshot, SessionInfo, Snapshot, StorageState, Styles, TabInfo, WaitResult
 from browserkit.targets import Target
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal
 from browserkit._async._evidence import AsyncDownloads
+from browserkit._async._network_detail import AsyncNetwork
 from browserkit._async.session import AsyncSession
 from browserkit._async.browser import AsyncBrowser
 from browserkit._portal import Portal, get_portal
 
-__all__ = ["Browser", "Downloads", "Session"]
+__all__ = ["Browser", "Downloads", "Network", "Session"]
 
 
 def _wrap_downloads(portal: Portal, impl: AsyncDownloads) -> Downloads:
     twin: Downloads | None = getattr(impl, '_sync_twin', None)
     if twin is None:
         twin = Downloads.__new__(Downloads)
+        twin._impl = impl
+        twin._portal = portal
+        impl._sync_twin = twin  # type: ignore[attr-defined]
+    return twin
+
+
+def _wrap_network(portal: Portal, impl: AsyncNetwork) -> Network:
+    twin: Network | None = getattr(impl, '_sync_twin', None)
+    if twin is None:
+        twin = Network.__new__(Network)
         twin._impl = impl
         twin._portal = portal
         impl._sync_twin = twin  # type: ignore[attr-defined]
@@ -73,6 +86,52 @@ class Downloads:
         """
         __tracebackhide__ = True
         return self._portal.call(self._impl.save(download_id, path))
+
+    def __len__(self) -> int:
+        return len(self._impl)
+
+    def __repr__(self) -> str:
+        return repr(self._impl).replace('<Async', '<', 1)
+
+
+class Network:
+    """The session's requests, one entry per request, and ``detail`` for one in full."""
+
+    _impl: AsyncNetwork
+    _portal: Portal
+
+    def detail(self, request_id: str, *, timeout_ms: float | None = None) -> RequestDetail:
+        """One request in full: both sets of headers, the request body and the response body.
+
+        ``request_id`` is an entry's id from :meth:`~NetworkView.read` (``r12``). The
+        bodies are fetched now, from the browser: a text body is cut to
+        ``config.max_field_chars`` (named in ``truncated_fields``;
+        ``body_size`` keeps its full size in bytes), a binary one is given
+        by ``body_size`` and ``mime_type`` only. A body the browser no
+        longer holds (the page navigated away, the request failed or was
+        redirected) gives a detail without it and a ``note`` saying why.
+
+        Raises :class:`~browserkit.InvalidArgumentError` when the buffer no
+        longer holds the request (or never did): read the buffer again and
+        use one of its ids. Bounded by ``timeout_ms``.
+        """
+        __tracebackhide__ = True
+        return self._portal.call(self._impl.detail(request_id, timeout_ms=timeout_ms))
+
+    def read(self, *, since_seq: int = 0, limit: int = 100, pattern: str | None = None, failed_only: bool = False, include_static: bool = False, page_id: str | None = None) -> EventPage[NetworkEntry]:
+        """Requests after ``since_seq``; an update (response, failure) re-lists a request.
+
+        ``failed_only`` keeps network errors and statuses >= 400; images,
+        fonts, stylesheets and media are hidden unless ``include_static``.
+        """
+        return self._impl.read(since_seq=since_seq, limit=limit, pattern=pattern, failed_only=failed_only, include_static=include_static, page_id=page_id)
+
+    def export(self, path: str, *, since_seq: int = 0, limit: int = 10000, pattern: str | None = None, failed_only: bool = False, include_static: bool = False, page_id: str | None = None) -> Path:
+        """Write the selected page of requests, with its cursor fields, as JSON to ``path``."""
+        return self._impl.export(path, since_seq=since_seq, limit=limit, pattern=pattern, failed_only=failed_only, include_static=include_static, page_id=page_id)
+
+    def __len__(self) -> int:
+        return len(self._impl)
 
     def __repr__(self) -> str:
         return repr(self._impl).replace('<Async', '<', 1)
@@ -124,9 +183,9 @@ class Session:
         return self._impl.console
 
     @property
-    def network(self) -> NetworkView:
-        """Requests of every tab, one entry each, updated as they progress."""
-        return self._impl.network
+    def network(self) -> Network:
+        """Requests of every tab, one entry each; ``detail(request_id)`` reads one in full."""
+        return _wrap_network(self._portal, self._impl.network)
 
     @property
     def downloads(self) -> Downloads:
@@ -388,14 +447,139 @@ class Session:
         __tracebackhide__ = True
         return self._portal.call(self._impl.stop())
 
-    def evaluate(self, expression: str, *, timeout_ms: float | None = None, page_id: str | None = None) -> Any:
-        """Evaluate a JavaScript expression (or function source) and return its JSON value.
+    def storage_state(self, path: str | Path | None = None, *, timeout_ms: float | None = None) -> StorageState:
+        """The session's cookies and each origin's localStorage, to log in once and reuse it.
 
-        A thrown error, or a value that is not JSON, raises
-        :class:`~browserkit.EvaluationError`.
+        Start another session from it with ``browser.start(storage_state=...)``
+        (the result, its ``to_playwright()`` dict, or the file). With
+        ``path``, the state is also written there as Playwright's JSON,
+        readable by its owner only (the folder must exist). It holds session
+        cookies: keep the file as you would a password. Origins no tab shows
+        are included too (every origin the session visited).
         """
         __tracebackhide__ = True
-        return self._portal.call(self._impl.evaluate(expression, timeout_ms=timeout_ms, page_id=page_id))
+        return self._portal.call(self._impl.storage_state(path, timeout_ms=timeout_ms))
+
+    def cookies(self, urls: str | Sequence[str] | None = None, *, timeout_ms: float | None = None) -> list[Cookie]:
+        """The session's cookies; with ``urls``, only those sent to these URLs.
+
+        HttpOnly cookies are included. A :class:`~browserkit.Cookie`'s repr
+        hides its value; ``cookie.value`` holds it.
+        """
+        __tracebackhide__ = True
+        return self._portal.call(self._impl.cookies(urls, timeout_ms=timeout_ms))
+
+    def set_cookies(self, cookies: Iterable[Cookie | Mapping[str, Any]], *, timeout_ms: float | None = None) -> None:
+        """Add (or replace) cookies: each a :class:`~browserkit.Cookie` or a mapping.
+
+        A mapping has Playwright's keys: ``name``, ``value`` and either ``url`` or ``domain``
+        (with ``path``, default ``/``); optional ``expires`` (seconds since
+        the epoch; -1: a session cookie), ``httpOnly``, ``secure``,
+        ``sameSite`` (``Strict``, ``Lax``, ``None``). A bad entry raises
+        :class:`~browserkit.InvalidArgumentError` naming it, and none is set.
+        Read-only sessions refuse it.
+        """
+        __tracebackhide__ = True
+        return self._portal.call(self._impl.set_cookies(cookies, timeout_ms=timeout_ms))
+
+    def clear_cookies(self, *, name: str | None = None, domain: str | None = None, path: str | None = None, timeout_ms: float | None = None) -> int:
+        """Remove the session's cookies (only those matching every filter given); how many went.
+
+        Read-only sessions refuse it.
+        """
+        __tracebackhide__ = True
+        return self._portal.call(self._impl.clear_cookies(name=name, domain=domain, path=path, timeout_ms=timeout_ms))
+
+    def local_storage(self, origin: str | None = None, *, update: Mapping[str, str] | None = None, remove: Sequence[str] = (), clear: bool = False, timeout_ms: float | None = None) -> dict[str, str]:
+        """An origin's localStorage items, after any writes (``clear``, ``remove``, ``update``).
+
+        ``origin`` (``http://127.0.0.1:8000``, or any URL of it) defaults to
+        the active tab's. Reads and writes go through the browser, not the
+        page's scripts, so a page cannot fake what is read. Writing needs a
+        tab (or frame) of the session showing that origin, else
+        :class:`~browserkit.InvalidArgumentError`; reading an origin no tab
+        shows answers from the session's storage state. Read-only sessions
+        refuse writes.
+        """
+        __tracebackhide__ = True
+        return self._portal.call(self._impl.local_storage(origin, update=update, remove=remove, clear=clear, timeout_ms=timeout_ms))
+
+    def resize(self, width: int, height: int, *, timeout_ms: float | None = None) -> None:
+        """Set the viewport of every tab of the session, and of the tabs it opens later.
+
+        Sizes are CSS pixels, from 1 to 10,000. The page lays itself out
+        again (and may fire ``resize``): read-only sessions refuse it.
+        """
+        __tracebackhide__ = True
+        return self._portal.call(self._impl.resize(width, height, timeout_ms=timeout_ms))
+
+    def route(self, pattern: str, *, block: bool = False, respond: Mapping[str, Any] | None = None, delay_ms: float | None = None, timeout_ms: float | None = None) -> tuple[str, ...]:
+        """Handle the session's requests whose URL matches ``pattern``; returns the patterns routed.
+
+        ``pattern`` is a Playwright URL glob (``**/api/items*``: ``*`` stays
+        within a path segment, ``**`` crosses them) or, written ``/.../``, a
+        regular expression searched in the URL. Give exactly one of:
+
+        - ``block=True``: the request fails as blocked by the client (a tracker, an ad);
+        - ``respond={...}``: the browser gets this answer and the server is
+          never asked (a mocked API). Keys: ``status`` (default 200),
+          ``headers`` (a dict), ``body`` (str or bytes) or ``json`` (any
+          JSON-able value, sent with ``application/json``), ``content_type``;
+        - ``delay_ms=``: the request waits that long, then goes to the
+          server (a slow backend; at most ``config.max_timeout_ms``).
+
+        Routes are the session's: every tab, popups too, until :meth:`unroute`
+        or the end of the session. A route for a pattern already routed
+        replaces it. The requests a route handles show it in the network
+        buffer (``routed``: ``blocked``, ``fulfilled 200``, ``delayed 500 ms``).
+
+        Anything else raises :class:`~browserkit.InvalidArgumentError` and
+        changes nothing; read-only sessions raise ``ReadOnlyError``; an
+        attached session cannot route (it would change its whole browser).
+
+        >>> session.route("**/ratings.json*", block=True)  # doctest: +SKIP
+        ('**/ratings.json*',)
+        """
+        __tracebackhide__ = True
+        return self._portal.call(self._impl.route(pattern, block=block, respond=respond, delay_ms=delay_ms, timeout_ms=timeout_ms))
+
+    def unroute(self, pattern: str, *, timeout_ms: float | None = None) -> bool:
+        """Remove the route of ``pattern`` (as it was given to :meth:`route`); False if none.
+
+        Requests matching it go to the server again. Read-only sessions raise
+        ``ReadOnlyError``.
+        """
+        __tracebackhide__ = True
+        return self._portal.call(self._impl.unroute(pattern, timeout_ms=timeout_ms))
+
+    def offline(self, flag: bool, *, timeout_ms: float | None = None) -> bool:
+        """Take the session off the network (``True``) or back on (``False``); returns ``flag``.
+
+        Offline, every request of every tab fails at once (as without a
+        connection) and ``navigator.onLine`` is false; pages already loaded
+        stay. Read-only sessions raise ``ReadOnlyError``; an attached session
+        cannot go offline (it would take its whole browser offline).
+        """
+        __tracebackhide__ = True
+        return self._portal.call(self._impl.offline(flag, timeout_ms=timeout_ms))
+
+    def evaluate(self, expression: str, *, target: Target | None = None, timeout_ms: float | None = None, page_id: str | None = None) -> Any:
+        """Evaluate a JavaScript expression (or function source) and return its JSON value.
+
+        With ``target`` (a ref, a selector, any target but a point),
+        ``expression`` is a function that gets that element as its argument:
+        ``evaluate("el => el.value", target="e7")``. A ref is checked like an
+        action's: one from an earlier page raises :class:`~browserkit.StaleRefError`,
+        one whose element is gone :class:`~browserkit.RefNotFoundError`, and it
+        never reaches another element. A selector must match one element
+        (or pass ``nth=``).
+
+        A thrown error, or a value that is not JSON, raises
+        :class:`~browserkit.EvaluationError`. Read-only sessions refuse it
+        (a script can change the page).
+        """
+        __tracebackhide__ = True
+        return self._portal.call(self._impl.evaluate(expression, target=target, timeout_ms=timeout_ms, page_id=page_id))
 
     def execute(self, code: str, *, timeout_ms: float | None = None, page_id: str | None = None) -> ExecuteResult:
         """Run several steps of JavaScript in the page in one call.
@@ -426,16 +610,99 @@ class Session:
         __tracebackhide__ = True
         return self._portal.call(self._impl.execute(code, timeout_ms=timeout_ms, page_id=page_id))
 
-    def wait_for(self, *, text: str | None = None, text_gone: str | None = None, selector: str | None = None, url: str | None = None, timeout_ms: float | None = None, page_id: str | None = None) -> WaitResult:
+    def init_script(self, code: str, *, timeout_ms: float | None = None) -> int:
+        """Run ``code`` in each document loaded from now on, before the page's own scripts.
+
+        It runs in each new document of every tab (popups and new tabs
+        included; in a session attached to a running Chrome, the tabs it has
+        now) and of every frame in them, so it can set globals or stub
+        functions the page reads as it starts. It does not run in the
+        documents already loaded: call :meth:`reload` to apply it to the
+        current page. Scripts add up (there is no removing one; a new
+        session starts without them) and run in the order given. Returns
+        how many init scripts the session now has. Read-only sessions refuse
+        it with :class:`~browserkit.ReadOnlyError`.
+
+        >>> session.init_script("window.__test = true")  # doctest: +SKIP
+        1
+        """
+        __tracebackhide__ = True
+        return self._portal.call(self._impl.init_script(code, timeout_ms=timeout_ms))
+
+    def pdf(self, path: str, *, paper: PaperFormat = 'A4', landscape: bool = False, print_background: bool = True, timeout_ms: float | None = None, page_id: str | None = None) -> PdfFile:
+        """Print the active tab (or ``page_id``) to a PDF file at ``path``, as Chromium prints.
+
+        The page is laid out for print (its ``@media print`` styles apply) on
+        ``paper`` sheets, ``landscape`` if asked, with background colours and
+        images unless ``print_background=False``. The folder of ``path`` must
+        exist; an existing file is replaced. Chromium prints PDFs only
+        without a window: a session started with ``headful=True`` raises
+        :class:`~browserkit.InvalidArgumentError` and writes nothing. It
+        reads the page and changes nothing, so read-only sessions may print.
+        """
+        __tracebackhide__ = True
+        return self._portal.call(self._impl.pdf(path, paper=paper, landscape=landscape, print_background=print_background, timeout_ms=timeout_ms, page_id=page_id))
+
+    def wait_for(self, *, text: str | None = None, text_gone: str | None = None, selector: str | None = None, url: str | None = None, time_ms: float | None = None, timeout_ms: float | None = None, page_id: str | None = None) -> WaitResult:
         """Wait until every given condition holds; ``met=False`` (no error) at the timeout.
 
         ``text``/``text_gone`` look at the rendered text (``innerText``, so
         ``display:none`` text does not count but visually-hidden status text
         does); ``selector`` waits for a CSS match to be attached; ``url`` is a
         substring of the URL, or a regular expression when wrapped in ``/.../``.
+
+        ``time_ms`` first waits that long, whatever the page does (an
+        animation, a debounce); alone, that is all the call does
+        (``met=True``). With conditions, they are checked once it is over,
+        for what is left of the timeout. The pause counts within the
+        timeout: without ``timeout_ms`` the call's timeout is at least
+        ``time_ms``; a ``time_ms`` over ``timeout_ms`` or over
+        ``config.max_timeout_ms`` raises :class:`~browserkit.InvalidArgumentError`.
         """
         __tracebackhide__ = True
-        return self._portal.call(self._impl.wait_for(text=text, text_gone=text_gone, selector=selector, url=url, timeout_ms=timeout_ms, page_id=page_id))
+        return self._portal.call(self._impl.wait_for(text=text, text_gone=text_gone, selector=selector, url=url, time_ms=time_ms, timeout_ms=timeout_ms, page_id=page_id))
+
+    def mouse_down(self, target: Target | None = None, *, button: Button = 'left', observe: bool | None = None, timeout_ms: float | None = None, page_id: str | None = None) -> ActionResult:
+        """Press a mouse button and keep it held, for drawing, sliders and games.
+
+        With ``target`` (an element or ``bk.point(x, y)``) the mouse moves
+        there first, else it presses where it is. Move it with :meth:`hover`
+        while held (the page sees pointer moves with the button down), then
+        let go with :meth:`mouse_up`. Reported like :meth:`click`.
+
+        >>> session.mouse_down(bk.point(20, 20))  # doctest: +SKIP
+        >>> session.hover(bk.point(120, 80))  # doctest: +SKIP
+        >>> session.mouse_up()  # doctest: +SKIP
+        """
+        __tracebackhide__ = True
+        return self._portal.call(self._impl.mouse_down(target, button=button, observe=observe, timeout_ms=timeout_ms, page_id=page_id))
+
+    def mouse_up(self, target: Target | None = None, *, button: Button = 'left', observe: bool | None = None, timeout_ms: float | None = None, page_id: str | None = None) -> ActionResult:
+        """Let go of a mouse button held by :meth:`mouse_down`.
+
+        With ``target`` the mouse moves there first (with the button still
+        held), else it is released where it is.
+        """
+        __tracebackhide__ = True
+        return self._portal.call(self._impl.mouse_up(target, button=button, observe=observe, timeout_ms=timeout_ms, page_id=page_id))
+
+    def key_down(self, key: str, *, observe: bool | None = None, timeout_ms: float | None = None, page_id: str | None = None) -> ActionResult:
+        """Press one key and keep it held (``Shift``, ``ArrowLeft``, ``a``) until :meth:`key_up`.
+
+        A held modifier applies to the key presses and clicks that follow
+        (``key_down("Shift")``, then ``press("KeyA")`` types ``A``; a key
+        given as a character, ``press("a")``, is typed as given, with
+        ``shiftKey`` set). A held key does not auto-repeat. One key per call: a chord
+        such as ``Shift+a`` raises :class:`~browserkit.InvalidArgumentError`,
+        as does an unknown key name.
+        """
+        __tracebackhide__ = True
+        return self._portal.call(self._impl.key_down(key, observe=observe, timeout_ms=timeout_ms, page_id=page_id))
+
+    def key_up(self, key: str, *, observe: bool | None = None, timeout_ms: float | None = None, page_id: str | None = None) -> ActionResult:
+        """Let go of a key held by :meth:`key_down`."""
+        __tracebackhide__ = True
+        return self._portal.call(self._impl.key_up(key, observe=observe, timeout_ms=timeout_ms, page_id=page_id))
 
     def __repr__(self) -> str:
         return repr(self._impl).replace('<Async', '<', 1)
@@ -466,14 +733,18 @@ class Browser:
         """The configuration every session of this browser uses."""
         return self._impl.config
 
-    def start(self, url: str | None = None, *, headful: bool | None = None, read_only: bool = False, timeout_ms: float | None = None) -> Session:
+    def start(self, url: str | None = None, *, headful: bool | None = None, read_only: bool = False, storage_state: StateSource | None = None, viewport: tuple[int, int] | None = None, device: str | None = None, locale: str | None = None, timezone_id: str | None = None, geolocation: Geolocation | None = None, permissions: Sequence[str] = (), color_scheme: ColorScheme | None = None, user_agent: str | None = None, extra_headers: Mapping[str, str] | None = None, timeout_ms: float | None = None) -> Session:
         """A new session: its own browser context (cookies, storage), one tab.
 
         Launches Chromium on first use. ``url`` is loaded before returning.
-        Raises :class:`~browserkit.CapacityError` when ``max_sessions`` run.
+        ``storage_state`` (``session.storage_state()`` or its file) sets cookies and localStorage;
+        ``viewport=(w, h)``, ``device="iPhone 15"`` (explicit arguments win over it), ``locale``,
+        ``timezone_id``, ``geolocation=(lat, lon)``, ``permissions``, ``color_scheme``,
+        ``user_agent``, ``extra_headers`` emulate. Bad values raise ``InvalidArgumentError``
+        before anything starts; too many sessions ``CapacityError`` (``max_sessions``).
         """
         __tracebackhide__ = True
-        return _wrap_session(self._portal, self._portal.call(self._impl.start(url, headful=headful, read_only=read_only, timeout_ms=timeout_ms)))
+        return _wrap_session(self._portal, self._portal.call(self._impl.start(url, headful=headful, read_only=read_only, storage_state=storage_state, viewport=viewport, device=device, locale=locale, timezone_id=timezone_id, geolocation=geolocation, permissions=permissions, color_scheme=color_scheme, user_agent=user_agent, extra_headers=extra_headers, timeout_ms=timeout_ms)))
 
     def tabs(self, cdp_url: str, *, timeout_ms: float | None = None) -> list[TabInfo]:
         """The tabs of a Chrome running at ``cdp_url``; ``adopted`` marks those a session holds.

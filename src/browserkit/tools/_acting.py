@@ -42,6 +42,10 @@ _ACTION_ARGS: dict[str, frozenset[str]] = {
     "select": frozenset({"values"}),
     "check": frozenset({"checked"}),
     "drag": frozenset({"to_ref"}),
+    "mouse_down": frozenset({"button"}),
+    "mouse_up": frozenset({"button"}),
+    "key_down": frozenset({"key"}),
+    "key_up": frozenset({"key"}),
 }
 _NEEDS_TARGET = frozenset({"click", "hover", "select", "check", "drag"})
 
@@ -49,13 +53,24 @@ _NEEDS_TARGET = frozenset({"click", "hover", "select", "check", "drag"})
 @attrs.frozen(kw_only=True)
 class ActArgs:
     session_id: str = arg()
-    action: Literal["click", "hover", "type", "press", "scroll", "select", "check", "drag"] = arg(
-        "Needs a target except type, press and scroll (then the focused element or page)."
-    )
+    action: Literal[
+        "click",
+        "hover",
+        "type",
+        "press",
+        "scroll",
+        "select",
+        "check",
+        "drag",
+        "mouse_down",
+        "mouse_up",
+        "key_down",
+        "key_up",
+    ] = arg("Needs a target except type, press, scroll, mouse_*, key_* (no target).")
     detail: str = arg("What you do and why, one short sentence for the transcript.")
     ref: str | None = arg(REF, default=None)
     selector: str | None = arg(SELECTOR, default=None)
-    selector_type: Literal["css", "xpath", "role", "label", "placeholder", "text"] = arg(
+    selector_type: Literal["css", "xpath", "role", "label", "placeholder", "text", "test_id"] = arg(
         SELECTOR_TYPE, default="css", listed=False
     )
     name: str | None = arg(NAME, default=None, listed=False)
@@ -63,7 +78,7 @@ class ActArgs:
     frame: str | None = arg(FRAME, default=None)
     x: float | None = arg("Or a point: viewport x in CSS px (with y).", default=None, minimum=0)
     y: float | None = arg("Viewport y in CSS px (with x).", default=None, minimum=0)
-    button: Literal["left", "right", "middle"] = arg("click: mouse button.", default="left")
+    button: Literal["left", "right", "middle"] = arg("click, mouse_*.", default="left")
     click_count: int = arg("click: 2 to double-click.", default=1, minimum=1, maximum=3)
     modifiers: tuple[Literal["Alt", "Control", "ControlOrMeta", "Meta", "Shift"], ...] = arg(
         "click: keys held.", default=()
@@ -71,7 +86,7 @@ class ActArgs:
     text: str | None = arg("type: the text (required).", default=None)
     submit: bool = arg("type: press Enter after.", default=False)
     clear: bool = arg("type: replace the value (false: append).", default=True)
-    key: str | None = arg("press: key or chord, e.g. Enter, Control+a (required).", default=None)
+    key: str | None = arg("press: key or chord (Enter, Control+a); key_*: one key.", default=None)
     delta_y: float = arg("scroll: px down (negative: up).", default=0)
     delta_x: float = arg("scroll: px right.", default=0)
     values: tuple[str, ...] | None = arg(
@@ -118,7 +133,7 @@ def _acted(result: ActionResult, url_before: str | None) -> JSON:
 
 @tool("browser_act", ActArgs, title="Act on the page", effect="destroy")
 async def _act(browser: AsyncBrowser, a: ActArgs, ctx: ToolContext) -> JSON:
-    """Act like a user: click, hover, type, press, scroll, select, check or drag.
+    """Act like a user: the action on a target.
 
     Target: ref, selector, or x and y. The answer's 'observed' is what changed, with refs to
     use next (after a navigation: the new page). When notable: dialog (answer with
@@ -169,11 +184,21 @@ async def _act(browser: AsyncBrowser, a: ActArgs, ctx: ToolContext) -> JSON:
     elif a.action == "check":
         assert target is not None
         result = await s.check(target, True if a.checked is None else a.checked, **common)
-    else:
+    elif a.action == "drag":
         assert target is not None
         if a.to_ref is None:
             raise InvalidArgumentError("to_ref: required for action=drag")
         result = await s.drag(target, a.to_ref, **common)
+    elif a.action in ("mouse_down", "mouse_up"):
+        press = s.mouse_down if a.action == "mouse_down" else s.mouse_up
+        result = await press(target, button=a.button, **common)
+    else:
+        if a.key is None:
+            raise InvalidArgumentError(f"key: required for action={a.action}")
+        if target is not None:
+            raise InvalidArgumentError(f"{a.action} takes no target: it acts on the focus")
+        hold = s.key_down if a.action == "key_down" else s.key_up
+        result = await hold(a.key, **common)
     return _acted(result, url_before)
 
 
@@ -280,7 +305,7 @@ class StylesWriteArgs:
     value: str = arg("Its value, e.g. none; empty removes it.")
     ref: str | None = arg(REF, default=None)
     selector: str | None = arg(SELECTOR, default=None)
-    selector_type: Literal["css", "xpath", "role", "label", "placeholder", "text"] = arg(
+    selector_type: Literal["css", "xpath", "role", "label", "placeholder", "text", "test_id"] = arg(
         SELECTOR_TYPE, default="css", listed=False
     )
     name: str | None = arg(NAME, default=None, listed=False)

@@ -62,8 +62,20 @@ ORDER = (
     "browser_download_save",
     "browser_tabs",
     # opt-in group storage, then emulation (tools/_state.py)
+    "browser_storage_state",
+    "browser_cookies",
+    "browser_set_cookies",
+    "browser_clear_cookies",
+    "browser_local_storage",
+    "browser_resize",
     # opt-in group network (tools/_network.py)
+    "browser_network_detail",
+    "browser_route",
+    "browser_unroute",
+    "browser_offline",
     # opt-in groups pdf and scripts (tools/_extras.py)
+    "browser_pdf",
+    "browser_init_script",
 )
 
 arrange(ORDER)

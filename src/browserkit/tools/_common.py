@@ -40,7 +40,9 @@ JSON = dict[str, Any]
 PAGE = "Tab id; default: the active tab."
 
 REF = "Element ref (e3; d12 from browser_scan)."
-SELECTOR = 'Or a selector: CSS, or role=button[name="Save"], text=, label=, placeholder=, xpath=.'
+SELECTOR = (
+    'Or a selector: CSS, role=button[name="Save"], text=, label=, placeholder=, test_id=, xpath=.'
+)
 # Older spellings of a selector's kind and a role's name, still accepted.
 SELECTOR_TYPE = "How selector reads (or prefix it: role=…)."
 NAME = "role: the exact accessible name."
@@ -119,17 +121,18 @@ def target_of(a: Targeted) -> Target | None:
     return None
 
 
-_PREFIX = re.compile(r"^(css|xpath|role|label|placeholder|text)=(.+)$", re.DOTALL)
+_PREFIX = re.compile(r"^(css|xpath|role|label|placeholder|text|test_?id)=(.+)$", re.DOTALL)
 _ROLE = re.compile(r"""^([\w-]+)(?:\[name=(["'])(.*)\2\])?$""", re.DOTALL)
 
 
 def _prefixed(selector: str) -> tuple[SelectorKind, str, str | None]:
     """A selector's kind, value and role name, from a prefix as Playwright writes
-    them (``role=button[name="Save"]``, ``xpath=//a``; no prefix: CSS)."""
+    them (``role=button[name="Save"]``, ``xpath=//a``, ``test_id=save`` or
+    ``testid=save``; no prefix: CSS)."""
     found = _PREFIX.match(selector)
     if found is None:
         return "css", selector, None
-    kind = cast(SelectorKind, found.group(1))
+    kind = cast(SelectorKind, "test_id" if found.group(1) == "testid" else found.group(1))
     value = found.group(2)
     if kind != "role":
         return kind, value, None

@@ -58,21 +58,23 @@ class WaitArgs:
     text_gone: str | None = arg("This text is no longer visible.", default=None)
     selector: str | None = arg("This CSS selector matches.", default=None)
     url: str | None = arg("The URL contains this (or matches /regex/).", default=None)
+    time_ms: int | None = arg("Pause first (ms).", default=None, minimum=0)
     page_id: str | None = arg(default=None)
     timeout_ms: int | None = arg(default=None, minimum=1)
 
 
 @tool("browser_wait_for", WaitArgs, title="Wait for a condition", effect="read", idempotent=True)
 async def _wait_for(browser: AsyncBrowser, a: WaitArgs, ctx: ToolContext) -> JSON:
-    """Wait until every given condition holds (met=false: the time ran out).
+    """Wait until every given condition holds (met=false: time ran out).
 
-    Actions already wait for the page to settle: this is for slower changes.
+    Actions already wait for the page to settle.
     """
     result = await browser.session(a.session_id).wait_for(
         text=a.text,
         text_gone=a.text_gone,
         selector=a.selector,
         url=a.url,
+        time_ms=a.time_ms,
         timeout_ms=a.timeout_ms,
         page_id=a.page_id,
     )

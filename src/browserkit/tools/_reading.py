@@ -88,7 +88,7 @@ class DomReadArgs:
     selector: str | None = arg(
         "Or below this selector's element (e.g. a list browser_scan collapsed).", default=None
     )
-    selector_type: Literal["css", "xpath", "role", "label", "placeholder", "text"] = arg(
+    selector_type: Literal["css", "xpath", "role", "label", "placeholder", "text", "test_id"] = arg(
         SELECTOR_TYPE, default="css", listed=False
     )
     name: str | None = arg(NAME, default=None, listed=False)
@@ -237,7 +237,7 @@ class StylesReadArgs:
     session_id: str = arg()
     ref: str | None = arg(REF, default=None)
     selector: str | None = arg(SELECTOR, default=None)
-    selector_type: Literal["css", "xpath", "role", "label", "placeholder", "text"] = arg(
+    selector_type: Literal["css", "xpath", "role", "label", "placeholder", "text", "test_id"] = arg(
         SELECTOR_TYPE, default="css", listed=False
     )
     name: str | None = arg(NAME, default=None, listed=False)

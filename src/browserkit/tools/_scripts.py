@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from browserkit.tools._common import JSON
+from browserkit.tools._common import JSON, target_of
 from browserkit.tools._registry import ToolContext, tool
 from browserkit.tools._schema import arg
 
@@ -18,6 +18,8 @@ if TYPE_CHECKING:
 class EvaluateArgs:
     session_id: str = arg()
     expression: str = arg("A JavaScript expression or function, e.g. () => document.title.")
+    ref: str | None = arg("Element passed to expression: el => el.value.", default=None)
+    selector: str | None = arg("Or a selector, as in browser_act.", default=None)
     page_id: str | None = arg(default=None)
     timeout_ms: int | None = arg(default=None, minimum=1)
 
@@ -26,10 +28,10 @@ class EvaluateArgs:
 async def _evaluate(browser: AsyncBrowser, a: EvaluateArgs, ctx: ToolContext) -> JSON:
     """Run JavaScript in the page and return its JSON value.
 
-    To read what the outline does not show; to act, browser_act reports what changed.
+    To read what the outline lacks; to act, use browser_act (it reports what changed).
     """
     value = await browser.session(a.session_id).evaluate(
-        a.expression, timeout_ms=a.timeout_ms, page_id=a.page_id
+        a.expression, target=target_of(a), timeout_ms=a.timeout_ms, page_id=a.page_id
     )
     return {"value": value}
 

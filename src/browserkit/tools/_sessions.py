@@ -34,9 +34,9 @@ def _read_only(asked: bool | None, ctx: ToolContext) -> bool:
 @attrs.frozen(kw_only=True)
 class StartArgs:
     url: str | None = arg("Page to open first.", default=None)
-    read_only: bool | None = arg(
-        "Observe only: reads work, actions and scripts are refused.", default=None
-    )
+    read_only: bool | None = arg("Observe only: actions and scripts are refused.", default=None)
+    storage_state: str | None = arg(default=None)
+    device: str | None = arg(default=None)
     timeout_ms: int | None = arg(default=None, minimum=1)
 
 
@@ -44,10 +44,15 @@ class StartArgs:
 async def _sessions_start(browser: AsyncBrowser, a: StartArgs, ctx: ToolContext) -> JSON:
     """Start a browser session (own cookies, one tab), optionally at a URL.
 
-    Returns session_id for the other tools; stop it when done.
+    Returns session_id; stop it when done.
     """
+    state = None if a.storage_state is None else ctx.output_path(a.storage_state, "storage_state")
     session = await browser.start(
-        a.url, read_only=_read_only(a.read_only, ctx), timeout_ms=a.timeout_ms
+        a.url,
+        read_only=_read_only(a.read_only, ctx),
+        storage_state=state,
+        device=a.device,
+        timeout_ms=a.timeout_ms,
     )
     out: JSON = {"session_id": session.id, "url": session.url, "page_id": session.page_id}
     if session.read_only:

@@ -1,0 +1,112 @@
+"""Raw input: a mouse button or a key held down and let go, as separate actions.
+
+Each runs through the action pipeline like ``click`` and ``press``, so it
+reports what it changed. Between a ``mouse_down`` and its ``mouse_up`` the
+button stays held: ``hover`` moves the mouse with it held (drawing, dragging
+a slider, a game); between ``key_down`` and ``key_up`` the key stays held
+for every key press and click in between.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from playwright.async_api import Error as PlaywrightError
+
+from browserkit._async._actionability import budget
+from browserkit._async._actions import Button
+from browserkit._async._pipeline import Pipeline
+from browserkit._async._tab import Tab
+from browserkit._async._targets import Aim
+from browserkit.errors import InvalidArgumentError
+from browserkit.results import ActionResult
+from browserkit.targets import Target, describe
+
+__all__ = ["RawInput"]
+
+
+class RawInput:
+    """Mouse button and key down/up, run through a session's pipeline."""
+
+    def __init__(self, pipeline: Pipeline) -> None:
+        self._pipeline = pipeline
+
+    async def mouse(
+        self,
+        way: Literal["down", "up"],
+        target: Target | None,
+        button: Button,
+        observe: bool | None,
+        timeout_ms: float | None,
+        page_id: str | None,
+    ) -> ActionResult:
+        if button not in ("left", "right", "middle"):
+            raise InvalidArgumentError(f"button must be left, right or middle, got {button!r}")
+
+        async def body(tab: Tab, ms: float, aim: Aim) -> bool | None:
+            mouse = tab.page.mouse
+            verified: bool | None = None
+            if aim.locator is not None:
+                # Scrolled into view and waited for like hover: the mouse ends
+                # on the element's centre, where a person would press.
+                await aim.locator.hover(timeout=budget(ms)())
+                verified = True
+            elif aim.xy is not None:
+                await mouse.move(*aim.xy)
+            if way == "down":
+                await mouse.down(button=button)
+            else:
+                await mouse.up(button=button)
+            return verified
+
+        where = "" if target is None else f" at {describe(target)}"
+        return await self._pipeline.act(
+            f"{button} mouse button {way}{where}",
+            body,
+            target=target,
+            observe=observe,
+            timeout_ms=timeout_ms,
+            page_id=page_id,
+        )
+
+    async def key(
+        self,
+        way: Literal["down", "up"],
+        key: str,
+        observe: bool | None,
+        timeout_ms: float | None,
+        page_id: str | None,
+    ) -> ActionResult:
+        if not isinstance(key, str) or not key:
+            raise InvalidArgumentError(f"key must be a non-empty string, got {key!r}")
+        if "+" in key and key != "+":
+            raise InvalidArgumentError(
+                f"key_{way} takes one key, not the chord {key!r}",
+                hint="hold each key with its own key_down (Shift, then a), or press the chord",
+            )
+
+        async def body(tab: Tab, ms: float, aim: Aim) -> bool | None:
+            keyboard = tab.page.keyboard
+            try:
+                if way == "down":
+                    await keyboard.down(key)
+                else:
+                    await keyboard.up(key)
+            except PlaywrightError as exc:
+                # Playwright's own words for a key name it does not know (no page text).
+                if "Unknown key" not in str(exc):
+                    raise
+                raise InvalidArgumentError(
+                    f"unknown key {key!r}",
+                    hint="use a key name such as Shift, Control, ArrowLeft, Enter, or a character",
+                ) from None
+            return None
+
+        return await self._pipeline.act(
+            f"key {key} {way}",
+            body,
+            target=None,
+            observe=observe,
+            timeout_ms=timeout_ms,
+            page_id=page_id,
+        )
