@@ -29,6 +29,7 @@ from browserkit._results_reading import (
     Styles,
 )
 from browserkit._results_state import Cookie, OriginStorage, StorageState
+from browserkit._version import __version__
 
 if TYPE_CHECKING:
     from browserkit.snapshot import SnapshotDiff
@@ -322,6 +323,8 @@ class Diagnostics:
     python_version: str = attrs.field(repr=False)
     platform: str = attrs.field(repr=False)
     issues: tuple[DiagnosticIssue, ...] = ()
+    browserkit_version: str = attrs.field(default=__version__, repr=False)
+    """The browserkit that made the report (the one running)."""
 
     __repr__ = summary
     _repr_markdown_ = record_markdown
