@@ -113,6 +113,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if _BROWSER_FIXTURES.intersection(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.in_browser)
+    # The slow tests first: pytest-xdist hands tests out in this order, and a
+    # two-minute test handed out last leaves the other worker idle meanwhile.
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
 
 
 def pytest_report_header() -> list[str]:
