@@ -10,7 +10,6 @@ of a running session, and of the tabs it opens afterwards.
 
 from __future__ import annotations
 
-import asyncio
 import difflib
 import json
 import math
@@ -282,21 +281,17 @@ class ContextSpec:
             out["storage_state"] = self.storage_state.to_playwright()
         return out
 
-    async def new_context(self, browser: PlaywrightBrowser, ms: float) -> BrowserContext:
-        """A new context of ``browser`` made to this spec, within ``ms``.
+    async def new_context(self, browser: PlaywrightBrowser) -> BrowserContext:
+        """A new context of ``browser`` made to this spec.
 
         What Chromium refuses (an unknown permission or time zone) is
-        ``InvalidArgumentError``.
+        ``InvalidArgumentError``. Not bounded by the call's timeout, like the
+        launch before it: that timeout is the first page load's, and a
+        context abandoned half-made would outlive the session that never
+        started.
         """
         try:
-            return await asyncio.wait_for(
-                browser.new_context(**self.options()), max(0.001, ms / 1000)
-            )
-        except asyncio.TimeoutError:
-            raise InvalidArgumentError(
-                f"the new session's context was not ready within {int(ms)} ms",
-                hint="raise timeout_ms (restoring many origins' storage takes longer)",
-            ) from None
+            return await browser.new_context(**self.options())
         except PlaywrightError as exc:
             text = str(exc.message if hasattr(exc, "message") else exc).strip()
             first = text.splitlines()[0] if text else "refused"

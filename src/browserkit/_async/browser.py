@@ -213,7 +213,7 @@ class AsyncBrowser:
             # Checked before launching anything: a refused URL costs nothing.
             check_scheme(url, self._config)
         browser = await self._browser(headless, spec)
-        context = await spec.new_context(browser, ms)
+        context = await spec.new_context(browser)
         session = AsyncSession(SessionCore(self, session_id, context, read_only=read_only))
         session._core.browser_headless = headless
         return await self._open(session, url, ms)
