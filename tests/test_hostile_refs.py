@@ -30,7 +30,9 @@ from tests.test_session_core import ref_of
 pytestmark = pytest.mark.slow
 
 KINDS = ("reload", "assign", "back", "submit", "swap")
-TRIALS = int(os.environ.get("BROWSERKIT_BIND_TRIALS", "300"))
+# 200 per kind in CI (40 of each navigation kind); the evidence runs quoted in
+# the robustness issue were 4 x 300: BROWSERKIT_BIND_TRIALS=300 repeats them.
+TRIALS = int(os.environ.get("BROWSERKIT_BIND_TRIALS", "200"))
 TYPED = (bk.StaleRefError, bk.RefNotFoundError, bk.NavigationFailedError)
 
 

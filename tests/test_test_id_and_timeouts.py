@@ -219,7 +219,7 @@ TIMED = {
     "idle_stop_ms": 0,
     "default_timeout_ms": 60_000,
     "action_timeout_ms": 1_000,
-    "navigation_timeout_ms": 4_000,
+    "navigation_timeout_ms": 2_500,
 }
 
 
@@ -248,19 +248,19 @@ async def test_navigations_default_to_the_navigation_timeout(timed: Any, base_ur
     s = await aw(timed.start())
     try:
         # Slower than the action timeout, within the navigation one.
-        nav = await aw(s.navigate(f"{base_url}/slow?ms=1500"))
+        nav = await aw(s.navigate(f"{base_url}/slow?ms=1300"))
         assert (nav.status, nav.timed_out) == (200, False)
         with pytest.raises(bk.TimeoutError) as info:
             await aw(s.navigate(f"{base_url}/slow?ms=9000"))
-        assert "within 4000 ms" in info.value.message
+        assert "within 2500 ms" in info.value.message
         with pytest.raises(bk.TimeoutError) as tab_info:
             await aw(s.new_tab(f"{base_url}/slow?ms=9001"))
-        assert "within 4000 ms" in tab_info.value.message
+        assert "within 2500 ms" in tab_info.value.message
     finally:
         await aw(s.stop())
     with pytest.raises(bk.TimeoutError) as start_info:
         await aw(timed.start(url=f"{base_url}/slow?ms=9002"))
-    assert "within 4000 ms" in start_info.value.message
+    assert "within 2500 ms" in start_info.value.message
 
 
 @pytest.mark.timeout(30)
