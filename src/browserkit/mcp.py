@@ -26,7 +26,9 @@ import attrs
 
 from browserkit._text import well_formed
 from browserkit.config import Config
+from browserkit.errors import InvalidArgumentError
 from browserkit.tools import CAPS, REGISTRY, ToolContext, listed
+from browserkit.tools._registry import checked_caps
 
 if TYPE_CHECKING:
     from mcp.server.lowlevel import Server
@@ -158,13 +160,10 @@ def options_from_args(args: argparse.Namespace) -> ServerOptions:
 
 
 def _caps(text: str) -> tuple[str, ...]:
-    names = tuple(c.strip() for c in text.split(",") if c.strip())
-    unknown = sorted(set(names) - set(CAPS) - {"all"})
-    if unknown:
-        raise SystemExit(
-            f"--caps: unknown group(s) {', '.join(unknown)}; groups are {', '.join(CAPS)} or all"
-        )
-    return tuple(CAPS) if "all" in names else names
+    try:
+        return checked_caps(c.strip() for c in text.split(",") if c.strip())
+    except InvalidArgumentError as exc:
+        raise SystemExit(f"--caps: {exc.message}; {exc.hint}") from None
 
 
 def _dumps(value: Any) -> str:

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from browserkit import Browser
     from browserkit._async.browser import AsyncBrowser
 
-__all__ = ["CAPS", "REGISTRY", "Tool", "ToolContext", "arrange", "listed", "tool"]
+__all__ = ["CAPS", "REGISTRY", "Tool", "ToolContext", "arrange", "checked_caps", "listed", "tool"]
 
 _A = TypeVar("_A")
 
@@ -266,15 +266,21 @@ def arrange(names: Sequence[str]) -> None:
     REGISTRY.update(ordered)
 
 
-def listed(caps: Iterable[str] = ()) -> list[Tool[Any]]:
-    """The tools a model is shown: those of no group, and those of the groups in ``caps``
-    (``"all"`` among them: every group). An unknown group is ``InvalidArgumentError``."""
-    wanted = set(caps)
-    unknown = sorted(wanted - set(CAPS) - {"all"})
+def checked_caps(caps: Iterable[str]) -> tuple[str, ...]:
+    """The groups ``caps`` names, ``"all"`` spelled out; an unknown one is
+    ``InvalidArgumentError`` naming the known ones."""
+    wanted = tuple(caps)
+    unknown = sorted(set(wanted) - set(CAPS) - {"all"})
     if unknown:
         raise InvalidArgumentError(
             f"unknown capability group(s): {', '.join(unknown)}",
             hint=f"groups are: {', '.join(CAPS)} (or all)",
         )
-    every = "all" in wanted
-    return [t for t in REGISTRY.values() if t.cap is None or every or t.cap in wanted]
+    return tuple(CAPS) if "all" in wanted else wanted
+
+
+def listed(caps: Iterable[str] = ()) -> list[Tool[Any]]:
+    """The tools a model is shown: those of no group, and those of the groups in ``caps``
+    (``"all"`` among them: every group). An unknown group is ``InvalidArgumentError``."""
+    wanted = set(checked_caps(caps))
+    return [t for t in REGISTRY.values() if t.cap is None or t.cap in wanted]
