@@ -30,10 +30,21 @@ from browserkit.errors import InvalidArgumentError, TargetNotFoundError
 from browserkit.results import ActionResult
 from browserkit.targets import Target, describe
 
-__all__ = ["Actions", "Button", "Modifier"]
+__all__ = ["Actions", "Button", "Modifier", "move_to"]
 
 Button = Literal["left", "right", "middle"]
 Modifier = Literal["Alt", "Control", "ControlOrMeta", "Meta", "Shift"]
+
+
+async def move_to(tab: Tab, ms: float, aim: Aim) -> bool | None:
+    """Move the mouse onto the aim: an element (scrolled into view and waited for,
+    ending on its centre: True) or a point (None); no aim leaves it where it is."""
+    if aim.locator is not None:
+        await aim.locator.hover(timeout=budget(ms)())
+        return True
+    if aim.xy is not None:
+        await tab.page.mouse.move(*aim.xy)
+    return None
 
 
 class Actions:
@@ -112,18 +123,9 @@ class Actions:
     ) -> ActionResult:
         _need_target(target, "hover")
 
-        async def body(tab: Tab, ms: float, aim: Aim) -> bool | None:
-            locator, xy = aim.locator, aim.xy
-            if locator is None:
-                assert xy is not None
-                await tab.page.mouse.move(xy[0], xy[1])
-                return None
-            await locator.hover(timeout=budget(ms)())
-            return True
-
         return await self._pipeline.act(
             f"hovered {describe(target)}",
-            body,
+            move_to,
             target=target,
             observe=observe,
             timeout_ms=timeout_ms,

@@ -13,8 +13,7 @@ from typing import Literal
 
 from playwright.async_api import Error as PlaywrightError
 
-from browserkit._async._actionability import budget
-from browserkit._async._actions import Button
+from browserkit._async._actions import Button, move_to
 from browserkit._async._pipeline import Pipeline
 from browserkit._async._tab import Tab
 from browserkit._async._targets import Aim
@@ -44,19 +43,12 @@ class RawInput:
             raise InvalidArgumentError(f"button must be left, right or middle, got {button!r}")
 
         async def body(tab: Tab, ms: float, aim: Aim) -> bool | None:
-            mouse = tab.page.mouse
-            verified: bool | None = None
-            if aim.locator is not None:
-                # Scrolled into view and waited for like hover: the mouse ends
-                # on the element's centre, where a person would press.
-                await aim.locator.hover(timeout=budget(ms)())
-                verified = True
-            elif aim.xy is not None:
-                await mouse.move(*aim.xy)
+            # Moved like hover: onto an element's centre, where a person would press.
+            verified = await move_to(tab, ms, aim)
             if way == "down":
-                await mouse.down(button=button)
+                await tab.page.mouse.down(button=button)
             else:
-                await mouse.up(button=button)
+                await tab.page.mouse.up(button=button)
             return verified
 
         where = "" if target is None else f" at {describe(target)}"
