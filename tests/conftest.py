@@ -101,6 +101,21 @@ async def sess(
         s.stop()
 
 
+@pytest.fixture(params=["async", "sync"])
+async def ro_sess(
+    request: pytest.FixtureRequest, abrowser: bk.AsyncBrowser, sbrowser: bk.Browser
+) -> AsyncIterator[Any]:
+    """A read-only session from the async or the sync API."""
+    if request.param == "async":
+        s: Any = await abrowser.start(read_only=True)
+        yield s
+        await s.stop()
+    else:
+        s = sbrowser.start(read_only=True)
+        yield s
+        s.stop()
+
+
 # The sync API's own tests (sbrowser) stay: the portal and its thread are the
 # interpreter-sensitive part.
 # The sync API's own tests (``sbrowser``, subprocesses) are left unmarked: its

@@ -6,7 +6,6 @@ Chromium and pages served from 127.0.0.1.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -17,21 +16,6 @@ from browserkit import tools
 from browserkit.tools import ToolContext
 from tests.conftest import aw, raises_before_waiting
 from tests.test_session_core import ref_of
-
-
-@pytest.fixture(params=["async", "sync"])
-async def ro_sess(
-    request: pytest.FixtureRequest, abrowser: bk.AsyncBrowser, sbrowser: bk.Browser
-) -> AsyncIterator[Any]:
-    """A read-only session from the async or the sync API."""
-    if request.param == "async":
-        s: Any = await abrowser.start(read_only=True)
-        yield s
-        await s.stop()
-    else:
-        s = sbrowser.start(read_only=True)
-        yield s
-        s.stop()
 
 
 async def seen(sess: Any, *types: str) -> list[dict[str, Any]]:

@@ -7,7 +7,6 @@ real Chromium and pages served from 127.0.0.1.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
@@ -32,21 +31,6 @@ def node_with(root: bk.DomNode, **want: Any) -> bk.DomNode:
         if all(getattr(node, k) == v for k, v in want.items()):
             return node
     raise AssertionError(f"no node with {want} in\n{root}")
-
-
-@pytest.fixture(params=["async", "sync"])
-async def ro_sess(
-    request: pytest.FixtureRequest, abrowser: bk.AsyncBrowser, sbrowser: bk.Browser
-) -> AsyncIterator[Any]:
-    """A read-only session from the async or the sync API."""
-    if request.param == "async":
-        s: Any = await abrowser.start(read_only=True)
-        yield s
-        await s.stop()
-    else:
-        s = sbrowser.start(read_only=True)
-        yield s
-        s.stop()
 
 
 # --------------------------------------------------------------------- dom
