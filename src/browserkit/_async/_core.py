@@ -12,8 +12,9 @@ face that delegates to them.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from typing import Protocol, TypeVar
 
 from playwright.async_api import BrowserContext, Page
@@ -28,6 +29,7 @@ from browserkit.errors import (
     BrowserCrashedError,
     BrowserkitError,
     InvalidArgumentError,
+    ModalStateBlockedError,
     PageNotFoundError,
     ReadOnlyError,
     SessionClosedError,
@@ -123,6 +125,14 @@ class SessionCore:
         self.attached = attached
         self.owns_attached = owns_attached
         self.cdp_url: str | None = None
+        # The pool endpoint the session was placed on (None: a local launch or attach).
+        self.endpoint: str | None = None
+        # Run by shutdown() before the context closes (a recording's trace is
+        # written there); a session whose browser died skips them.
+        self.on_shutdown: list[Callable[[], Awaitable[None]]] = []
+        # Set while a person has control in the live view: what holds the
+        # session; mutating calls then raise ModalStateBlockedError.
+        self.taken_over: str | None = None
         if attached is None:
             context.on("page", self._on_new_page)
 
@@ -233,6 +243,11 @@ class SessionCore:
             self.ensure_open()
         tab = self.tab(page_id)
         if mutating:
+            if self.taken_over is not None:
+                raise ModalStateBlockedError(
+                    f"session {self.id} is held: {self.taken_over}",
+                    hint="wait until the person hands control back in the live view",
+                )
             tab.acts += 1
         if not (answering_chooser and tab.pending_dialog is None):
             error = tab.modal_error()
@@ -355,6 +370,9 @@ class SessionCore:
     async def shutdown(self, reason: str) -> bool:
         if self.closed:
             return False
+        for hook in self.on_shutdown:
+            with contextlib.suppress(Exception):
+                await hook()
         self.mark_closed(reason)
         await self.evidence.close()
         if self.attached is not None:

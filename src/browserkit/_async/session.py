@@ -22,7 +22,9 @@ from browserkit._async._outline import Outlines
 from browserkit._async._pipeline import Pipeline
 from browserkit._async._scan import Scanner
 from browserkit._async._session_extras import ExtraMethods
+from browserkit._async._session_live import LiveMethods
 from browserkit._async._session_network import NetworkMethods
+from browserkit._async._session_recording import RecordingMethods
 from browserkit._async._session_state import StateMethods
 from browserkit._async._styles import StyleEditor
 from browserkit._async._tabs import Tabs
@@ -46,7 +48,7 @@ from browserkit.targets import Target
 __all__ = ["AsyncSession"]
 
 
-class AsyncSession(StateMethods, NetworkMethods, ExtraMethods):
+class AsyncSession(StateMethods, NetworkMethods, ExtraMethods, RecordingMethods, LiveMethods):
     """A browser session: its own cookies and storage, one or more tabs.
 
     Get one from :meth:`AsyncBrowser.start`. Every method that touches the
@@ -72,6 +74,8 @@ class AsyncSession(StateMethods, NetworkMethods, ExtraMethods):
         self._init_extras(core, targets, pipeline)
         self._init_state(core)
         self._init_network(core)
+        self._init_recording(core)
+        self._init_live(core)
 
     # -------------------------------------------------------- properties
 
