@@ -42,6 +42,7 @@ __all__ = [
     "Diagnostics",
     "DialogInfo",
     "DomNode",
+    "EndpointStatus",
     "ExecuteResult",
     "FindMatch",
     "FrameInfo",
@@ -275,6 +276,9 @@ class SessionInfo:
     """The URL patterns the session routes (``route``), oldest first."""
     offline: bool = False
     """Whether the session is offline (``offline(True)``)."""
+    endpoint: str | None = None
+    """The ``Config.endpoints`` entry the session was placed on, as configured;
+    None for a local launch or an attached Chrome."""
 
     __repr__ = summary
     _repr_markdown_ = record_markdown
@@ -307,6 +311,30 @@ class DiagnosticIssue:
 
 
 @attrs.frozen(repr=False)
+class EndpointStatus:
+    """One ``Config.endpoints`` entry, as :meth:`~browserkit.AsyncBrowser.diagnostics` found it.
+
+    ``kind`` is ``playwright`` (a ``ws://`` browser server) or ``cdp`` (an
+    ``http://`` DevTools endpoint). ``version`` is the server's Playwright
+    (``1.65``) or the CDP browser's product (``Chrome/156.0...``); ``sessions``
+    counts this browser's sessions placed there, out of ``max_sessions``
+    (None: bounded only by ``Config.max_sessions``). ``error`` says why it
+    cannot take sessions now (unreachable, another Playwright, dropped).
+    """
+
+    url: str
+    kind: str
+    reachable: bool
+    version: str | None = None
+    sessions: int = 0
+    max_sessions: int | None = None
+    error: str | None = None
+
+    __repr__ = summary
+    _repr_markdown_ = record_markdown
+
+
+@attrs.frozen(repr=False)
 class Diagnostics:
     """What browserkit would use, found without starting a browser."""
 
@@ -325,6 +353,8 @@ class Diagnostics:
     issues: tuple[DiagnosticIssue, ...] = ()
     browserkit_version: str = attrs.field(default=__version__, repr=False)
     """The browserkit that made the report (the one running)."""
+    endpoints: tuple[EndpointStatus, ...] = ()
+    """Each remote endpoint's reachability, version and load (``Config.endpoints``)."""
 
     __repr__ = summary
     _repr_markdown_ = record_markdown
