@@ -34,8 +34,8 @@ def _cmd_demo(args: argparse.Namespace) -> int:
 
 
 def _cmd_diagnostics(_args: argparse.Namespace) -> int:
-    from browserkit._async.browser import diagnose
     from browserkit._convert import to_jsonable
+    from browserkit._diagnose import diagnose
     from browserkit.config import Config
 
     report = diagnose(Config.from_env())
@@ -187,6 +187,7 @@ def build_parser() -> argparse.ArgumentParser:
             f"{PROG} mcp                      # stdio, for a client to spawn",
             f"{PROG} mcp --http --port 8931   # http://127.0.0.1:8931/mcp",
             f"{PROG} mcp --read-only --output-dir ./shots",
+            f"{PROG} mcp --endpoint ws://10.0.0.5:3000/ --endpoint ws://10.0.0.6:3000/",
         ),
     )
     add_arguments(mcp)

@@ -9,6 +9,7 @@ from typing import Any, Literal
 
 import attrs
 
+from browserkit._endpoints import parse_endpoint
 from browserkit.errors import InvalidArgumentError
 
 __all__ = ["Config", "DialogPolicy", "TimeoutKind"]
@@ -47,6 +48,16 @@ def _strings(value: Any) -> tuple[str, ...]:
     if isinstance(value, str):
         value = value.split(",")
     return tuple(s.strip() for s in value if s.strip())
+
+
+def _check_endpoints(_inst: Any, _attr: Any, value: tuple[str, ...]) -> None:
+    targets = [parse_endpoint(url).target for url in value]
+    twice = sorted({t for t in targets if targets.count(t) > 1})
+    if twice:
+        raise InvalidArgumentError(
+            f"endpoint {twice[0]} is listed twice",
+            hint="list each browser server once; give it more room with ?max_sessions=N",
+        )
 
 
 def _check_policy(_inst: Any, _attr: Any, value: str) -> None:
@@ -145,8 +156,13 @@ class Config:
     """What becomes of alert, confirm and prompt dialogs (held, accepted or dismissed)."""
     allow_attach: bool = False
     """Allow ``attach()`` to a running Chrome over CDP."""
-    endpoints: tuple[str, ...] = attrs.field(default=(), converter=_strings)
-    """Remote browser servers (``ws://...``) to connect to instead of launching."""
+    endpoints: tuple[str, ...] = attrs.field(
+        default=(), converter=_strings, validator=_check_endpoints
+    )
+    """A pool of remote browsers to place sessions on instead of launching one:
+    Playwright browser servers (``ws://host:port/``) and Chrome DevTools
+    endpoints (``http://host:port``), each with an optional ``?max_sessions=N``.
+    Empty: launch Chromium locally. See docs/remote.md."""
     extra_args: tuple[str, ...] = attrs.field(default=(), converter=_strings)
     """More Chromium command-line switches, appended to browserkit's own."""
     test_id_attribute: str = attrs.field(default="data-testid", validator=_check_attribute)

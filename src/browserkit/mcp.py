@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from browserkit._endpoints import parse_endpoint
 from browserkit._text import well_formed
 from browserkit.config import Config
 from browserkit.errors import InvalidArgumentError
@@ -60,6 +61,7 @@ class ServerOptions:
     max_sessions: int | None = None
     output_dir: str | None = None
     caps: tuple[str, ...] = ()
+    endpoints: tuple[str, ...] = ()
 
     def config(self) -> Config:
         """The browser config: ``BROWSERKIT_*`` variables, then the flags on top."""
@@ -72,6 +74,8 @@ class ServerOptions:
             overrides["allow_attach"] = self.allow_attach
         if self.max_sessions is not None:
             overrides["max_sessions"] = self.max_sessions
+        if self.endpoints:
+            overrides["endpoints"] = self.endpoints
         return Config.from_env(**overrides)
 
     def context(self) -> ToolContext:
@@ -143,6 +147,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "[BROWSERKIT_MCP_CAPS]",
     )
 
+    parser.add_argument(
+        "--endpoint",
+        metavar="URL",
+        action="append",
+        default=[],
+        help="place sessions on this remote browser instead of launching one: a Playwright "
+        "server (ws://host:port/) or a DevTools endpoint (http://host:port), optionally with "
+        "?max_sessions=N; repeat for a pool [BROWSERKIT_ENDPOINTS]",
+    )
+
 
 def options_from_args(args: argparse.Namespace) -> ServerOptions:
     """The options a parsed ``mcp`` command line stands for."""
@@ -156,7 +170,17 @@ def options_from_args(args: argparse.Namespace) -> ServerOptions:
         max_sessions=args.max_sessions,
         output_dir=args.output_dir,
         caps=_caps(args.caps),
+        endpoints=_endpoints(args.endpoint),
     )
+
+
+def _endpoints(urls: list[str]) -> tuple[str, ...]:
+    for url in urls:
+        try:
+            parse_endpoint(url)
+        except InvalidArgumentError as exc:
+            raise SystemExit(f"--endpoint: {exc.message}; {exc.hint}") from None
+    return tuple(urls)
 
 
 def _caps(text: str) -> tuple[str, ...]:

@@ -127,6 +127,7 @@ class SessionCore:
         self.cdp_url: str | None = None
         # The pool endpoint the session was placed on (None: a local launch or attach).
         self.endpoint: str | None = None
+        self.endpoint_label: str | None = None  # the same, without its query
         # Run by shutdown() before the context closes (a recording's trace is
         # written there); a session whose browser died skips them.
         self.on_shutdown: list[Callable[[], Awaitable[None]]] = []
@@ -211,11 +212,16 @@ class SessionCore:
 
     # ---------------------------------------------------------------- checks
 
+    @property
+    def crash_hint(self) -> str:
+        if self.endpoint is not None:
+            return "start a new session: it is placed on an endpoint that answers"
+        return "start a new session (a new browser is launched for it)"
+
     def closed_error(self) -> SessionClosedError | BrowserCrashedError:
         if self.crashed:
             return BrowserCrashedError(
-                f"session {self.id} is gone: {self.closed_reason}",
-                hint="start a new session (a new browser is launched for it)",
+                f"session {self.id} is gone: {self.closed_reason}", hint=self.crash_hint
             )
         return SessionClosedError(f"session {self.id} is closed: {self.closed_reason}")
 
@@ -306,6 +312,11 @@ class SessionCore:
                 )
             raise error from None
 
+    def _browser_gone(self) -> bool:
+        """Whether the connection to the session's browser is down (before its event came)."""
+        browser = self.context.browser
+        return browser is not None and not browser.is_connected()
+
     def _tab_went(self, tab: Tab) -> bool:
         return tab.closed or tab.page.is_closed() or self.tabs.get(tab.page_id) is not tab
 
@@ -345,8 +356,11 @@ class SessionCore:
         """
         text = str(exc.message if hasattr(exc, "message") else exc).strip()
         first = text.splitlines()[0] if text else "unknown error"
-        if self.crashed or self.browser.crashed:
-            return BrowserCrashedError(f"{what}: the browser went away")
+        if self.crashed:
+            return BrowserCrashedError(f"{what}: {self.closed_reason}", hint=self.crash_hint)
+        if self.browser.crashed or self._browser_gone():
+            where = f"the browser at {self.endpoint_label}" if self.endpoint else "the browser"
+            return BrowserCrashedError(f"{what}: {where} went away", hint=self.crash_hint)
         if self.active is not None and self.active in self.crashed_pages:
             return BrowserCrashedError(
                 f"{what}: the page {self.active} crashed",

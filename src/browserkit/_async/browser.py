@@ -5,12 +5,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
-import platform
-import sys
 import time
 from collections.abc import Mapping, Sequence
-from importlib.metadata import PackageNotFoundError
-from importlib.metadata import version as package_version
 from types import TracebackType
 from typing import Any
 
@@ -23,7 +19,9 @@ from browserkit._async._binding import ensure_engine, register_engine
 from browserkit._async._core import SessionCore
 from browserkit._async._emulation import ColorScheme, ContextSpec, Geolocation, StateSource
 from browserkit._async._navigation import check_scheme
+from browserkit._async._pool import EndpointPool
 from browserkit._async.session import AsyncSession
+from browserkit._diagnose import diagnose
 from browserkit._text import well_formed_str
 from browserkit.config import Config
 from browserkit.errors import (
@@ -35,9 +33,9 @@ from browserkit.errors import (
     PageNotFoundError,
     SessionNotFoundError,
 )
-from browserkit.results import DiagnosticIssue, Diagnostics, SessionInfo, TabInfo
+from browserkit.results import Diagnostics, SessionInfo, TabInfo
 
-__all__ = ["AsyncBrowser"]
+__all__ = ["AsyncBrowser", "diagnose"]
 
 
 class AsyncBrowser:
@@ -74,6 +72,10 @@ class AsyncBrowser:
         # answer browser_crashed rather than session_not_found.
         self._crashed: dict[str, str] = {}
         self._next_handoff = 1
+        # Config.endpoints: sessions are placed on remote browsers, none launched here.
+        self._pool = (
+            EndpointPool(self._config, self._on_endpoint_lost) if self._config.endpoints else None
+        )
 
     @property
     def config(self) -> Config:
@@ -93,18 +95,26 @@ class AsyncBrowser:
 
     # ---------------------------------------------------------------- launch
 
-    async def _browser(self, headless: bool, spec: ContextSpec) -> PlaywrightBrowser:
+    async def _started(self) -> Playwright:
+        """Playwright, started on first use (under the lock the caller holds)."""
+        if self._playwright is None:
+            self._playwright = await async_playwright().start()
+            await register_engine(self._playwright)  # binds refs to elements
+        return self._playwright
+
+    def _launch_lock(self) -> asyncio.Lock:
         if self._lock is None:
             self._lock = asyncio.Lock()
-        async with self._lock:
-            if self._playwright is None:
-                self._playwright = await async_playwright().start()
-                await register_engine(self._playwright)  # binds refs to elements
-            spec.check(self._playwright)  # a device Playwright knows, before launching anything
+        return self._lock
+
+    async def _browser(self, headless: bool, spec: ContextSpec) -> PlaywrightBrowser:
+        async with self._launch_lock():
+            pw = await self._started()
+            spec.check(pw)  # a device Playwright knows, before launching anything
             existing = self._browsers.get(headless)
             if existing is not None and existing.is_connected():
                 return existing
-            browser = await self._launch(self._playwright, headless)
+            browser = await self._launch(pw, headless)
             browser.on("disconnected", lambda _b: self._on_disconnected(headless))
             self._browsers[headless] = browser
             self.crashed = False
@@ -112,17 +122,6 @@ class AsyncBrowser:
             return browser
 
     async def _launch(self, pw: Playwright, headless: bool) -> PlaywrightBrowser:
-        errors = []
-        for endpoint in self._config.endpoints:
-            try:
-                return await pw.chromium.connect(endpoint, timeout=self._config.default_timeout_ms)
-            except PlaywrightError as exc:
-                errors.append(f"{endpoint}: {str(exc).splitlines()[0]}")
-        if self._config.endpoints:
-            raise BrowserNotFoundError(
-                "no remote browser endpoint answered: " + "; ".join(errors),
-                hint="check config.endpoints, or empty it to launch Chromium locally",
-            )
         found = _chromium.find_chromium(self._config.executable_path)
         if found is None:
             raise BrowserNotFoundError(
@@ -160,6 +159,13 @@ class AsyncBrowser:
             if not headless:
                 hint = "a headful browser needs a display (set DISPLAY or use Xvfb)"
             raise BrowserCrashedError(f"Chromium failed to start: {first}", hint=hint) from None
+
+    def _on_endpoint_lost(self, session_ids: set[str], reason: str) -> None:
+        for session_id in session_ids:
+            self._crashed[session_id] = reason
+            session = self._sessions.pop(session_id, None)
+            if session is not None:
+                session._core.mark_closed(reason, crashed=True)
 
     def _on_disconnected(self, headless: bool) -> None:
         self._browsers.pop(headless, None)
@@ -205,6 +211,12 @@ class AsyncBrowser:
         if self._closed:
             raise InvalidArgumentError("this browser was closed", hint="create a new AsyncBrowser")
         self._check_capacity()
+        if self._pool is not None and headful:
+            raise InvalidArgumentError(
+                "headful=True cannot apply to a remote browser: its server launched it",
+                hint="set headless in the server's launch options (a Playwright server "
+                "reads launch-options from its URL), or empty Config.endpoints",
+            )
         headless = self._config.headless if headful is None else not headful
         session_id = f"s{self._next_session}"
         self._next_session += 1
@@ -212,11 +224,41 @@ class AsyncBrowser:
         if url is not None:
             # Checked before launching anything: a refused URL costs nothing.
             check_scheme(url, self._config)
+        if self._pool is not None:
+            return await self._place(session_id, spec, url, ms, read_only=read_only)
         browser = await self._browser(headless, spec)
         context = await spec.new_context(browser)
         session = AsyncSession(SessionCore(self, session_id, context, read_only=read_only))
         session._core.browser_headless = headless
         return await self._open(session, url, ms)
+
+    async def _place(
+        self, session_id: str, spec: ContextSpec, url: str | None, ms: float, *, read_only: bool
+    ) -> AsyncSession:
+        """A new session on the pool's endpoint with the most room."""
+        assert self._pool is not None
+        async with self._launch_lock():
+            pw = await self._started()
+        spec.check(pw)
+        endpoint = await self._pool.place(pw, session_id)
+        try:
+            assert endpoint.browser is not None  # placed: connected
+            context = await spec.new_context(endpoint.browser)
+        except BaseException as exc:
+            self._pool.release(session_id)
+            if isinstance(exc, PlaywrightError):
+                raise BrowserCrashedError(
+                    f"the browser at {endpoint.label} refused a new context: "
+                    f"{str(exc).strip().splitlines()[0] if str(exc).strip() else 'failed'}",
+                    hint="try again (another endpoint takes it if this one went down), "
+                    "or run python -m browserkit diagnostics",
+                ) from None
+            raise
+        core = SessionCore(self, session_id, context, read_only=read_only)
+        core.browser_headless = None  # not one of the local browsers
+        core.endpoint = endpoint.url
+        core.endpoint_label = endpoint.label
+        return await self._open(AsyncSession(core), url, ms)
 
     async def _open(self, session: AsyncSession, url: str | None, ms: float) -> AsyncSession:
         """Register a new session, set it up and load ``url``; undo it all on failure."""
@@ -253,14 +295,10 @@ class AsyncBrowser:
         remote = self._remotes.get(cdp_url)
         if remote is not None and remote.is_connected():
             return remote
-        if self._lock is None:
-            self._lock = asyncio.Lock()
-        async with self._lock:
-            if self._playwright is None:
-                self._playwright = await async_playwright().start()
-                await register_engine(self._playwright)  # binds refs to elements
+        async with self._launch_lock():
+            pw = await self._started()
             try:
-                remote = await self._playwright.chromium.connect_over_cdp(cdp_url, timeout=ms)
+                remote = await pw.chromium.connect_over_cdp(cdp_url, timeout=ms)
             except PlaywrightError as exc:
                 first = str(exc).strip().splitlines()[0] if str(exc).strip() else "failed"
                 raise BrowserNotFoundError(
@@ -375,6 +413,8 @@ class AsyncBrowser:
         return await self._open(session, url, ms)
 
     async def _release_remote(self, session: AsyncSession) -> None:
+        if self._pool is not None:
+            self._pool.release(session.id)
         for page, holder in list(self._adopted.items()):
             if holder == session.id:
                 del self._adopted[page]
@@ -401,6 +441,7 @@ class AsyncBrowser:
                 console_entries=s._core.evidence.console.written,
                 routes=s._routes.patterns,
                 offline=s._routes.offline,
+                endpoint=s._core.endpoint,
             )
             for s in self._sessions.values()
         ]
@@ -488,7 +529,12 @@ class AsyncBrowser:
 
     def diagnostics(self) -> Diagnostics:
         """Which Chromium would be used and what is degraded, without starting one."""
-        return diagnose(self._config, active_sessions=len(self._sessions), version=self._version)
+        return diagnose(
+            self._config,
+            active_sessions=len(self._sessions),
+            version=self._version,
+            endpoints=None if self._pool is None else self._pool.statuses,
+        )
 
     # ------------------------------------------------------------------ close
 
@@ -502,6 +548,8 @@ class AsyncBrowser:
         for session_id in list(self._sessions):
             with contextlib.suppress(Exception):
                 await self.stop(session_id)
+        if self._pool is not None:
+            await self._pool.close()
         for browser in [*self._browsers.values(), *self._remotes.values()]:
             with contextlib.suppress(Exception):
                 await browser.close()  # for an attached browser: disconnect only
@@ -518,79 +566,3 @@ class AsyncBrowser:
     def __repr__(self) -> str:
         state = "closed" if self._closed else f"{len(self._sessions)} sessions"
         return f"<AsyncBrowser {state}>"
-
-
-def diagnose(
-    config: Config, *, active_sessions: int = 0, version: str | None = None
-) -> Diagnostics:
-    """Diagnostics for ``config``: finds Chromium on disk, never launches it."""
-    issues: list[DiagnosticIssue] = []
-    found = None if config.endpoints else _chromium.find_chromium(config.executable_path)
-    if config.endpoints:
-        executable, source = None, "endpoints"
-    elif found is None:
-        executable, source = None, None
-        issues.append(
-            DiagnosticIssue(
-                "browser",
-                "no Chromium found in config, BROWSERKIT_CHROMIUM, Playwright's browsers or PATH",
-                "run: python -m browserkit install-browser",
-            )
-        )
-    else:
-        executable, source = found.path, found.source
-        if not os.access(found.path, os.X_OK):
-            issues.append(
-                DiagnosticIssue(
-                    "browser",
-                    f"{found.path} is not an executable file",
-                    "fix BROWSERKIT_CHROMIUM / executable_path, or unset it to discover one",
-                )
-            )
-    if not config.headless and sys.platform.startswith("linux"):
-        if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
-            issues.append(
-                DiagnosticIssue(
-                    "headful",
-                    "headless=False but no DISPLAY is set",
-                    "run under a desktop session or Xvfb (xvfb-run), or set BROWSERKIT_HEADLESS=1",
-                )
-            )
-    try:
-        import mcp  # noqa: F401
-    except ImportError:
-        issues.append(
-            DiagnosticIssue(
-                "mcp",
-                "the MCP server needs the optional 'mcp' package",
-                "pip install 'browserkit[mcp]'",
-            )
-        )
-    if not config.allow_attach:
-        issues.append(
-            DiagnosticIssue(
-                "attach",
-                "attaching to a running Chrome over CDP is disabled",
-                "set BROWSERKIT_ALLOW_ATTACH=1 (or Config(allow_attach=True))",
-            )
-        )
-    try:
-        pw_version = package_version("playwright")
-    except PackageNotFoundError:  # pragma: no cover - playwright is a dependency
-        pw_version = "unknown"
-    blocking = any(i.capability == "browser" for i in issues)
-    return Diagnostics(
-        ok=not blocking,
-        executable=executable,
-        executable_source=source,
-        version=version or (found.version if found else None),
-        headless=config.headless,
-        max_sessions=config.max_sessions,
-        active_sessions=active_sessions,
-        allowed_schemes=config.allowed_schemes,
-        launch_args=_chromium.launch_args(config.extra_args),
-        playwright_version=pw_version,
-        python_version=platform.python_version(),
-        platform=sys.platform,
-        issues=tuple(issues),
-    )

@@ -1,0 +1,232 @@
+"""Remote browser endpoints: what a ``Config.endpoints`` entry means, and a probe of one.
+
+Nothing here launches a browser or imports Playwright's async API: the config
+checks its entries with :func:`parse_endpoint`, and diagnostics (the CLI's
+too) ask each endpoint how it is with :func:`probe`.
+"""
+
+from __future__ import annotations
+
+import base64
+import http.client
+import json
+import os
+import re
+import socket
+import ssl
+from concurrent.futures import ThreadPoolExecutor
+from importlib.metadata import PackageNotFoundError
+from importlib.metadata import version as package_version
+from typing import Literal
+from urllib.parse import unquote, urlsplit, urlunsplit
+
+import attrs
+
+from browserkit.errors import InvalidArgumentError
+
+__all__ = [
+    "EndpointKind",
+    "ParsedEndpoint",
+    "Probe",
+    "client_playwright",
+    "mismatch_message",
+    "parse_endpoint",
+    "probe",
+    "probe_all",
+    "server_versions",
+]
+
+EndpointKind = Literal["playwright", "cdp"]
+
+# browserkit's own query parameter: the endpoint's capacity, never sent to it.
+CAPACITY_PARAM = "max_sessions"
+# Seconds a probe may take; probes of several endpoints run at once.
+PROBE_SECONDS = 2.0
+
+_KINDS: dict[str, EndpointKind] = {
+    "ws": "playwright",
+    "wss": "playwright",
+    "http": "cdp",
+    "https": "cdp",
+}
+
+
+@attrs.frozen
+class ParsedEndpoint:
+    """A ``Config.endpoints`` entry: as configured, what to connect to, and its capacity."""
+
+    url: str
+    target: str
+    kind: EndpointKind
+    capacity: int | None
+
+    @property
+    def label(self) -> str:
+        """The URL without its query, for messages (launch options make it long)."""
+        parts = urlsplit(self.url)
+        return urlunsplit(parts._replace(query="", fragment=""))
+
+
+def parse_endpoint(url: str) -> ParsedEndpoint:
+    """Split ``max_sessions`` off an endpoint URL; InvalidArgumentError when it is no endpoint."""
+    hint = (
+        "give ws://host:port/ for a Playwright browser server (python -m playwright "
+        "run-server) or http://host:port for a Chrome DevTools endpoint, optionally with "
+        "?max_sessions=N"
+    )
+    parts = urlsplit(url)
+    kind = _KINDS.get(parts.scheme.lower())
+    if kind is None or not parts.hostname:
+        raise InvalidArgumentError(
+            f"endpoint {url!r} is not a ws(s):// or http(s):// URL", hint=hint
+        )
+    try:
+        parts.port  # noqa: B018 - raises on a port that is not a number
+    except ValueError:
+        raise InvalidArgumentError(f"endpoint {url!r} has a bad port", hint=hint) from None
+    capacity: int | None = None
+    kept = []
+    # Split by hand, not parsed and re-encoded: what stays is sent byte for byte.
+    for pair in parts.query.split("&") if parts.query else []:
+        key, _, value = pair.partition("=")
+        if unquote(key) != CAPACITY_PARAM:
+            kept.append(pair)
+            continue
+        if not value.isdigit() or int(value) < 1:
+            raise InvalidArgumentError(
+                f"endpoint {url!r}: max_sessions must be a whole number of at least 1",
+                hint="write ?max_sessions=20, or leave it out (bounded by Config.max_sessions)",
+            )
+        capacity = int(value)
+    # A Playwright server reads its launch options from the query: the rest
+    # of it passes through as the user wrote it.
+    target = url if capacity is None else urlunsplit(parts._replace(query="&".join(kept)))
+    return ParsedEndpoint(url=url, target=target, kind=kind, capacity=capacity)
+
+
+def client_playwright() -> str:
+    """The Playwright this process runs (``1.65.1``)."""
+    try:
+        return package_version("playwright")
+    except PackageNotFoundError:  # pragma: no cover - playwright is a dependency
+        return "unknown"
+
+
+def _major_minor(version: str) -> str:
+    return ".".join(version.split(".")[:2])
+
+
+_VERSIONS = re.compile(r"server version: v?([\d.]+).*?client version: v?([\d.]+)", re.S)
+
+
+def server_versions(text: str) -> tuple[str, str] | None:
+    """(server, client) Playwright versions from a server's version-mismatch refusal."""
+    found = _VERSIONS.search(text)
+    return (found.group(1), found.group(2)) if found else None
+
+
+def mismatch_message(url: str, server: str) -> tuple[str, str]:
+    """The message and hint for a Playwright server of another major.minor than ours."""
+    client = _major_minor(client_playwright())
+    return (
+        f"the browser server at {url} runs Playwright {server}, this client {client}: "
+        "a server and its clients must run the same major.minor version",
+        f"start the server from Playwright {client} (pip install 'playwright=={client}.*', "
+        f"or the mcr.microsoft.com/playwright image of v{client_playwright()}), "
+        f"or install playwright=={server}.* here",
+    )
+
+
+@attrs.frozen
+class Probe:
+    """What one endpoint answered: reachable, its version, and what is wrong."""
+
+    reachable: bool
+    version: str | None = None
+    error: str | None = None
+
+
+def probe(endpoint: ParsedEndpoint, timeout: float = PROBE_SECONDS) -> Probe:
+    """Ask an endpoint how it is without launching anything there.
+
+    A CDP endpoint answers ``/json/version``. A Playwright server refuses a
+    WebSocket upgrade from a client of another version with its own version
+    in the answer (a 428 before any browser starts); the probe announces an
+    impossible client version to read it. Proxies are not used: endpoints are
+    reached directly, as Playwright reaches them.
+    """
+    parts = urlsplit(endpoint.target)
+    host = parts.hostname or ""
+    secure = parts.scheme in ("https", "wss")
+    port = parts.port or (443 if secure else 80)
+    try:
+        if endpoint.kind == "cdp":
+            return _probe_cdp(host, port, secure, timeout)
+        return _probe_playwright(endpoint, host, port, secure, timeout)
+    except (OSError, http.client.HTTPException, ValueError) as exc:
+        return Probe(reachable=False, error=f"unreachable: {exc}")
+
+
+def probe_all(endpoints: list[ParsedEndpoint]) -> list[Probe]:
+    """Probe every endpoint at once; the whole takes at most about PROBE_SECONDS."""
+    if not endpoints:
+        return []
+    with ThreadPoolExecutor(max_workers=min(16, len(endpoints))) as pool:
+        return list(pool.map(probe, endpoints))
+
+
+def _probe_cdp(host: str, port: int, secure: bool, timeout: float) -> Probe:
+    cls = http.client.HTTPSConnection if secure else http.client.HTTPConnection
+    conn = cls(host, port, timeout=timeout)
+    try:
+        conn.request("GET", "/json/version")
+        response = conn.getresponse()
+        body = response.read(65_536)
+    finally:
+        conn.close()
+    if response.status != 200:
+        return Probe(reachable=True, error=f"/json/version answered HTTP {response.status}")
+    try:
+        product = json.loads(body).get("Browser")
+    except (ValueError, AttributeError):
+        product = None
+    if not isinstance(product, str):
+        return Probe(reachable=True, error="/json/version did not name a browser")
+    return Probe(reachable=True, version=product)
+
+
+def _probe_playwright(
+    endpoint: ParsedEndpoint, host: str, port: int, secure: bool, timeout: float
+) -> Probe:
+    parts = urlsplit(endpoint.target)
+    path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+    key = base64.b64encode(os.urandom(16)).decode()
+    request = (
+        f"GET {path} HTTP/1.1\r\nHost: {parts.netloc}\r\nConnection: Upgrade\r\n"
+        f"Upgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: {key}\r\n"
+        "User-Agent: Playwright/0.0.0 (browserkit probe)\r\n\r\n"
+    )
+    with socket.create_connection((host, port), timeout=timeout) as raw:
+        sock: socket.socket = raw
+        if secure:
+            sock = ssl.create_default_context().wrap_socket(raw, server_hostname=host)
+        sock.sendall(request.encode())
+        answer = b""
+        while len(answer) < 16_384:
+            chunk = sock.recv(4096)
+            if not chunk:
+                break
+            answer += chunk
+            if b"client version" in answer or answer.startswith(b"HTTP/1.1 101"):
+                break
+    text = answer.decode("utf-8", "replace")
+    found = server_versions(text)
+    if found is None:
+        status = text.split("\r\n", 1)[0] or "nothing"
+        return Probe(reachable=True, error=f"not a Playwright browser server (answered {status})")
+    server = _major_minor(found[0])
+    if server != _major_minor(client_playwright()):
+        return Probe(
+            reachable=True, version=server, error=mismatch_message(endpoint.url, server)[0]
+        )
+    return Probe(reachable=True, version=server)
