@@ -48,6 +48,13 @@ T = TypeVar("T")
 # with ``this`` the element, pin it under a key; and what became of the
 # element pinned under a key, in the three states of the engine's probe.
 _PIN = "function (key) { return (" + _js.PINS + ")().pin(this, key); }"
+# The same, only when the element is of this world's own document: CDP
+# resolves a node of a same-origin iframe into the parent's world too.
+_PIN_HERE = (
+    "function (key) { return this.ownerDocument === document && ("
+    + _js.PINS
+    + ")().pin(this, key); }"
+)
 _PIN_STATE = (
     "(key) => { const found = (" + _js.PINS + ")().state(key);"
     " return found === 'lost' ? 2 : found === 'gone' ? 0 : 1; }"
@@ -140,6 +147,47 @@ class Binder:
                 base: Page | Frame = tab.page if frame is tab.page.main_frame else frame
                 return count, bound._replace(base=base)
         raise self._gone(tab, ref, generation)
+
+    async def pin_node(self, tab: Tab, backend: int, key: str, ms: float) -> Frame | None:
+        """Pin DOM node ``backend`` under ``key`` in the utility world of its frame.
+
+        The node is handed over by CDP, never found by a selector; the frame
+        is the one whose utility world could resolve it. None when no frame's
+        document holds it (any more).
+        """
+        cdp = await tab.cdp_session()
+        for frame in tab.page.frames:
+            context = await self.worlds.frame_context(tab, frame, ms)
+            if context is None:
+                continue
+            try:
+                resolved = await cdp.send(
+                    "DOM.resolveNode", {"backendNodeId": backend, "executionContextId": context}
+                )
+            except PlaywrightError:
+                continue  # that frame is between documents
+            object_id = resolved["object"]["objectId"]
+            try:
+                reply = await cdp.send(
+                    "Runtime.callFunctionOn",
+                    {
+                        "objectId": object_id,
+                        "functionDeclaration": _PIN_HERE,
+                        "arguments": [{"value": key}],
+                        "returnByValue": True,
+                    },
+                )
+            finally:
+                _forget(cdp.send("Runtime.releaseObject", {"objectId": object_id}))
+            if reply.get("result", {}).get("value") is True:
+                return frame
+        return None
+
+    async def probe_pin(
+        self, tab: Tab, frame: Frame, key: str, ms: float, ref: str, generation: int
+    ) -> int:
+        """What the pin ``key`` is to ``frame``: 1 here, 0 removed, 2 of another document."""
+        return await self._probe(tab, frame, key, ms, ref, generation)
 
     async def _probe(
         self, tab: Tab, frame: Frame, key: str, ms: float, ref: str, generation: int

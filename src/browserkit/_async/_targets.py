@@ -24,6 +24,7 @@ from browserkit._async import _js
 from browserkit._async._binding import Binder, Bound
 from browserkit._async._capture import Capture
 from browserkit._async._core import SessionCore
+from browserkit._async._picks import P_REF, Picks
 from browserkit._async._tab import Tab, stale_ref
 from browserkit._async._world import DOM_HINT, World
 from browserkit.errors import (
@@ -66,6 +67,7 @@ class Targets:
         self._capture = capture
         self._world = world
         self._binder = Binder(core)
+        self.picks = Picks(core, self._binder)
 
     @property
     def binder(self) -> Binder:
@@ -136,6 +138,8 @@ class Targets:
         if DOM_REF.match(ref):
             # Refs handed out by dom() name elements the outline may not show.
             return await self._dom_ref(tab, ref, generation, ms)
+        if P_REF.match(ref):
+            return await self.picks.bind(tab, ref, generation, ms)  # a person picked it
         printed_in = generation if generation is not None else tab.ref_generation
         if printed_in is None:
             raise RefNotFoundError(

@@ -19,7 +19,7 @@ import weakref
 from typing import Any
 
 import attrs
-from playwright.async_api import CDPSession
+from playwright.async_api import CDPSession, Frame
 from playwright.async_api import Error as PlaywrightError
 
 from browserkit._async import _js
@@ -119,25 +119,34 @@ class UtilityWorlds:
         watch = await self._watch(tab, cdp)
         if watch.context is not None and not fresh:
             return watch.context
+        context = await self.frame_context(tab, tab.page.main_frame, ms)
+        if context is not None:
+            watch.context = context
+        return context
+
+    async def frame_context(self, tab: Tab, frame: Frame, ms: float) -> int | None:
+        """The utility world's execution context id in ``frame``'s document, asked of the world.
+
+        None when no world answered (the frame is between documents).
+        """
+        await self._watch(tab, await tab.cdp_session())  # the binding the world calls
         for _ in range(3):
             hello = new_key()
             answer: asyncio.Future[int] = asyncio.get_running_loop().create_future()
             self._hello[hello] = answer
             try:
-                probe = tab.page.locator(f"{ENGINE}=hello:{hello}")
+                probe = frame.locator(f"{ENGINE}=hello:{hello}")
                 await self._core.guard(
                     asyncio.wait_for(probe.count(), ms / 1000), "bind the target", ms, tab
                 )
                 # The binding's event is sent before the count's reply.
-                context = await asyncio.wait_for(answer, _HELLO_WAIT_S)
+                return await asyncio.wait_for(answer, _HELLO_WAIT_S)
             except (asyncio.TimeoutError, BrowserkitError) as exc:
                 if isinstance(exc, ModalStateBlockedError) or tab.closed or self._core.closed:
                     raise
                 continue  # a navigation swapped the world mid-call: ask the new one
             finally:
                 self._hello.pop(hello, None)
-            watch.context = context
-            return context
         return None
 
     async def _watch(self, tab: Tab, cdp: CDPSession) -> _Watch:

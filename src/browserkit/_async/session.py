@@ -61,6 +61,7 @@ class AsyncSession(StateMethods, NetworkMethods, ExtraMethods, RecordingMethods,
         capture = Capture(core)
         world = World(core)
         targets = Targets(core, capture, world)
+        self._picks = targets.picks
         pipeline = Pipeline(core, capture, targets)
         self._navigator = Navigator(core, capture)
         self._outlines = Outlines(core, capture, targets)
