@@ -159,7 +159,7 @@ class EndpointPool:
         endpoint.failed("dropped its connection")
         self._on_lost(
             lost,
-            f"the browser server at {endpoint.label} dropped its connection; the session's "
+            f"{_what(endpoint)} at {endpoint.label} dropped its connection; the session's "
             "pages went with it, so it was not moved to another endpoint",
         )
 
@@ -208,6 +208,10 @@ def statuses(config: Config) -> tuple[EndpointStatus, ...]:
         )
         for s, p in zip(specs, probe_all(specs), strict=True)
     )
+
+
+def _what(endpoint: Endpoint) -> str:
+    return "the browser server" if endpoint.spec.kind == "playwright" else "the browser"
 
 
 def _why(endpoint: Endpoint, exc: PlaywrightError) -> str:
