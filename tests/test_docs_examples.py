@@ -55,7 +55,9 @@ EXPECTED_BLOCKS = {
     "docs/concepts.md": 5,
     "docs/extras.md": 8,
     "docs/network.md": 5,
+    "docs/people.md": 8,
     "docs/quickstart.md": 3,
+    "docs/remote.md": 5,
     "docs/state.md": 6,
 }
 DEMO_HOST = "127.0.0.1:8000"

@@ -81,6 +81,7 @@ def test_registry_lists_only_what_the_sdk_implements() -> None:
         "browser_upload",
         "browser_handoff",
         "browser_handoff_confirm",
+        "browser_pick",
         "browser_evaluate",
         "browser_execute",
         "browser_styles_read",
@@ -873,8 +874,9 @@ def _sdk_hints() -> list[str]:
     return found
 
 
-# SDK-only hints: callbacks, buffers and regexes are no tool's business.
-_SDK_ONLY = re.compile(r"async API|append\(\)|upsert\(\)")
+# SDK-only hints: callbacks, buffers and regexes are no tool's business, and
+# no tool records a trace (record() is for the person who replays it).
+_SDK_ONLY = re.compile(r"async API|append\(\)|upsert\(\)|record\(|stop_recording\(|to record it")
 
 
 @pytest.mark.every_python

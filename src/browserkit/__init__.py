@@ -10,6 +10,7 @@ The async API is the same with ``AsyncBrowser`` and ``await``.
 """
 
 from browserkit._async._evidence import AsyncDownloads, ConsoleView, NetworkView
+from browserkit._async._live import LiveView
 from browserkit._async._network_detail import AsyncNetwork
 from browserkit._async.browser import AsyncBrowser
 from browserkit._async.session import AsyncSession
@@ -60,6 +61,8 @@ from browserkit.results import (
     OriginStorage,
     PageScan,
     PdfFile,
+    Picked,
+    Recording,
     RequestDetail,
     ScanTarget,
     Screenshot,
@@ -119,6 +122,7 @@ __all__ = [
     "Handoff",
     "HistoryMove",
     "InvalidArgumentError",
+    "LiveView",
     "ModalStateBlockedError",
     "Navigation",
     "NavigationFailedError",
@@ -129,8 +133,10 @@ __all__ = [
     "PageNotFoundError",
     "PageScan",
     "PdfFile",
+    "Picked",
     "Point",
     "ReadOnlyError",
+    "Recording",
     "Ref",
     "RefNotFoundError",
     "RequestDetail",

@@ -19,6 +19,7 @@ from browserkit._reprs import (
 )
 from browserkit._results_extras import PdfFile
 from browserkit._results_network import RequestDetail
+from browserkit._results_people import Recording
 from browserkit._results_reading import (
     CollapsedList,
     DomNode,
@@ -52,6 +53,8 @@ __all__ = [
     "OriginStorage",
     "PageScan",
     "PdfFile",
+    "Picked",
+    "Recording",
     "RequestDetail",
     "ScanTarget",
     "Screenshot",
@@ -410,6 +413,29 @@ class Handoff:
     _repr_markdown_ = record_markdown
 
 
+@attrs.frozen(repr=False)
+class Picked:
+    """The element a person picked in the live view (:meth:`~browserkit.AsyncSession.pick`).
+
+    ``ref`` (``p1``, ``p2``, ...) is a target every method accepts, checked
+    like a snapshot's refs: stale once its tab navigated, gone once its
+    element left the page, never another element. ``line`` is the element's
+    outline line (role and name, with the ref); ``page_id`` and ``url`` say
+    where it was picked.
+    """
+
+    ref: str
+    line: str
+    page_id: str
+    url: str
+
+    __repr__ = summary
+    _repr_markdown_ = record_markdown
+
+    def __str__(self) -> str:
+        return self.ref
+
+
 # Documented here, where they are imported from (their modules are private).
 # Their annotations are resolved first, in their own modules: the converter
 # reads them through ``__module__``, which then names this one.
@@ -422,6 +448,7 @@ for _public in (
     OriginStorage,
     PageScan,
     PdfFile,
+    Recording,
     RequestDetail,
     ScanTarget,
     StorageState,

@@ -15,7 +15,7 @@ import asyncio
 import contextlib
 import time
 from collections.abc import Awaitable, Callable
-from typing import Protocol, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from playwright.async_api import BrowserContext, Page
 from playwright.async_api import Error as PlaywrightError
@@ -35,6 +35,9 @@ from browserkit.errors import (
     SessionClosedError,
     TimeoutError,
 )
+
+if TYPE_CHECKING:
+    from browserkit._async._recording import Recorder
 
 __all__ = ["BrowserLink", "SessionCore", "is_closed_error", "now_ms"]
 
@@ -134,6 +137,8 @@ class SessionCore:
         # Set while a person has control in the live view: what holds the
         # session; mutating calls then raise ModalStateBlockedError.
         self.taken_over: str | None = None
+        # The recording under way (record()); None: actions add nothing to a trace.
+        self.recorder: Recorder | None = None
         if attached is None:
             context.on("page", self._on_new_page)
 

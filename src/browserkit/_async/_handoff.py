@@ -17,6 +17,7 @@ from playwright.async_api import Error as PlaywrightError
 from browserkit._async import _js
 from browserkit._async._binding import release_input_guard
 from browserkit._async._core import SessionCore, now_ms
+from browserkit._async._live import handoff_begins, handoff_ends
 from browserkit._async._tab import Tab, swallow
 from browserkit.errors import InvalidArgumentError, ReadOnlyError
 from browserkit.results import Handoff
@@ -49,18 +50,25 @@ class Handoffs:
         tab = core.check(page_id=page_id)
         ms = core.timeout(timeout_ms)
         handoff_id, confirmed_call = core.browser._open_handoff(core.id)
+        pressed = handoff_begins(core, instructions)  # a live view's Continue sets it
         deadline = time.monotonic() + ms / 1000
         via: _Via = "timeout"
         try:
             while time.monotonic() < deadline and via == "timeout":
-                via = await self._round(tab, instructions, confirmed_call, deadline)
+                via = await self._round(tab, instructions, confirmed_call, deadline, pressed)
         finally:
             core.browser._close_handoff(handoff_id)
+            handoff_ends(core)
         core.last_used_ms = now_ms()
         return Handoff(handoff_id, via != "timeout", via, tab.page.url)
 
     async def _round(
-        self, tab: Tab, text: str, confirmed_call: asyncio.Event, deadline: float
+        self,
+        tab: Tab,
+        text: str,
+        confirmed_call: asyncio.Event,
+        deadline: float,
+        pressed: asyncio.Event,
     ) -> _Via:
         """Show the banner once and wait; "timeout" also when a navigation took it away."""
         navigations = tab.navigations
@@ -85,19 +93,21 @@ class Handoffs:
         clicked.add_done_callback(swallow)  # it may end after we stopped waiting
         confirmed: asyncio.Future[Any] = asyncio.ensure_future(confirmed_call.wait())
         navigated: asyncio.Future[Any] = asyncio.ensure_future(tab.nav_seen.wait())
+        # Continue in the live view: a person's press there, as trusted as the banner's.
+        viewed: asyncio.Future[Any] = asyncio.ensure_future(pressed.wait())
         done: set[asyncio.Future[Any]] = set()
         try:
             done, _ = await asyncio.wait(
-                {clicked, confirmed, navigated},
+                {clicked, confirmed, navigated, viewed},
                 timeout=max(0.0, deadline - time.monotonic()),
                 return_when=asyncio.FIRST_COMPLETED,
             )
         finally:
-            for task in (confirmed, navigated):
+            for task in (confirmed, navigated, viewed):
                 task.cancel()
         if confirmed in done:
             result: _Via = "confirm_call"
-        elif clicked in done and _was_clicked(clicked):
+        elif viewed in done or (clicked in done and _was_clicked(clicked)):
             result = "in_page"
         else:
             result = "timeout"

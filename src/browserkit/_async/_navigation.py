@@ -99,7 +99,13 @@ class Navigator:
         # Leaving is the way out of a dialog storm or a stuck page (see _recover).
         tab = await leave(self._core, leaving_tab(self._core))
         ms = self._core.timeout(timeout_ms, "navigation")
-        return await self.goto(tab, url, ms, observe=self._core.observe(observe))
+        go = self.goto(tab, url, ms, observe=self._core.observe(observe))
+        return await self._recorded(f"navigate to {url}", go)
+
+    def _recorded(self, title: str, call: Awaitable[T]) -> Awaitable[T]:
+        """``call``, as one named step of the session's trace while it records."""
+        recorder = self._core.recorder
+        return call if recorder is None else recorder.step(title, call)
 
     async def goto(self, tab: Tab, url: str, ms: float, *, observe: bool = False) -> Navigation:
         """Load ``url`` in ``tab``: wait for the commit, then (bounded) for the load event.
@@ -205,7 +211,8 @@ class Navigator:
         if not 0 <= index < len(entries):
             return HistoryMove(False, tab.page.url, tab.generation)
         move = tab.page.go_back if delta < 0 else tab.page.go_forward
-        return await self._move(tab, move(wait_until="commit", timeout=ms), "history move", ms)
+        moving = self._move(tab, move(wait_until="commit", timeout=ms), "history move", ms)
+        return await self._recorded("back" if delta < 0 else "forward", moving)
 
     async def reload(self, timeout_ms: float | None) -> HistoryMove:
         old = leaving_tab(self._core)
@@ -217,7 +224,8 @@ class Navigator:
             return HistoryMove(
                 True, nav.url, nav.generation, timed_out=nav.timed_out, page=nav.page
             )
-        return await self._move(tab, tab.page.reload(wait_until="commit", timeout=ms), "reload", ms)
+        reloading = self._move(tab, tab.page.reload(wait_until="commit", timeout=ms), "reload", ms)
+        return await self._recorded("reload", reloading)
 
     async def _move(self, tab: Tab, call: Awaitable[object], what: str, ms: float) -> HistoryMove:
         """Run a history move or reload to its commit, then wait (bounded) for the load event."""

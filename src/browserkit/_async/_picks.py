@@ -109,7 +109,7 @@ class Picks:
         if picked is None:
             raise RefNotFoundError(
                 f"ref {ref} was never picked in this session",
-                hint="ask the person to pick again with pick()",
+                hint="ask the person to pick again",
             )
         return picked
 

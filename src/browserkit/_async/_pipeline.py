@@ -23,6 +23,8 @@ from browserkit._async._arrival import Arrival
 from browserkit._async._capture import Capture
 from browserkit._async._core import SessionCore
 from browserkit._async._hit import Aimed, HitTester
+from browserkit._async._live import note_action
+from browserkit._async._recording import Begin
 from browserkit._async._settle import Settler
 from browserkit._async._tab import Baseline, Tab, swallow
 from browserkit._async._targets import Aim, Targets
@@ -73,7 +75,39 @@ class Pipeline:
 
         ``target`` is resolved first, before anything else reads the page, so
         a stale ref fails before any outline of the new page exists.
+
+        While the session records, the action is one named group of the
+        trace, ended with its outcome (see ``_recording``).
         """
+        run = functools.partial(
+            self._act,
+            detail,
+            body,
+            target=target,
+            observe=observe,
+            timeout_ms=timeout_ms,
+            page_id=page_id,
+            more_targets=more_targets,
+            answers_chooser=answers_chooser,
+        )
+        recorder = self._core.recorder
+        if recorder is None:
+            return await run(None)
+        return await recorder.action(detail, target, run)
+
+    async def _act(
+        self,
+        detail: str,
+        body: ActionBody,
+        begin: Begin | None,
+        *,
+        target: Target | None,
+        observe: bool | None,
+        timeout_ms: float | None,
+        page_id: str | None,
+        more_targets: Sequence[Target],
+        answers_chooser: bool,
+    ) -> ActionResult:
         core = self._core
         tab = core.check(mutating=True, page_id=page_id, answering_chooser=answers_chooser)
         ms = core.timeout(timeout_ms, "action")
@@ -98,6 +132,8 @@ class Pipeline:
         if stamp is not None:
             # Not recorded as printed refs: the caller never saw this outline.
             before = await self._capture.before_action(tab, ms, stamp)
+        if begin is not None:
+            await begin(tab, before)  # the recording's group: the target is known
         core.new_tabs.clear()
         core.evidence.new_downloads.clear()
         tab.dialog_seen.clear()
@@ -177,6 +213,7 @@ class Pipeline:
             page = await self._arrival.read(tab, max(1.0, ms - (time.monotonic() - started) * 1000))
         # Read last: a dialog may open while the page settles or is read.
         dialog_info = tab.take_dialog_info() if tab.pending_dialog is None else tab.dialog_info
+        note_action(core, detail, navigated, change, dialog_info)  # shown in a live view
         return ActionResult(
             detail=detail,
             url=tab.page.url,

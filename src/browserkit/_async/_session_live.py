@@ -6,18 +6,78 @@ the sync ``Session`` is generated from the whole class, mixins included.
 
 from __future__ import annotations
 
+import asyncio
 from typing import TYPE_CHECKING
+
+from browserkit._async._live import LiveServer, LiveView
+from browserkit.errors import TimeoutError
 
 if TYPE_CHECKING:
     from browserkit._async._core import SessionCore
 
 __all__ = ["LiveMethods"]
 
+_DEFAULT_SIZE = (1280, 800)
+
 
 class LiveMethods:
     """The live view: a screencast of the session a person can watch and take over."""
 
     _core: SessionCore
+    _live_view: LiveView | None
 
     def _init_live(self, core: SessionCore) -> None:
-        pass
+        self._live_view = None
+        core.on_shutdown.append(self._stop_live)
+
+    async def _stop_live(self) -> None:
+        view = self._live_view
+        if view is not None:
+            await view._server.aclose()
+
+    async def live(self, *, timeout_ms: float | None = None) -> LiveView:
+        """Start a live view of the session and return it (a second call returns the running one).
+
+        The view is a web page on this machine, at ``view.url``: the active
+        tab's screen as it changes (a screencast: Chromium sends a frame only
+        when something was drawn, so an idle page costs nothing), the tab
+        list, the URL and the session's last actions. In a notebook the
+        returned :class:`LiveView` renders it inline.
+
+        A person can take over from the view: their first click, wheel turn
+        or key there takes control of the session and goes to the page as
+        trusted input (as from a real mouse and keyboard). While they have
+        control, the agent's actions and other calls that change the page
+        raise :class:`ModalStateBlockedError` at once (reading still works),
+        until they press "Hand back" or the view stops. A :meth:`handoff`
+        also shows its instructions and a Continue button in the view.
+
+        It listens on 127.0.0.1 only, on a free port, and refuses every
+        request without the view's random token (it is in ``view.url``: treat
+        that URL like a password) or from another origin. A read-only
+        session's view only watches: it refuses input.
+
+        ``view.stop()`` ends it; the session's stop does too. Raises
+        :class:`SessionClosedError` on a stopped session and
+        :class:`TimeoutError` if the server could not start in ``timeout_ms``.
+
+        >>> view = await session.live()
+        >>> print(view.url)  # open it in a browser on this machine
+        """
+        core = self._core
+        core.ensure_open()
+        view = self._live_view
+        if view is not None and view.running:
+            return view
+        ms = core.timeout(timeout_ms)
+        server = LiveServer(core)
+        try:
+            await asyncio.wait_for(server.start(), ms / 1000)
+        except asyncio.TimeoutError:
+            await server.aclose()
+            raise TimeoutError(f"the live view did not start within {int(ms)} ms") from None
+        active = core.tabs.get(core.active) if core.active is not None else None
+        size = active.page.viewport_size if active is not None else None
+        shown = (size["width"], size["height"]) if size else _DEFAULT_SIZE
+        view = self._live_view = LiveView(server, shown)
+        return view

@@ -24,6 +24,7 @@ from browserkit._async._scan import Scanner
 from browserkit._async._session_extras import ExtraMethods
 from browserkit._async._session_live import LiveMethods
 from browserkit._async._session_network import NetworkMethods
+from browserkit._async._session_pick import PickMethods
 from browserkit._async._session_recording import RecordingMethods
 from browserkit._async._session_state import StateMethods
 from browserkit._async._styles import StyleEditor
@@ -48,7 +49,9 @@ from browserkit.targets import Target
 __all__ = ["AsyncSession"]
 
 
-class AsyncSession(StateMethods, NetworkMethods, ExtraMethods, RecordingMethods, LiveMethods):
+class AsyncSession(
+    StateMethods, NetworkMethods, ExtraMethods, RecordingMethods, LiveMethods, PickMethods
+):
     """A browser session: its own cookies and storage, one or more tabs.
 
     Get one from :meth:`AsyncBrowser.start`. Every method that touches the
@@ -77,6 +80,7 @@ class AsyncSession(StateMethods, NetworkMethods, ExtraMethods, RecordingMethods,
         self._init_network(core)
         self._init_recording(core)
         self._init_live(core)
+        self._init_pick()
 
     # -------------------------------------------------------- properties
 

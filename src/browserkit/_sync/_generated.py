@@ -7,11 +7,12 @@ from __future__ import annotations
 from browserkit._async._actions import Button, Modifier
 from browserkit._async._emulation import ColorScheme, Geolocation, StateSource
 from browserkit._async._evidence import ConsoleView
+from browserkit._async._live import LiveView
 from browserkit._async._session_extras import PaperFormat
 from browserkit._entries import DownloadEntry, NetworkEntry
 from browserkit.buffers import EventPage
 from browserkit.config import Config
-from browserkit.results import ActionResult, Cookie, Diagnostics, DomNode, ExecuteResult, FindMatch, Handoff, HistoryMove, Navigation, PageScan, PdfFile, RequestDetail, Screenshot, SessionInfo, Snapshot, StorageState, Styles, TabInfo, WaitResult
+from browserkit.results import ActionResult, Cookie, Diagnostics, DomNode, ExecuteResult, FindMatch, Handoff, HistoryMove, Navigation, PageScan, PdfFile, Picked, Recording, RequestDetail, Screenshot, SessionInfo, Snapshot, StorageState, Styles, TabInfo, WaitResult
 from browserkit.targets import Target
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
@@ -703,6 +704,95 @@ class Session:
         """Let go of a key held by :meth:`key_down`."""
         __tracebackhide__ = True
         return self._portal.call(self._impl.key_up(key, observe=observe, timeout_ms=timeout_ms, page_id=page_id))
+
+    def record(self, path: str | Path, *, timeout_ms: float | None = None) -> None:
+        """Start recording the session as a Playwright trace, written to ``path`` (a ``.zip``).
+
+        The trace holds every tab's screenshots, DOM snapshots and network,
+        with each browserkit action and navigation as a named step: what it
+        did and to what (``clicked e7 (button "Add to cart")``), and its
+        outcome inside (``→ 2 changes: ...``, ``→ failed: ...``). It is
+        written by :meth:`stop_recording`, or when the session stops; a
+        session whose browser crashed writes none. Open it with
+        ``python -m playwright show-trace <path>``.
+
+        The folder of ``path`` must exist. Raises
+        :class:`~browserkit.InvalidArgumentError` when a recording is already
+        under way, when ``path`` is not a ``.zip`` or its folder is missing,
+        and on an attached session (its trace would hold the whole Chrome).
+        Recording changes nothing in the page: read-only sessions may record.
+        """
+        __tracebackhide__ = True
+        return self._portal.call(self._impl.record(path, timeout_ms=timeout_ms))
+
+    def stop_recording(self, *, timeout_ms: float | None = None) -> Recording:
+        """Stop recording and write the trace zip; what it holds and where it is.
+
+        The file is readable by its owner only (it holds what the pages
+        showed); an existing file at that path is replaced. Open it with
+        ``python -m playwright show-trace <path>``, or at
+        https://trace.playwright.dev (which reads it in your browser, without
+        uploading it). Raises :class:`~browserkit.InvalidArgumentError` when
+        no recording is under way.
+        """
+        __tracebackhide__ = True
+        return self._portal.call(self._impl.stop_recording(timeout_ms=timeout_ms))
+
+    def live(self, *, timeout_ms: float | None = None) -> LiveView:
+        """Start a live view of the session and return it (a second call returns the running one).
+
+        The view is a web page on this machine, at ``view.url``: the active
+        tab's screen as it changes (a screencast: Chromium sends a frame only
+        when something was drawn, so an idle page costs nothing), the tab
+        list, the URL and the session's last actions. In a notebook the
+        returned :class:`LiveView` renders it inline.
+
+        A person can take over from the view: their first click, wheel turn
+        or key there takes control of the session and goes to the page as
+        trusted input (as from a real mouse and keyboard). While they have
+        control, the agent's actions and other calls that change the page
+        raise :class:`ModalStateBlockedError` at once (reading still works),
+        until they press "Hand back" or the view stops. A :meth:`handoff`
+        also shows its instructions and a Continue button in the view.
+
+        It listens on 127.0.0.1 only, on a free port, and refuses every
+        request without the view's random token (it is in ``view.url``: treat
+        that URL like a password) or from another origin. A read-only
+        session's view only watches: it refuses input.
+
+        ``view.stop()`` ends it; the session's stop does too. Raises
+        :class:`SessionClosedError` on a stopped session and
+        :class:`TimeoutError` if the server could not start in ``timeout_ms``.
+
+        >>> view = session.live()
+        >>> print(view.url)  # open it in a browser on this machine
+        """
+        __tracebackhide__ = True
+        return self._portal.call(self._impl.live(timeout_ms=timeout_ms))
+
+    def pick(self, prompt: str | None = None, *, timeout_ms: float | None = None) -> Picked:
+        """Wait for a person to pick an element in the live view; its ``p`` ref.
+
+        Starts the live view if none runs (:meth:`live`; its ``url`` is what
+        the person opens) and puts it in pick mode, showing ``prompt``: the
+        element under their pointer is outlined in the page with its tag,
+        id and accessible name, and their next click picks it and clicks
+        nothing in the page. Works in iframes and open shadow roots, on the
+        active tab.
+
+        The returned :class:`~browserkit.Picked` has ``ref`` (``p1``,
+        ``p2``, ...), a target every method accepts, checked like any ref:
+        stale after its tab navigates (:class:`~browserkit.StaleRefError`),
+        gone once its element leaves the page, never another element. Also
+        on a read-only session: picking changes nothing in the page.
+
+        A person's wait: ``timeout_ms`` defaults to ``config.max_timeout_ms``;
+        then :class:`~browserkit.TimeoutError`, with the view's URL in its
+        hint. One pick at a time per session (a second raises
+        :class:`~browserkit.InvalidArgumentError`).
+        """
+        __tracebackhide__ = True
+        return self._portal.call(self._impl.pick(prompt, timeout_ms=timeout_ms))
 
     def __repr__(self) -> str:
         return repr(self._impl).replace('<Async', '<', 1)

@@ -51,6 +51,7 @@ ORDER = (
     "browser_upload",
     "browser_handoff",
     "browser_handoff_confirm",
+    "browser_pick",
     "browser_evaluate",
     "browser_execute",
     "browser_styles_read",

@@ -1,4 +1,5 @@
-"""Handoff tools: browser_handoff (give the page to a person) and browser_handoff_confirm."""
+"""Tools for people: browser_handoff (give the page to a person), browser_handoff_confirm,
+and browser_pick (a person points at an element)."""
 
 from __future__ import annotations
 
@@ -58,3 +59,20 @@ async def _handoff_confirm(browser: AsyncBrowser, a: HandoffConfirmArgs, ctx: To
     return {
         "confirmed": await browser.confirm_handoff(handoff_id=a.handoff_id, session_id=a.session_id)
     }
+
+
+@attrs.frozen(kw_only=True)
+class PickArgs:
+    session_id: str = arg()
+    prompt: str | None = arg("What to pick, shown to the person.", default=None)
+    timeout_ms: int | None = arg("How long to wait for the person, in ms.", default=None, minimum=1)
+
+
+@tool("browser_pick", PickArgs, title="Ask a person to pick", effect="read", cap="people")
+async def _pick(browser: AsyncBrowser, a: PickArgs, ctx: ToolContext) -> JSON:
+    """Wait for a person watching the session's live view to click the element you mean.
+
+    Returns its ref (p1, ...), usable like a snapshot ref, and its outline line.
+    """
+    result = await browser.session(a.session_id).pick(a.prompt, timeout_ms=a.timeout_ms)
+    return dict(to_jsonable(result))

@@ -1,0 +1,29 @@
+"""Results of the calls for people watching or reviewing a session (recording).
+
+Exported by :mod:`browserkit.results`.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from browserkit._reprs import record_markdown, summary
+
+__all__ = ["Recording"]
+
+
+@attrs.frozen(repr=False)
+class Recording:
+    """The trace :meth:`~browserkit.AsyncSession.stop_recording` wrote.
+
+    ``path`` is the zip's absolute path, ``actions`` how many actions and
+    navigations it holds as named groups, ``size_bytes`` its size on disk.
+    Open it with ``python -m playwright show-trace <path>``.
+    """
+
+    path: str
+    actions: int
+    size_bytes: int
+
+    __repr__ = summary
+    _repr_markdown_ = record_markdown
