@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from benchmarks.bench_pool import pool_markdown
 from benchmarks.economy.report import economy_markdown
 from benchmarks.pages import NO_CHANGE_PAGE, SLOW_FETCH_MS
 from benchmarks.reading import MCP_SNAPSHOT, OUTLINE, SCAN_FULL, UNCAPPED_CHARS
@@ -121,6 +122,7 @@ def ratios(r: Results) -> list[dict[str, Any]]:
         )
     )
     out += _economy_targets(r)
+    out += _pool_targets(r)
     context: list[tuple[str, float | None]] = []
     for page in ("shop", "list5k", "form", "slow", "frames"):
         context.append(
@@ -203,6 +205,20 @@ def _economy_targets(r: Results) -> list[dict[str, Any]]:
     ]
 
 
+def _pool_targets(r: Results) -> list[dict[str, Any]]:
+    if not r.pool or "overhead" not in r.pool:
+        return []
+    return [
+        _target(
+            f"remote / local {row['step']}, loopback Playwright server, 30-item shop (median ms)",
+            row["ratio"],
+            row["target"],
+            "one session on python -m playwright run-server vs one launched here, alternating",
+        )
+        for row in r.pool["overhead"]["rows"]
+    ]
+
+
 def _engine_ratio(r: Results) -> float | None:
     if not r.engine:
         return None
@@ -278,6 +294,8 @@ def to_markdown(r: Results) -> str:
         lines += _reading_table(r.reading)
     if r.economy:
         lines += economy_markdown(r.economy)
+    if r.pool:
+        lines += pool_markdown(r.pool)
     if r.engine:
         lines += [
             "",
@@ -337,6 +355,8 @@ def to_markdown(r: Results) -> str:
         lines += ["", f"Method: {r.memory.get('method')}."]
     if r.buffers:
         lines += ["", "## Buffers (benchmarks.bench_buffers)", "", *_kv_table(r.buffers)]
+    if r.live:
+        lines += ["", "## Live view screencast (benchmarks.bench_live)", "", *_kv_table(r.live)]
     if r.mcp:
         lines += [
             "",
@@ -502,6 +522,8 @@ def to_json(r: Results) -> dict[str, Any]:
         "buffers": r.buffers,
         "reading": r.reading,
         "economy": r.economy,
+        "pool": r.pool,
+        "live": r.live,
         "playwright_mcp": r.mcp,
         "notes": r.notes,
     }

@@ -54,7 +54,17 @@ READ_PAUSE_S = 0.3
 """How long the no-change click's agent reads the outline before clicking (untimed)."""
 """Step name: raw Playwright's full re-snapshot vs browserkit's snapshot(diff=True)."""
 
-SECTIONS = ("playwright", "browserkit", "mcp", "engine", "buffers", "reading", "economy")
+SECTIONS = (
+    "playwright",
+    "browserkit",
+    "mcp",
+    "engine",
+    "buffers",
+    "reading",
+    "pool",
+    "live",
+    "economy",
+)
 """Names accepted by ``--only`` (and as positional arguments)."""
 DEFAULT_SECTIONS = tuple(s for s in SECTIONS if s != "economy")
 """What a run without sections measures. The economy section (real apps, minutes) runs
@@ -76,6 +86,10 @@ class Options:
     engine_reps: int = 8
     reading_reps: int = 6
     """Repetitions of every reading (scan variants, outline, MCP snapshot) per long page."""
+    pool_reps: int = 15
+    """Pool section: snapshot + observed click repetitions, local vs a loopback server."""
+    pool_steps: int = 5
+    """Pool section: steps each of the 24 concurrent sessions takes."""
     engine_sizes: tuple[int, ...] = (1_000, 2_000, 5_000, 10_000)
     heavy_factor: float = 0.5
     """Repetitions on the 5,000-item page, as a fraction of the others (it is slow)."""
@@ -106,6 +120,8 @@ class Options:
             diff_reps=2,
             engine_reps=3,
             reading_reps=1,
+            pool_reps=3,
+            pool_steps=2,
             engine_sizes=(1_000, 5_000),
             min_reps=1,
             soft_budget_s=90.0,
@@ -137,6 +153,8 @@ class Results:
     buffers: dict[str, Any] | None = None
     reading: dict[str, Any] | None = None
     economy: dict[str, Any] | None = None
+    pool: dict[str, Any] | None = None
+    live: dict[str, Any] | None = None
     memory: dict[str, Any] = attrs.field(factory=dict)
     mcp: dict[str, Any] = attrs.field(factory=dict)
     notes: list[str] = attrs.field(factory=list)
@@ -470,6 +488,8 @@ async def _run(opts: Options, out: Results, budget: TimeoutBudget) -> None:
                         out.notes += out.reading["errors"]
                 except Exception as exc:  # keep the other sections
                     out.fail("reading section", exc)
+            if "pool" in want:
+                await _pool(opts, out, server, exe, budget)
             if mcp is not None:
                 out.mcp = {
                     "command": [sys.executable, *mcp.args],
@@ -512,6 +532,29 @@ async def _run(opts: Options, out: Results, budget: TimeoutBudget) -> None:
         if buffers is not None:
             log("buffers: benchmarks.bench_buffers.run()")
             out.buffers = _guarded(buffers.run, out, "benchmarks.bench_buffers.run()")
+    if "live" in want:
+        live = _optional_module("benchmarks.bench_live", out)
+        if live is not None:
+            log("live: benchmarks.bench_live.measure()")
+            try:
+                out.live = await live.measure(exe)
+            except Exception as exc:  # keep the other sections
+                out.fail("live section", exc)
+
+
+async def _pool(
+    opts: Options, out: Results, server: PageServer, exe: str, budget: TimeoutBudget
+) -> None:
+    """Remote (loopback browser server) vs local steps, and 24 sessions over 3 servers."""
+    # Loaded only when asked for: it starts Playwright browser servers (tests/).
+    from benchmarks.bench_pool import run_pool
+
+    out.pool = {}
+    try:
+        reps, steps = opts.pool_reps, opts.pool_steps
+        await run_pool(server, exe, reps=reps, steps=steps, budget=budget, log=log, into=out.pool)
+    except Exception as exc:  # keep the other sections, and what this one measured
+        out.fail("pool section", exc)
 
 
 async def _economy(opts: Options, out: Results, exe: str) -> None:
