@@ -92,7 +92,8 @@ def tests(session: nox.Session) -> None:
     if not any(a.startswith("-m") for a in args):
         args = ["-m", FIRST_PYTHON if first else OTHERS, *args]
     if not session.posargs:
-        args = ["-n", WORKERS, "--dist", "loadgroup", *args]
+        # The slowest tests are listed at the end: where the run's time goes.
+        args = ["-n", WORKERS, "--dist", "loadgroup", "--durations=25", *args]
     # A repeat run tries a fifth of each property test's examples (tests/examples.py).
     env = {} if first else {"BROWSERKIT_TEST_REPEAT": "1"}
     session.run("python", "-m", "pytest", *args, env=env)
