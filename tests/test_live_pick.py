@@ -110,3 +110,18 @@ async def test_a_read_only_session_may_be_picked_in(
             await session.click(picked.ref)
     finally:
         await abrowser.stop(session.id)
+
+
+async def test_the_pick_tool_waits_for_a_person_and_says_where_to_pick(
+    abrowser: bk.AsyncBrowser, base_url: str
+) -> None:
+    from browserkit import tools
+
+    started = await tools.call(abrowser, "browser_sessions_start", {"url": f"{base_url}/pick.html"})
+    sid = started["session_id"]
+    try:
+        out = await tools.call(abrowser, "browser_pick", {"session_id": sid, "timeout_ms": 300})
+        assert out["error"]["code"] == "timeout", out
+        assert "open the live view at http://127.0.0.1:" in out["error"]["hint"], out
+    finally:
+        await abrowser.stop(sid)
