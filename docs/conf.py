@@ -46,6 +46,7 @@ _BUILT_FOR_YOU = {
     "browserkit.Downloads",
     "browserkit.AsyncNetwork",
     "browserkit.Network",
+    "browserkit.LiveView",
 }
 
 
