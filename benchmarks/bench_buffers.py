@@ -28,7 +28,7 @@ def _ingest_rate(n: int = 200_000, repeats: int = 5) -> float:
         append = buf.append
         start = time.perf_counter()
         for _ in range(n):
-            append(level="log", text="GET /api/items 200", source="app.js:42", page_id="t1")
+            append(level="log", text="GET /api/items 200", source="app.js:42", tab_id="t1")
         elapsed = time.perf_counter() - start
         best = max(best, n / elapsed)
     return best
@@ -53,7 +53,7 @@ def _full_buffer() -> EventBuffer[ConsoleEntry]:
     for i in range(CAPACITY):
         level = _LEVELS[i % 5]
         what = "request timeout" if (i // 5) % 2 == 0 else "render done"
-        buf.append(level=level, text=f"{what} #{i}", source=f"app.js:{i % 300}", page_id="t1")
+        buf.append(level=level, text=f"{what} #{i}", source=f"app.js:{i % 300}", tab_id="t1")
     return buf
 
 

@@ -39,11 +39,11 @@ def console(capacity: int = 100, **kw: Any) -> EventBuffer[ConsoleEntry]:
 
 
 def log(buf: EventBuffer[ConsoleEntry], text: str, level: str = "log") -> ConsoleEntry:
-    return buf.append(level=level, text=text, source="app.js:1", page_id="t1")
+    return buf.append(level=level, text=text, source="app.js:1", tab_id="t1")
 
 
 def request(buf: EventBuffer[NetworkEntry], rid: str, url: str = "http://h/a") -> NetworkEntry:
-    return buf.upsert(rid, method="GET", url=url, resource_type="fetch", page_id="t1")
+    return buf.upsert(rid, method="GET", url=url, resource_type="fetch", tab_id="t1")
 
 
 def seqs(page: EventPage[Any]) -> list[int]:
@@ -250,8 +250,8 @@ def test_pattern_is_searched_in_network_url_method_and_failure() -> None:
 
 def test_pattern_is_searched_in_download_url_and_filename() -> None:
     dl: EventBuffer[DownloadEntry] = EventBuffer(DownloadEntry)
-    dl.upsert("d1", url="http://h/report", suggested_filename="q3.csv", page_id="t1")
-    dl.upsert("d2", url="http://h/invoice.pdf", suggested_filename="x.bin", page_id="t1")
+    dl.upsert("d1", url="http://h/report", suggested_filename="q3.csv", tab_id="t1")
+    dl.upsert("d2", url="http://h/invoice.pdf", suggested_filename="x.bin", tab_id="t1")
     assert [e.download_id for e in dl.read(pattern=r"\.csv$").entries] == ["d1"]
     assert [e.download_id for e in dl.read(pattern="invoice").entries] == ["d2"]
 
@@ -417,7 +417,7 @@ def test_get_finds_the_current_version_by_key() -> None:
 
 
 def download(dl: EventBuffer[DownloadEntry], did: str) -> DownloadEntry:
-    return dl.upsert(did, url=f"http://h/{did}", suggested_filename=f"{did}.bin", page_id="t1")
+    return dl.upsert(did, url=f"http://h/{did}", suggested_filename=f"{did}.bin", tab_id="t1")
 
 
 def test_pinned_download_is_never_evicted_and_capacity_bounds_the_rest() -> None:
@@ -522,7 +522,7 @@ def test_export_writes_entries_and_pagination_fields_as_json(tmp_path: Path) -> 
                 "level": "log",
                 "text": "thre",
                 "source": "app.",
-                "page_id": "t1",
+                "tab_id": "t1",
                 "stack": None,
                 "truncated_fields": ["text", "source"],
             }

@@ -665,7 +665,7 @@ async def test_the_snapshot_tool_is_compact_unless_asked_for_all(
             "browser_act",
             {"session_id": sid, "action": "click", "ref": row, "detail": "add the last row"},
         )
-        assert "error" not in acted and "added 299" in acted["observed"], acted
+        assert "error" not in acted and "added 299" in acted["diff"], acted
         bounded = await tools.call(
             abrowser, "browser_snapshot", {"session_id": sid, "max_tokens": 40, "full": True}
         )

@@ -263,7 +263,7 @@ def test_docs_sentence_is_plain_text_from_a_later_paragraph_of_the_section() -> 
 def test_a_browserkit_answer_reads_as_json_then_its_multiline_texts() -> None:
     answer = {
         "url": "http://x/",
-        "observed": 'clicked e2\n+ button "Next" [ref=e9]',
+        "diff": 'clicked e2\n+ button "Next" [ref=e9]',
         "extra": {"outline": '- link "A" [ref=e3]\n- link "B" [ref=e4]', "n": 2},
     }
     text = render_answer(answer)

@@ -44,7 +44,7 @@ async def test_uncaught_exception_carries_its_source_and_stack(sess: Any, base_u
     assert "kaboom from evidence.js" in exc.text
     assert exc.source is not None and exc.source.startswith(f"{base_url}/evidence.js:")
     assert exc.stack and "explode" in exc.stack
-    assert exc.page_id == "t1"
+    assert exc.tab_id == "t1"
     logs = sess.console.read(level="log").entries
     assert any(e.text == "evidence loaded" and "evidence.js:1" in (e.source or "") for e in logs)
 
@@ -104,7 +104,7 @@ async def test_cursor_paging_across_navigations_and_tabs_loses_nothing(
         + [f"msg d{i}" for i in range(9)]
     )
     assert seen == expected
-    in_tab = sess.console.read(pattern="^msg c", page_id=tab.page_id, limit=100).entries
+    in_tab = sess.console.read(pattern="^msg c", tab_id=tab.tab_id, limit=100).entries
     assert len(in_tab) == 12
 
 
@@ -239,7 +239,7 @@ async def test_cross_origin_iframe_console_and_requests_are_recorded(
     await aw(sess.click(ref))
     await wait_until(lambda: sess.network.read(pattern="from-cross-frame").entries)
     entry = sess.console.read(pattern="cross frame says hi").entries[-1]
-    assert entry.page_id == "t1"
+    assert entry.tab_id == "t1"
     assert entry.source is not None and entry.source.startswith(other_origin_url)
 
 

@@ -81,13 +81,13 @@ async def test_pdf_is_refused_before_anything_when_the_browser_has_a_window(
 ) -> None:
     # A headful Chromium needs a display, which CI has not: this
     # session is a real headless one whose recorded launch mode says
-    # "headful", which is all the check reads.
+    # "with a window", which is all the check reads.
     s = await abrowser.start()
     try:
         s._core.browser_headless = False
         out = tmp_path / "never.pdf"
         error = raises_before_waiting(lambda: s.pdf(str(out)), bk.InvalidArgumentError)
-        assert "headful" in error.hint and "window" in error.message
+        assert "headless=True" in error.hint and "window" in error.message
         assert not out.exists()
     finally:
         await s.stop()
@@ -288,7 +288,7 @@ async def test_the_tools_draw_hold_keys_evaluate_wait_and_print(
         await call("browser_act", action="mouse_down", x=20, y=20, **note)
         await call("browser_act", action="hover", x=120, y=60, **note)
         up = await call("browser_act", action="mouse_up", **note)
-        assert "idle" in up["observed"]
+        assert "idle" in up["diff"]
         await call("browser_act", action="click", selector="#keys", detail="focus")
         await call("browser_act", action="key_down", key="Shift", detail="hold Shift")
         await call("browser_act", action="press", key="KeyZ", detail="type Z")

@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+import browserkit as bk
 from tests.conftest import aw
 from tests.test_session_core import ref_of
 
@@ -14,7 +15,7 @@ async def test_refs_inside_same_origin_cross_origin_and_nested_frames(
     sess: Any, base_url: str, other_origin_url: str
 ) -> None:
     await aw(sess.navigate(f"{base_url}/frames.html?other={other_origin_url}"))
-    await aw(sess.wait_for(selector="#cross", timeout_ms=5000))
+    await aw(sess.wait_for(selector=bk.css("#cross"), timeout_ms=5000))
     tree = ""
     for _ in range(40):  # the cross-origin frame loads after the page
         tree = (await aw(sess.snapshot())).tree

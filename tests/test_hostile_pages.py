@@ -101,7 +101,7 @@ async def test_a_page_stuck_in_script_ends_every_call_at_its_timeout(
     ):
         result = await ends_in_time(call, ms)
         assert isinstance(result, bk.TimeoutError), (name, result)
-    waited = await ends_in_time(lambda: sess.wait_for(selector="#never", timeout_ms=ms), ms)
+    waited = await ends_in_time(lambda: sess.wait_for(selector=bk.css("#never"), timeout_ms=ms), ms)
     assert waited.met is False
     await recovers(sess, base_url)
 
@@ -179,13 +179,13 @@ async def test_close_tab_and_stop_work_under_a_dialog_storm(
     s = await abrowser.start(url=f"{base_url}/basic.html")
     try:
         tab = await s.new_tab(f"{base_url}/hostile_busy.html")
-        r = await s.click(bk.role("button", "Storm"), page_id=tab.page_id)
+        r = await s.click(bk.role("button", "Storm"), tab_id=tab.tab_id)
         assert r.dialog is not None
         listed = await ends_in_time(s.tabs, 5000)  # no title read waits on the storm
-        assert [t.page_id for t in listed] == ["t1", tab.page_id]
-        closed = await ends_in_time(lambda: s.close_tab(tab.page_id), 5000)
+        assert [t.tab_id for t in listed] == ["t1", tab.tab_id]
+        closed = await ends_in_time(lambda: s.close_tab(tab.tab_id), 5000)
         assert closed is True
-        assert [t.page_id for t in await s.tabs()] == ["t1"]
+        assert [t.tab_id for t in await s.tabs()] == ["t1"]
         await s.select_tab("t1")
         assert "basic" in (await s.snapshot()).url
         await s.navigate(f"{base_url}/hostile_busy.html")
@@ -343,7 +343,7 @@ async def test_history_on_a_closing_tab_is_typed(abrowser: bk.AsyncBrowser, base
             # A popup closes itself a few ms from now; history calls race it
             # until the tab is gone (the page detaches in between).
             await s.evaluate(f"window.open('{base_url}/hostile_closing.html#{delay}'); 0")
-            popup = (await s.tabs())[-1].page_id
+            popup = (await s.tabs())[-1].tab_id
             if popup == "t1":
                 continue  # it closed before it was listed
             try:
@@ -356,7 +356,7 @@ async def test_history_on_a_closing_tab_is_typed(abrowser: bk.AsyncBrowser, base
                 )
                 code = out.get("error", {}).get("code")
                 assert code != "internal_error", out
-                if popup not in [t.page_id for t in await s.tabs()]:
+                if popup not in [t.tab_id for t in await s.tabs()]:
                     break
             await s.select_tab("t1")
     finally:

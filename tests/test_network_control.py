@@ -152,8 +152,8 @@ async def test_offline_makes_fetches_fail_and_back_online_they_work(
 
 
 async def test_a_body_of_a_closed_tab_is_gone_with_a_note(sess: Any, base_url: str) -> None:
-    tab = (await aw(sess.new_tab(f"{base_url}/net_api.html"))).page_id
-    await aw(sess.evaluate("fetch('/slow?ms=1&body=gone').then(r => r.text())", page_id=tab))
+    tab = (await aw(sess.new_tab(f"{base_url}/net_api.html"))).tab_id
+    await aw(sess.evaluate("fetch('/slow?ms=1&body=gone').then(r => r.text())", tab_id=tab))
     entry = await wait_for_entry(sess, "body=gone", finished)
     await aw(sess.close_tab(tab))
     detail = await aw(sess.network.detail(entry.request_id))

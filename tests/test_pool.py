@@ -318,7 +318,8 @@ async def test_the_mcp_server_places_sessions_on_its_endpoints(base_url: str) ->
 
 async def test_headful_sessions_are_refused_when_endpoints_are_configured() -> None:
     async with bk.AsyncBrowser(config(f"ws://127.0.0.1:{closed_port()}/")) as browser:
-        error = raises_before_waiting(lambda: browser.start(headful=True), bk.InvalidArgumentError)
+        start = lambda: browser.start(headless=False)  # noqa: E731
+        error = raises_before_waiting(start, bk.InvalidArgumentError)
         assert "headless" in error.message + error.hint
 
 

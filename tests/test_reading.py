@@ -94,7 +94,7 @@ async def test_dom_ref_reads_deeper_and_acts_on_exactly_that_element(
     await aw(sess.click(node_with(full, id="shadow-btn").ref))
     assert await out_text(sess) == "shadow clicked"
     # A Ref object carries its generation.
-    await aw(sess.click(bk.Ref(twins[1].ref, sess.generation, sess.page_id)))
+    await aw(sess.click(bk.Ref(twins[1].ref, sess.generation, sess.tab_id)))
     assert await out_text(sess) == "twin 1"
 
 
@@ -271,7 +271,7 @@ async def test_scan_lists_frames_including_cross_origin(
     sess: Any, base_url: str, other_origin_url: str
 ) -> None:
     await aw(sess.navigate(f"{base_url}/reading_frames.html?other={other_origin_url}"))
-    await aw(sess.wait_for(selector="iframe.partner"))
+    await aw(sess.wait_for(selector=bk.css("iframe.partner")))
     await asyncio.sleep(0.3)
     scan = await aw(sess.scan())
     assert len(scan.frames) == 2

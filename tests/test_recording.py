@@ -178,8 +178,8 @@ async def test_actions_running_at_once_each_keep_their_title_and_outcome(
         second = await s.new_tab(f"{base_url}/basic.html")
         await s.record(tmp_path / "both.zip")
         await asyncio.gather(
-            s.click(bk.css("#inc"), page_id="t1"),
-            s.click(bk.css("#victim"), page_id=second.page_id),
+            s.click(bk.css("#inc"), tab_id="t1"),
+            s.click(bk.css("#victim"), tab_id=second.tab_id),
         )
         recording = await s.stop_recording()
     finally:

@@ -120,7 +120,7 @@ async def test_reading_results_have_short_reprs_and_render_in_a_notebook(
     check_repr(shot, f"data=<{len(shot.data)} bytes>")
 
     (tab,) = await aw(sess.tabs())
-    check_repr(tab, "page_id='t1'", "title='Observe'")
+    check_repr(tab, "tab_id='t1'", "title='Observe'")
     assert "| title | `Observe` |" in tab._repr_markdown_()
 
 

@@ -43,8 +43,8 @@ async def test_sign_up_through_a_multi_step_form(sess: Any, base_url: str, tmp_p
     r = await aw(sess.click(ref_of(after.tree, 'link "Open your profile"')))
     assert len(r.new_tabs) == 1
     popup = r.new_tabs[0]
-    assert sess.page_id != popup  # the current tab does not switch by itself
-    await aw(sess.wait_for(text="Welcome", page_id=popup, timeout_ms=5000))
-    profile = await aw(sess.snapshot(page_id=popup))
+    assert sess.tab_id != popup  # the current tab does not switch by itself
+    await aw(sess.wait_for(text="Welcome", tab_id=popup, timeout_ms=5000))
+    profile = await aw(sess.snapshot(tab_id=popup))
     assert 'heading "Welcome, Ada Lovelace"' in profile.tree
     assert "Country: Japan · Avatar: me.png" in profile.tree

@@ -78,7 +78,7 @@ async def test_snapshot_prints_refs_title_and_generation(sess: Any, base_url: st
     snap = await aw(sess.snapshot())
     assert snap.title == "Basic"
     assert snap.url == f"{base_url}/basic.html"
-    assert snap.page_id == "t1"
+    assert snap.tab_id == "t1"
     assert snap.generation == sess.generation
     assert snap.refs > 5
     assert 'button "Increment"' in snap.tree
@@ -95,7 +95,7 @@ async def test_the_background_set_up_after_a_snapshot_leaves_the_page_as_it_was(
         s = await browser.start(url=f"{base_url}/basic.html")
         before = await s.evaluate(state_js)
         await s.snapshot()
-        tab = s._core.tabs[s.page_id]  # white box: the set-up task of this document
+        tab = s._core.tabs[s.tab_id]  # white box: the set-up task of this document
         assert tab._warm_task is not None
         await tab._warm_task
         assert await s.evaluate(state_js) == before
@@ -246,7 +246,7 @@ async def test_wait_for_text_selector_url(sess: Any, base_url: str) -> None:
     res = await aw(sess.wait_for(text="late", timeout_ms=3000))
     assert res.met is True
     assert (await aw(sess.wait_for(text_gone="late", timeout_ms=200))).met is False
-    assert (await aw(sess.wait_for(selector="#inc"))).met is True
+    assert (await aw(sess.wait_for(selector=bk.css("#inc")))).met is True
     assert (await aw(sess.wait_for(url="basic.html"))).met is True
     assert (await aw(sess.wait_for(url="/basic\\.html$/"))).met is True
     with pytest.raises(bk.InvalidArgumentError):

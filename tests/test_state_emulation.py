@@ -245,13 +245,13 @@ async def test_resize_applies_to_open_tabs_and_to_tabs_opened_later(
     sess: Any, base_url: str
 ) -> None:
     await aw(sess.navigate(f"{base_url}/basic.html"))
-    first = sess.page_id
+    first = sess.tab_id
     await aw(sess.resize(640, 480))
     assert await aw(sess.evaluate("[innerWidth, innerHeight]")) == [640, 480]
     await aw(sess.new_tab(f"{base_url}/basic.html"))
     assert await aw(sess.evaluate("innerWidth")) == 640
     await aw(sess.resize(700, 500))
-    assert await aw(sess.evaluate("innerWidth", page_id=first)) == 700
+    assert await aw(sess.evaluate("innerWidth", tab_id=first)) == 700
     with pytest.raises(bk.InvalidArgumentError, match="width"):
         await aw(sess.resize(0, 500))
 

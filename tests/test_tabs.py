@@ -1,4 +1,4 @@
-"""Tabs: stable ids, popups join the session, page_id reads without switching."""
+"""Tabs: stable ids, popups join the session, tab_id reads without switching."""
 
 from __future__ import annotations
 
@@ -14,31 +14,31 @@ async def test_popups_join_and_are_reported_without_switching(sess: Any, base_ur
     await aw(sess.navigate(f"{base_url}/tabs.html"))
     r = await aw(sess.click(bk.role("link", "Open in new tab")))
     assert r.new_tabs == ("t2",)
-    assert sess.page_id == "t1"
+    assert sess.tab_id == "t1"
     r2 = await aw(sess.click(bk.role("button", "Open popup")))
     assert r2.new_tabs == ("t3",)
     tabs = await aw(sess.tabs())
-    assert [t.page_id for t in tabs] == ["t1", "t2", "t3"]
+    assert [t.tab_id for t in tabs] == ["t1", "t2", "t3"]
     assert [t.active for t in tabs] == [True, False, False]
-    await aw(sess.wait_for(text="popup=script", page_id="t3", timeout_ms=5000))
-    snap = await aw(sess.snapshot(page_id="t3"))
-    assert snap.page_id == "t3"
+    await aw(sess.wait_for(text="popup=script", tab_id="t3", timeout_ms=5000))
+    snap = await aw(sess.snapshot(tab_id="t3"))
+    assert snap.tab_id == "t3"
     assert "popup=script" in snap.tree
-    assert sess.page_id == "t1"
+    assert sess.tab_id == "t1"
 
 
 @pytest.mark.every_python
 async def test_new_select_close_and_unknown_tabs(sess: Any, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/basic.html"))
     info = await aw(sess.new_tab(f"{base_url}/basic_done.html"))
-    assert info.page_id == "t2" and info.active
-    assert sess.page_id == "t2"
+    assert info.tab_id == "t2" and info.active
+    assert sess.tab_id == "t2"
     await aw(sess.select_tab("t1"))
     assert sess.url.endswith("/basic.html")
     assert await aw(sess.close_tab("t2")) is True
     assert await aw(sess.close_tab("t2")) is False
     with pytest.raises(bk.PageNotFoundError) as err:
-        await aw(sess.snapshot(page_id="t9"))
+        await aw(sess.snapshot(tab_id="t9"))
     assert err.value.code == "page_not_found"
     with pytest.raises(bk.PageNotFoundError):
         await aw(sess.select_tab("t9"))
@@ -48,11 +48,11 @@ async def test_acting_on_another_tab_by_page_id(sess: Any, base_url: str) -> Non
     await aw(sess.navigate(f"{base_url}/basic.html"))
     await aw(sess.new_tab(f"{base_url}/basic.html"))
     await aw(sess.select_tab("t1"))
-    snap = await aw(sess.snapshot(page_id="t2"))
+    snap = await aw(sess.snapshot(tab_id="t2"))
     ref = snap.tree.split('button "Increment" [ref=', 1)[1].split("]", 1)[0]
-    await aw(sess.click(ref, page_id="t2"))
+    await aw(sess.click(ref, tab_id="t2"))
     assert (
-        await aw(sess.evaluate("document.getElementById('out').textContent", page_id="t2"))
+        await aw(sess.evaluate("document.getElementById('out').textContent", tab_id="t2"))
         == "clicked 1"
     )
     assert await aw(sess.evaluate("document.getElementById('out').textContent")) == "idle"
@@ -67,7 +67,7 @@ async def test_a_popup_whose_page_is_slow_to_answer_is_still_reported(
     r = await aw(sess.click(bk.role("link", "Open a slow page")))
     assert r.new_tabs == ("t2",)
     assert r.settled
-    assert sess.page_id == "t1"
+    assert sess.tab_id == "t1"
     assert "slow" in (await aw(sess.tabs()))[1].url
 
 

@@ -251,9 +251,9 @@ async def test_a_session_is_driven_through_the_registry(
                 "detail": "Click Increment by role",
             },
         )
-        assert "clicked 1" in acted["observed"], acted
+        assert "clicked 1" in acted["diff"], acted
         # Only what is notable: verified, settled, same page, same URL.
-        assert set(acted) == {"observed"}, acted
+        assert set(acted) == {"diff"}, acted
         again = await tools.call(abrowser, "browser_snapshot", {"session_id": sid, "diff": True})
         assert again["is_diff"] is True
         typed = await tools.call(
@@ -324,7 +324,7 @@ async def test_reading_and_scripting_tools_through_the_registry(
             "browser_act",
             {"session_id": sid, "action": "click", "ref": dref.group(1), "detail": "Add item 0"},
         )
-        assert "added 0" in acted["observed"], acted
+        assert "added 0" in acted["diff"], acted
         found = await tools.call(abrowser, "browser_find", {"session_id": sid, "text": "ADDED"})
         assert found["total"] == 2 and any("status" in m for m in found["matches"]), found
         found = await tools.call(
@@ -362,8 +362,8 @@ async def test_reading_and_scripting_tools_through_the_registry(
             "browser_styles_write",
             {"session_id": sid, "selector": "#card", "property": "display", "value": "none"},
         )
-        assert 'inline style now: "display: none;"' in hidden["observed"], hidden
-        assert "Card body" in hidden["observed"] and "target_verified" not in hidden
+        assert 'inline style now: "display: none;"' in hidden["diff"], hidden
+        assert "Card body" in hidden["diff"] and "target_verified" not in hidden
         rejected = await tools.call(
             abrowser,
             "browser_styles_write",
@@ -717,7 +717,7 @@ async def test_history_racing_the_close_of_its_tab_ends_typed(
     try:
         for _ in range(20):
             tab = await s.new_tab(f"{base_url}/basic.html")
-            await asyncio.gather(close(s._core.tab(tab.page_id).page), *(moves() for _ in "abc"))
+            await asyncio.gather(close(s._core.tab(tab.tab_id).page), *(moves() for _ in "abc"))
     finally:
         await s.stop()
     print(f"\nhistory calls racing a close: {dict(codes)}")
@@ -781,7 +781,7 @@ async def test_fill_form_fills_fields_of_each_kind_and_keeps_files_to_the_output
         filled = await tools.call(
             abrowser, "browser_fill_form", {"session_id": sid, "fields": fields}, ctx
         )
-        assert "error" not in filled and "Ada" in filled["observed"], filled
+        assert "error" not in filled and "Ada" in filled["diff"], filled
         state = await tools.call(
             abrowser,
             "browser_evaluate",
@@ -823,11 +823,11 @@ async def test_a_selector_says_its_kind_by_prefix_as_playwright_writes_it(
         by_role = await tools.call(
             abrowser, "browser_act", {**base, "selector": 'role=button[name="Increment"]'}
         )
-        assert "clicked 1" in by_role["observed"], by_role
+        assert "clicked 1" in by_role["diff"], by_role
         by_xpath = await tools.call(
             abrowser, "browser_act", {**base, "selector": "xpath=//button[@id='inc']"}
         )
-        assert "clicked 2" in by_xpath["observed"], by_xpath
+        assert "clicked 2" in by_xpath["diff"], by_xpath
         by_text = await tools.call(abrowser, "browser_act", {**base, "selector": "text=Double"})
         assert "error" not in by_text, by_text
         styles = await tools.call(
@@ -876,7 +876,9 @@ def _sdk_hints() -> list[str]:
 
 # SDK-only hints: callbacks, buffers and regexes are no tool's business, and
 # no tool records a trace (record() is for the person who replays it).
-_SDK_ONLY = re.compile(r"async API|append\(\)|upsert\(\)|record\(|stop_recording\(|to record it")
+_SDK_ONLY = re.compile(
+    r"async API|append\(\)|upsert\(\)|record\(|stop_recording\(|to record it|selector=bk\."
+)
 
 
 @pytest.mark.every_python

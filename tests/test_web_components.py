@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+import browserkit as bk
 from tests.conftest import aw
 from tests.test_session_core import ref_of
 from tests.test_targets import out
@@ -34,7 +35,7 @@ def ref_around(tree: str, needle: str) -> str:
 
 async def open_page(sess: Any, base_url: str) -> str:
     await aw(sess.navigate(f"{base_url}/hit_shoelace.html"))
-    met = await aw(sess.wait_for(selector="body[data-ready=yes]", timeout_ms=10_000))
+    met = await aw(sess.wait_for(selector=bk.css("body[data-ready=yes]"), timeout_ms=10_000))
     assert met.met, "Shoelace did not load from the vendored files"
     return str((await aw(sess.snapshot())).tree)
 

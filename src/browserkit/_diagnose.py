@@ -72,7 +72,7 @@ def diagnose(
         if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
             issues.append(
                 DiagnosticIssue(
-                    "headful",
+                    "window",
                     "headless=False but no DISPLAY is set",
                     "run under a desktop session or Xvfb (xvfb-run), or set BROWSERKIT_HEADLESS=1",
                 )

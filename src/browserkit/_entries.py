@@ -25,6 +25,7 @@ from typing import Any, ClassVar, Literal, Protocol
 
 import attrs
 
+from browserkit._deprecation import renamed_property
 from browserkit._patterns import UserPattern, compile_user_pattern
 from browserkit._reprs import record_markdown, summary
 from browserkit._text import well_formed_str
@@ -69,7 +70,7 @@ class ConsoleEntry:
         level: ``log|info|warning|error|debug|exception``.
         text: The message (for an exception, its message).
         source: ``url:line`` where it came from, when known.
-        page_id: The tab it came from (``t1``, ...), or None when no tab owns it.
+        tab_id: The tab it came from (``t1``, ...), or None when no tab owns it.
         stack: The stack trace, when known (mostly for ``exception``).
         truncated_fields: Names of the fields cut to ``max_field_chars``.
     """
@@ -84,7 +85,8 @@ class ConsoleEntry:
     level: ConsoleLevel
     text: str
     source: str | None = None
-    page_id: str | None = None
+    tab_id: str | None = None
+    page_id = renamed_property("tab_id")  # the old name, until 0.2
     stack: str | None = None
     truncated_fields: tuple[str, ...] = ()
 
@@ -106,7 +108,7 @@ class NetworkEntry:
         status: HTTP status once a response arrived, else None.
         failure: The network error text when the request failed, else None.
         duration_ms: Time from request to completion or failure, when finished.
-        page_id: The tab that made the request, or None (e.g. a service worker).
+        tab_id: The tab that made the request, or None (e.g. a service worker).
         routed: How a route of the session handled it (``blocked``, ``fulfilled 200``,
             ``delayed 500 ms``), or None when no route did.
         truncated_fields: Names of the fields cut to ``max_field_chars``.
@@ -126,7 +128,8 @@ class NetworkEntry:
     status: int | None = None
     failure: str | None = None
     duration_ms: float | None = None
-    page_id: str | None = None
+    tab_id: str | None = None
+    page_id = renamed_property("tab_id")  # the old name, until 0.2
     routed: str | None = None
     truncated_fields: tuple[str, ...] = ()
 
@@ -142,7 +145,7 @@ class DownloadEntry:
         seq: Position in the buffer's write order; a status change moves it to the end.
         timestamp: When the download was first seen, in ms since the Unix epoch.
         download_id: The key the entry is upserted (and pinned) by.
-        page_id: The tab that started it, or None.
+        tab_id: The tab that started it, or None.
         url: Where it was downloaded from.
         suggested_filename: The file name the server or page suggested.
         status: ``detected|saving|saved|failed``.
@@ -159,7 +162,8 @@ class DownloadEntry:
     seq: int
     timestamp: float
     download_id: str
-    page_id: str | None = None
+    tab_id: str | None = None
+    page_id = renamed_property("tab_id")  # the old name, until 0.2
     url: str
     suggested_filename: str
     status: DownloadEntryStatus = "detected"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import attrs
 
+from browserkit._deprecation import renamed_property
 from browserkit._reprs import summary, text_markdown
 
 __all__ = ["RequestDetail"]
@@ -34,7 +35,8 @@ class RequestDetail:
     method: str
     url: str
     resource_type: str
-    page_id: str | None = None
+    tab_id: str | None = None
+    page_id = renamed_property("tab_id")  # the old name, until 0.2
     request_headers: dict[str, str] = attrs.field(factory=dict)
     request_body: str | None = None
     request_body_size: int | None = None

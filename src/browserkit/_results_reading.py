@@ -50,7 +50,11 @@ class DomNode:
             stack.extend(reversed(node.children))
 
     def find(self, ref: str) -> DomNode | None:
-        """The node with this ref in the tree, or None."""
+        """The node with this ref in the tree, or None.
+
+        Args:
+            ref: A DOM ref such as ``"d7"`` (the ``ref`` of a node of this tree).
+        """
         return next((n for n in self.walk() if n.ref == ref), None)
 
     def _head(self) -> str:

@@ -104,7 +104,12 @@ class StorageState:
         return "\n".join(lines)
 
     def local_storage(self, origin: str) -> dict[str, str]:
-        """The localStorage items kept for ``origin`` (empty when none)."""
+        """The localStorage items kept for ``origin`` (empty when none).
+
+        Args:
+            origin: Scheme, host and port, e.g. ``"https://shop.example"``; a
+                trailing ``/`` is ignored.
+        """
         found = next((o for o in self.origins if o.origin == origin.rstrip("/")), None)
         return {} if found is None else dict(found.local_storage)
 
@@ -123,7 +128,14 @@ class StorageState:
 
     @classmethod
     def from_playwright(cls, data: Mapping[str, Any]) -> StorageState:
-        """A state from Playwright's storage-state JSON; ``InvalidArgumentError`` if malformed."""
+        """A state from Playwright's storage-state JSON.
+
+        Args:
+            data: The parsed JSON: ``{"cookies": [...], "origins": [...]}``, as
+                Playwright's ``storage_state()`` or :meth:`to_playwright` gives
+                it; a malformed one raises :class:`~browserkit.InvalidArgumentError`
+                naming the bad field.
+        """
         if not isinstance(data, Mapping):
             raise _bad("storage_state", f"must be an object, got {type(data).__name__}")
         cookies = tuple(

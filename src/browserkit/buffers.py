@@ -11,7 +11,7 @@ happened since I last looked" with ``read(since_seq=page.last_seq)`` and never
 miss or repeat an entry::
 
     buf = EventBuffer(ConsoleEntry, capacity=1000)
-    buf.append(level="error", text="boom", source="app.js:3", page_id="t1")
+    buf.append(level="error", text="boom", source="app.js:3", tab_id="t1")
     page = buf.read(pattern="bo+m")  # first look: the newest matches
     later = buf.read(since_seq=page.last_seq)  # only what came after
 
@@ -288,9 +288,13 @@ class EventBuffer(Generic[_E]):
         the buffer is full, the oldest unpinned entry is evicted.
 
         >>> buf = EventBuffer(ConsoleEntry, max_field_chars=3)
-        >>> e = buf.append(level="error", text="abcdef", page_id="t1")
+        >>> e = buf.append(level="error", text="abcdef", tab_id="t1")
         >>> e.seq, e.text, e.truncated_fields
         (1, 'abc', ('text',))
+
+        Args:
+            **fields: The entry's fields by name (``level``, ``text``, ...; see the
+                entry type); ``seq`` and ``truncated_fields`` are set by the buffer.
 
         Raises:
             InvalidArgumentError: For a keyed entry type, the key is already held
@@ -336,6 +340,12 @@ class EventBuffer(Generic[_E]):
         >>> e = net.upsert("r1", status=404)
         >>> e.seq, e.status, e.url
         (2, 404, 'http://x/')
+
+        Args:
+            key: The entry's key: its ``request_id`` (network, ``"r3"``) or
+                ``download_id`` (downloads, ``"d1"``).
+            **fields: The fields to set, by name; fields not given keep their
+                held values (a new entry takes the entry type's defaults).
 
         Raises:
             InvalidArgumentError: The entry type has no ``key_field``.
@@ -383,7 +393,12 @@ class EventBuffer(Generic[_E]):
         return entry
 
     def get(self, key: Hashable) -> _E | None:
-        """The entry held under ``key`` (pinned or not), or None."""
+        """The entry held under ``key`` (pinned or not), or None.
+
+        Args:
+            key: The entry's key: its ``request_id`` (network, ``"r3"``) or
+                ``download_id`` (downloads, ``"d1"``).
+        """
         with self._lock:
             entry = self._index.get(key)
             return self._pinned.get(key) if entry is None else entry
@@ -394,6 +409,10 @@ class EventBuffer(Generic[_E]):
         Pinned entries stay readable in ``seq`` order with the others, survive any
         amount of later writes, and do not count against ``capacity``. Pinning is
         idempotent and lasts until :meth:`unpin`; updates keep the entry pinned.
+
+        Args:
+            key: The entry's key: its ``request_id`` (network, ``"r3"``) or
+                ``download_id`` (downloads, ``"d1"``).
 
         Raises:
             InvalidArgumentError: The entry type has no ``key_field``.
@@ -417,6 +436,10 @@ class EventBuffer(Generic[_E]):
 
         It returns to the ring at its ``seq`` position, so if the ring is full and
         it is the oldest entry, it is evicted at once (and counted in ``dropped``).
+
+        Args:
+            key: The entry's key: its ``request_id`` (network, ``"r3"``) or
+                ``download_id`` (downloads, ``"d1"``).
         """
         with self._lock:
             entry = self._pinned.pop(key, None)

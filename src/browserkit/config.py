@@ -114,7 +114,7 @@ class Config:
     """
 
     headless: bool = True
-    """Launch Chromium without a window (``start(headful=True)`` overrides per session)."""
+    """Launch Chromium without a window (``start(headless=False)`` overrides per session)."""
     executable_path: str | None = None
     """Chromium to launch (also ``BROWSERKIT_CHROMIUM``); None discovers one (see diagnostics)."""
     allowed_schemes: tuple[str, ...] = attrs.field(
@@ -172,8 +172,17 @@ class Config:
     def from_env(cls, environ: Mapping[str, str] | None = None, **overrides: Any) -> Config:
         """A config from ``BROWSERKIT_*`` variables, then ``overrides`` on top.
 
-        A variable that cannot be read as its field's type raises
+        Each field reads ``BROWSERKIT_<FIELD>`` (``executable_path`` reads
+        ``BROWSERKIT_CHROMIUM`` first); booleans read 1/0, true/false, yes/no or
+        on/off, and an empty variable counts as unset. A variable that cannot
+        be read as its field's type raises
         :class:`~browserkit.InvalidArgumentError` naming the variable.
+
+        Args:
+            environ: The variables to read; default ``os.environ``.
+            **overrides: Fields set directly, winning over the variables
+                (``Config.from_env(max_sessions=2)``); an unknown name raises
+                :class:`~browserkit.InvalidArgumentError`.
         """
         env = os.environ if environ is None else environ
         values: dict[str, Any] = {}
@@ -202,7 +211,12 @@ class Config:
             raise InvalidArgumentError(f"unknown config option: {exc}") from None
 
     def evolve(self, **changes: Any) -> Config:
-        """A copy with ``changes`` applied and validated."""
+        """A copy with ``changes`` applied and validated.
+
+        Args:
+            **changes: Fields to replace (``config.evolve(headless=False)``); an unknown
+                name or a bad value raises :class:`~browserkit.InvalidArgumentError`.
+        """
         try:
             return attrs.evolve(self, **changes)
         except TypeError as exc:
@@ -211,12 +225,16 @@ class Config:
     def clamp_timeout(self, timeout_ms: float | None, kind: TimeoutKind = "default") -> float:
         """The timeout a call gets: its kind's default when None, never above ``max_timeout_ms``.
 
-        ``kind`` picks the default: ``action_timeout_ms`` for ``"action"``,
-        ``navigation_timeout_ms`` for ``"navigation"`` (each falling back to
-        ``default_timeout_ms`` when unset), ``default_timeout_ms`` otherwise.
-
         >>> Config(action_timeout_ms=5_000).clamp_timeout(None, "action")
         5000.0
+
+        Args:
+            timeout_ms: The call's timeout in milliseconds, a number above 0 (else
+                :class:`~browserkit.InvalidArgumentError`); None: its kind's default.
+            kind: Which default None gets: ``action_timeout_ms`` for ``"action"``,
+                ``navigation_timeout_ms`` for ``"navigation"`` (each falling back to
+                ``default_timeout_ms`` when unset), ``default_timeout_ms`` for
+                ``"default"`` (the default).
         """
         if timeout_ms is None:
             chosen = {

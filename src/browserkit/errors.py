@@ -195,7 +195,7 @@ class ModalStateBlockedError(BrowserkitError):
 
 
 class PageNotFoundError(BrowserkitError):
-    """No tab has this page id."""
+    """No tab of the session has this id (``tab_id``)."""
 
     code = "page_not_found"
     default_hint = "list tabs with tabs()"

@@ -54,7 +54,7 @@ class ServerOptions:
 
     http: bool = False
     port: int = DEFAULT_PORT
-    headed: bool | None = None
+    headless: bool | None = None
     allowed_schemes: str | None = None
     read_only: bool = False
     allow_attach: bool | None = None
@@ -66,8 +66,8 @@ class ServerOptions:
     def config(self) -> Config:
         """The browser config: ``BROWSERKIT_*`` variables, then the flags on top."""
         overrides: dict[str, Any] = {}
-        if self.headed is not None:
-            overrides["headless"] = not self.headed
+        if self.headless is not None:
+            overrides["headless"] = self.headless
         if self.allowed_schemes is not None:
             overrides["allowed_schemes"] = self.allowed_schemes
         if self.allow_attach is not None:
@@ -103,11 +103,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"port for --http; 0 picks a free one (default {DEFAULT_PORT}) [BROWSERKIT_MCP_PORT]",
     )
     parser.add_argument(
-        "--headed",
-        action="store_true",
+        "--headless",
+        action=argparse.BooleanOptionalAction,
         default=None,
-        help="show the browser window [BROWSERKIT_HEADLESS=0]",
+        help="run without a window (the default); --no-headless shows it [BROWSERKIT_HEADLESS]",
     )
+    # The previous release's spelling of --no-headless, kept for one release.
+    parser.add_argument("--headed", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument(
         "--allowed-schemes",
         metavar="LIST",
@@ -163,7 +165,7 @@ def options_from_args(args: argparse.Namespace) -> ServerOptions:
     return ServerOptions(
         http=args.http,
         port=args.port,
-        headed=args.headed,
+        headless=_headless(args),
         allowed_schemes=args.allowed_schemes,
         read_only=args.read_only,
         allow_attach=args.allow_attach,
@@ -172,6 +174,13 @@ def options_from_args(args: argparse.Namespace) -> ServerOptions:
         caps=_caps(args.caps),
         endpoints=_endpoints(args.endpoint),
     )
+
+
+def _headless(args: argparse.Namespace) -> bool | None:
+    if not args.headed:
+        return args.headless  # type: ignore[no-any-return]
+    print("browserkit mcp: --headed is deprecated: use --no-headless", file=sys.stderr)
+    return False
 
 
 def _endpoints(urls: list[str]) -> tuple[str, ...]:
@@ -208,7 +217,7 @@ def _content(name: str, result: dict[str, Any]) -> tuple[list[Any], bool]:
     data = rest.pop("data", None) if name == "browser_screenshot" else None
     # The outline reads best as plain text; JSON would escape every newline.
     text = None
-    for key in ("snapshot", "observed", "dom", "content"):
+    for key in ("snapshot", "diff", "dom", "content"):
         if isinstance(rest.get(key), str):
             text = rest.pop(key)
             break

@@ -6,6 +6,8 @@ import re
 
 import attrs
 
+from browserkit._deprecation import renamed_property
+
 __all__ = ["DOM_REF", "OUTLINE_REF", "REF_SHAPE", "Ref", "bare_ref"]
 
 OUTLINE_REF = re.compile(r"\[ref=([^\]\s]+)\]")
@@ -36,7 +38,8 @@ class Ref:
 
     id: str
     generation: int
-    page_id: str = "t1"
+    tab_id: str = "t1"
+    page_id = renamed_property("tab_id")  # the old name, until 0.2
 
     def __str__(self) -> str:
         return self.id

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
 
+from browserkit._deprecation import renamed_property
 from browserkit._reprs import (
     diff_summary,
     fence,
@@ -158,7 +159,8 @@ class Snapshot:
     generation: int
     url: str
     title: str
-    page_id: str
+    tab_id: str
+    page_id = renamed_property("tab_id")  # the old name, until 0.2
     truncated: bool
     refs: int
     diff: SnapshotDiff | None = attrs.field(default=None, repr=diff_summary)
@@ -289,9 +291,10 @@ class SessionInfo:
 
 @attrs.frozen(repr=False)
 class TabInfo:
-    """A tab: of a session (``page_id``), or at a CDP endpoint (``adopted``)."""
+    """A tab: of a session (``tab_id``), or at a CDP endpoint (``adopted``)."""
 
-    page_id: str
+    tab_id: str
+    page_id = renamed_property("tab_id")  # the old name, until 0.2
     url: str
     title: str
     active: bool = False
@@ -420,13 +423,14 @@ class Picked:
     ``ref`` (``p1``, ``p2``, ...) is a target every method accepts, checked
     like a snapshot's refs: stale once its tab navigated, gone once its
     element left the page, never another element. ``line`` is the element's
-    outline line (role and name, with the ref); ``page_id`` and ``url`` say
+    outline line (role and name, with the ref); ``tab_id`` and ``url`` say
     where it was picked.
     """
 
     ref: str
     line: str
-    page_id: str
+    tab_id: str
+    page_id = renamed_property("tab_id")  # the old name, until 0.2
     url: str
 
     __repr__ = summary

@@ -9,10 +9,12 @@ real pages reuse names, and a silent first match clicks the wrong thing.
 
 from __future__ import annotations
 
-from typing import Literal, Union
+from collections.abc import Callable
+from typing import Any, Literal, TypeVar, Union
 
 import attrs
 
+from browserkit._deprecation import adapting, warn_renamed
 from browserkit.errors import InvalidArgumentError
 from browserkit.refs import Ref
 
@@ -32,6 +34,7 @@ __all__ = [
     "xpath",
 ]
 
+F = TypeVar("F", bound=Callable[..., Any])
 SelectorKind = Literal["css", "xpath", "role", "label", "placeholder", "text", "test_id"]
 
 
@@ -95,34 +98,96 @@ Target = Union[str, Ref, Selector, Point]  # noqa: UP007 - a runtime alias on 3.
 
 
 def css(selector: str, *, nth: int | None = None, frame: str | None = None) -> Selector:
-    """Elements matching a CSS selector (open shadow roots are pierced)."""
+    """Elements matching a CSS selector (open shadow roots are pierced).
+
+    Args:
+        selector: A CSS selector, e.g. ``"#search"`` or ``"form button.primary"``.
+        nth: Which match to use when several match: 0-based, negative counts from
+            the end; default: several matches are refused with
+            :class:`~browserkit.InvalidArgumentError` (giving the count).
+        frame: The iframe to look in: its name, a URL substring, its title, or a
+            CSS selector of the ``<iframe>`` (``" >> "`` joins nested ones);
+            default: the top document.
+    """
     return Selector("css", selector, nth=nth, frame=frame)
 
 
 def xpath(expression: str, *, nth: int | None = None, frame: str | None = None) -> Selector:
-    """Elements matching an XPath expression."""
+    """Elements matching an XPath expression.
+
+    Args:
+        expression: An XPath expression, e.g. ``"//button[@type='submit']"``.
+        nth: Which match to use when several match: 0-based, negative counts from
+            the end; default: several matches are refused with
+            :class:`~browserkit.InvalidArgumentError` (giving the count).
+        frame: The iframe to look in: its name, a URL substring, its title, or a
+            CSS selector of the ``<iframe>`` (``" >> "`` joins nested ones);
+            default: the top document.
+    """
     return Selector("xpath", expression, nth=nth, frame=frame)
 
 
 def role(
     role: str, name: str | None = None, *, nth: int | None = None, frame: str | None = None
 ) -> Selector:
-    """Elements with an ARIA role and, optionally, exactly this accessible name."""
+    """Elements with an ARIA role and, optionally, exactly this accessible name.
+
+    Args:
+        role: An ARIA role, e.g. ``"button"``, ``"link"``, ``"textbox"``, ``"checkbox"``.
+        name: The exact accessible name (a button's text, a field's label);
+            default: any name.
+        nth: Which match to use when several match: 0-based, negative counts from
+            the end; default: several matches are refused with
+            :class:`~browserkit.InvalidArgumentError` (giving the count).
+        frame: The iframe to look in: its name, a URL substring, its title, or a
+            CSS selector of the ``<iframe>`` (``" >> "`` joins nested ones);
+            default: the top document.
+    """
     return Selector("role", role, name=name, nth=nth, frame=frame)
 
 
 def label(text: str, *, nth: int | None = None, frame: str | None = None) -> Selector:
-    """Form controls whose label is exactly ``text``."""
+    """Form controls whose label is exactly ``text``.
+
+    Args:
+        text: The label's exact text, e.g. ``"Email"``.
+        nth: Which match to use when several match: 0-based, negative counts from
+            the end; default: several matches are refused with
+            :class:`~browserkit.InvalidArgumentError` (giving the count).
+        frame: The iframe to look in: its name, a URL substring, its title, or a
+            CSS selector of the ``<iframe>`` (``" >> "`` joins nested ones);
+            default: the top document.
+    """
     return Selector("label", text, nth=nth, frame=frame)
 
 
 def placeholder(text: str, *, nth: int | None = None, frame: str | None = None) -> Selector:
-    """Inputs whose placeholder is exactly ``text``."""
+    """Inputs whose placeholder is exactly ``text``.
+
+    Args:
+        text: The placeholder's exact text, e.g. ``"Search..."``.
+        nth: Which match to use when several match: 0-based, negative counts from
+            the end; default: several matches are refused with
+            :class:`~browserkit.InvalidArgumentError` (giving the count).
+        frame: The iframe to look in: its name, a URL substring, its title, or a
+            CSS selector of the ``<iframe>`` (``" >> "`` joins nested ones);
+            default: the top document.
+    """
     return Selector("placeholder", text, nth=nth, frame=frame)
 
 
 def text(t: str, *, nth: int | None = None, frame: str | None = None) -> Selector:
-    """Elements whose text is exactly ``t``."""
+    """Elements whose text is exactly ``t``.
+
+    Args:
+        t: The element's exact text, e.g. ``"Add to cart"``.
+        nth: Which match to use when several match: 0-based, negative counts from
+            the end; default: several matches are refused with
+            :class:`~browserkit.InvalidArgumentError` (giving the count).
+        frame: The iframe to look in: its name, a URL substring, its title, or a
+            CSS selector of the ``<iframe>`` (``" >> "`` joins nested ones);
+            default: the top document.
+    """
     return Selector("text", t, nth=nth, frame=frame)
 
 
@@ -141,6 +206,15 @@ def test_id(
 
     >>> test_id("checkout-submit").describe()
     'test_id=checkout-submit'
+
+    Args:
+        value: The attribute's exact value, e.g. ``"checkout-submit"``.
+        nth: Which match to use when several match: 0-based, negative counts from
+            the end; default: several matches are refused with
+            :class:`~browserkit.InvalidArgumentError` (giving the count).
+        frame: The iframe to look in: its name, a URL substring, its title, or a
+            CSS selector of the ``<iframe>`` (``" >> "`` joins nested ones);
+            default: the top document.
     """
     return Selector("test_id", value, nth=nth, frame=frame)
 
@@ -151,7 +225,16 @@ test_id.__test__ = False  # type: ignore[attr-defined]
 
 
 def point(x: float, y: float, space: Literal["viewport", "document"] = "viewport") -> Point:
-    """A point; ``space="document"`` scrolls it into view before acting."""
+    """A point on the page; actions on it are not hit-verified.
+
+    Args:
+        x: Distance from the left edge in CSS pixels (>= 0).
+        y: Distance from the top edge in CSS pixels (>= 0).
+        space: ``"viewport"`` (default): measured from the visible area's top
+            left; ``"document"``: from the page's top left, scrolled into view
+            before acting. Anything else raises
+            :class:`~browserkit.InvalidArgumentError`.
+    """
     return Point(x, y, space)
 
 
@@ -162,3 +245,22 @@ def describe(target: Target) -> str:
     if isinstance(target, Point):
         return f"point ({target.x}, {target.y})"
     return str(target)
+
+
+def css_strings(*names: str) -> Callable[[F], F]:
+    """Accept a plain string for these selector arguments for one release, as ``css(s)``.
+
+    Every selector argument takes a selector value; ``wait_for(selector=)``
+    took a CSS string before, and still does, with a DeprecationWarning.
+    """
+
+    def adapt(kwargs: dict[str, Any]) -> None:
+        for name in names:
+            value = kwargs.get(name)
+            if isinstance(value, str):
+                old, new = f"{name}={value!r}", f"{name}=bk.css({value!r})"
+                warn_renamed(old, new, adapter_file=__file__)
+                kwargs[name] = css(value)
+
+    listed = ", ".join(f'"{name}"' for name in names)
+    return lambda fn: adapting(fn, adapt, f"css_strings({listed})", __name__)

@@ -61,7 +61,7 @@ class Actions:
         modifiers: Sequence[Modifier],
         observe: bool | None,
         timeout_ms: float | None,
-        page_id: str | None,
+        tab_id: str | None,
     ) -> ActionResult:
         if button not in ("left", "right", "middle"):
             raise InvalidArgumentError(f"button must be left, right or middle, got {button!r}")
@@ -112,14 +112,14 @@ class Actions:
             target=target,
             observe=observe,
             timeout_ms=timeout_ms,
-            page_id=page_id,
+            tab_id=tab_id,
         )
         if hit and result.target_verified is None and result.dialog is not None:
             result = attrs.evolve(result, target_verified=True)
         return result
 
     async def hover(
-        self, target: Target, observe: bool | None, timeout_ms: float | None, page_id: str | None
+        self, target: Target, observe: bool | None, timeout_ms: float | None, tab_id: str | None
     ) -> ActionResult:
         _need_target(target, "hover")
 
@@ -129,7 +129,7 @@ class Actions:
             target=target,
             observe=observe,
             timeout_ms=timeout_ms,
-            page_id=page_id,
+            tab_id=tab_id,
         )
 
     async def type(
@@ -140,7 +140,7 @@ class Actions:
         clear: bool,
         observe: bool | None,
         timeout_ms: float | None,
-        page_id: str | None,
+        tab_id: str | None,
     ) -> ActionResult:
         if not isinstance(text, str):
             raise InvalidArgumentError(f"text must be a string, got {type(text).__name__}")
@@ -192,7 +192,7 @@ class Actions:
         where = "the focused element" if target is None else describe(target)
         detail = f"typed {len(text)} chars into {where}" + (" and submitted" if submit else "")
         return await self._pipeline.act(
-            detail, body, target=target, observe=observe, timeout_ms=timeout_ms, page_id=page_id
+            detail, body, target=target, observe=observe, timeout_ms=timeout_ms, tab_id=tab_id
         )
 
     async def press(
@@ -201,7 +201,7 @@ class Actions:
         target: Target | None,
         observe: bool | None,
         timeout_ms: float | None,
-        page_id: str | None,
+        tab_id: str | None,
     ) -> ActionResult:
         if not isinstance(key, str) or not key:
             raise InvalidArgumentError(f"key must be a non-empty string, got {key!r}")
@@ -226,7 +226,7 @@ class Actions:
             target=target,
             observe=observe,
             timeout_ms=timeout_ms,
-            page_id=page_id,
+            tab_id=tab_id,
         )
 
     async def scroll(
@@ -236,7 +236,7 @@ class Actions:
         target: Target | None,
         observe: bool | None,
         timeout_ms: float | None,
-        page_id: str | None,
+        tab_id: str | None,
     ) -> ActionResult:
         for name, value in (("delta_y", delta_y), ("delta_x", delta_x)):
             if isinstance(value, bool) or not isinstance(value, (int, float)):
@@ -269,7 +269,7 @@ class Actions:
             target=target,
             observe=observe,
             timeout_ms=timeout_ms,
-            page_id=page_id,
+            tab_id=tab_id,
         )
 
     async def select(
@@ -278,7 +278,7 @@ class Actions:
         values: str | Sequence[str],
         observe: bool | None,
         timeout_ms: float | None,
-        page_id: str | None,
+        tab_id: str | None,
     ) -> ActionResult:
         wanted = [values] if isinstance(values, str) else list(values)
         if not wanted or not all(isinstance(v, str) for v in wanted):
@@ -308,7 +308,7 @@ class Actions:
             target=target,
             observe=observe,
             timeout_ms=timeout_ms,
-            page_id=page_id,
+            tab_id=tab_id,
         )
 
     async def check(
@@ -317,7 +317,7 @@ class Actions:
         checked: bool,
         observe: bool | None,
         timeout_ms: float | None,
-        page_id: str | None,
+        tab_id: str | None,
     ) -> ActionResult:
         if not isinstance(checked, bool):
             raise InvalidArgumentError(f"checked must be True or False, got {checked!r}")
@@ -351,7 +351,7 @@ class Actions:
             target=target,
             observe=observe,
             timeout_ms=timeout_ms,
-            page_id=page_id,
+            tab_id=tab_id,
         )
 
     async def drag(
@@ -360,7 +360,7 @@ class Actions:
         target: Target,
         observe: bool | None,
         timeout_ms: float | None,
-        page_id: str | None,
+        tab_id: str | None,
     ) -> ActionResult:
         async def body(tab: Tab, ms: float, aim: Aim) -> bool | None:
             to = aim.more[0]
@@ -383,7 +383,7 @@ class Actions:
             more_targets=(target,),
             observe=observe,
             timeout_ms=timeout_ms,
-            page_id=page_id,
+            tab_id=tab_id,
         )
 
     async def fill_form(
@@ -391,7 +391,7 @@ class Actions:
         fields: Sequence[Mapping[str, Any]],
         observe: bool | None,
         timeout_ms: float | None,
-        page_id: str | None,
+        tab_id: str | None,
     ) -> ActionResult:
         if isinstance(fields, Mapping) or not fields:
             raise InvalidArgumentError("fields must be a non-empty list of {target, value}")
@@ -422,7 +422,7 @@ class Actions:
             more_targets=targets[1:],
             observe=observe,
             timeout_ms=timeout_ms,
-            page_id=page_id,
+            tab_id=tab_id,
         )
 
     async def upload(
@@ -431,7 +431,7 @@ class Actions:
         target: Target | None,
         observe: bool | None,
         timeout_ms: float | None,
-        page_id: str | None,
+        tab_id: str | None,
     ) -> ActionResult:
         files = _paths(paths)
 
@@ -456,7 +456,7 @@ class Actions:
             target=target,
             observe=observe,
             timeout_ms=timeout_ms,
-            page_id=page_id,
+            tab_id=tab_id,
             answers_chooser=target is None,
         )
 

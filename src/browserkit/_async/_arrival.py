@@ -129,7 +129,7 @@ class Arrival:
         """Wait (bounded) until no request that loads the page is in flight."""
         ended = asyncio.Event()
         undo = self._core.evidence.observe_requests(
-            tab.page_id, lambda kind, _fields: ended.set() if kind == "end" else None
+            tab.tab_id, lambda kind, _fields: ended.set() if kind == "end" else None
         )
         try:
             while True:

@@ -324,20 +324,20 @@ class Binder:
         site runs in its own process, which this page's session does not
         reach: its new documents are not guarded.)
         """
-        page_id = tab.page_id
-        self._in_flight[page_id] = self._in_flight.get(page_id, 0) + 1
-        if self._in_flight[page_id] > 1:
+        tab_id = tab.tab_id
+        self._in_flight[tab_id] = self._in_flight.get(tab_id, 0) + 1
+        if self._in_flight[tab_id] > 1:
             # Another action set the guard up: wait until it is in place.
-            await asyncio.shield(self._arming[page_id])
+            await asyncio.shield(self._arming[tab_id])
             return
-        arming = self._arming[page_id] = asyncio.get_running_loop().create_future()
+        arming = self._arming[tab_id] = asyncio.get_running_loop().create_future()
         try:
             await self._set_guard(tab)
         finally:
             arming.set_result(None)
 
     async def _set_guard(self, tab: Tab) -> None:
-        page_id = tab.page_id
+        tab_id = tab.tab_id
         try:
             cdp = await tab.cdp_session()
             if cdp not in self._announcing:
@@ -348,7 +348,7 @@ class Binder:
             )
         except PlaywrightError:
             return  # the page is closing: the action fails on its own
-        self._guard_ids[page_id] = str(reply["identifier"])
+        self._guard_ids[tab_id] = str(reply["identifier"])
 
     async def _listen_for_guards(self, tab: Tab, cdp: CDPSession) -> None:
         """Once per CDP session: every guarded document announces its guard world's context."""
@@ -367,8 +367,8 @@ class Binder:
         if event.get("name") != _GUARD_HELLO:
             return
         context = int(event["executionContextId"])
-        if self._in_flight.get(tab.page_id, 0):
-            self._guarded.setdefault(tab.page_id, set()).add(context)
+        if self._in_flight.get(tab.tab_id, 0):
+            self._guarded.setdefault(tab.tab_id, set()).add(context)
         else:
             # Its action ended before the announcement arrived: nothing is
             # aimed at it any more.
@@ -387,20 +387,20 @@ class Binder:
             await _release_contexts(cdp, contexts)
 
         task = asyncio.ensure_future(release())
-        releasing = self._releasing.setdefault(tab.page_id, set())
+        releasing = self._releasing.setdefault(tab.tab_id, set())
         releasing.add(task)
         task.add_done_callback(releasing.discard)
 
     async def disarm(self, tab: Tab) -> None:
         """After a bound action's input: new documents start unguarded again, and
         every guarded one that began meanwhile is released."""
-        page_id = tab.page_id
-        self._in_flight[page_id] = max(0, self._in_flight.get(page_id, 1) - 1)
-        if self._in_flight[page_id] > 0:
+        tab_id = tab.tab_id
+        self._in_flight[tab_id] = max(0, self._in_flight.get(tab_id, 1) - 1)
+        if self._in_flight[tab_id] > 0:
             return
         # From here on, announcements are released as they arrive (_on_guard).
-        self._release(tab, self._guarded.pop(page_id, set()))
-        guard = self._guard_ids.pop(page_id, None)
+        self._release(tab, self._guarded.pop(tab_id, set()))
+        guard = self._guard_ids.pop(tab_id, None)
         if guard is None or tab.closed or self._core.closed:
             return
         cdp = await tab.cdp_session()
@@ -415,7 +415,7 @@ class Binder:
     async def settle_guards(self, tab: Tab) -> None:
         """Before an unbound action, and as a bound one ends: every guarded
         document whose action is over takes input again."""
-        releasing = self._releasing.get(tab.page_id)
+        releasing = self._releasing.get(tab.tab_id)
         if not releasing:
             return
         try:

@@ -1,4 +1,4 @@
-"""Whether a page shows some text, or a selector, in any of its frames.
+"""Whether a page shows some text in any of its frames.
 
 ``snapshot()`` and ``find()`` read the page's whole accessibility tree: open
 shadow roots and every iframe, cross-origin ones included. ``wait_for`` must
@@ -19,20 +19,15 @@ from browserkit._async import _js
 __all__ = ["page_holds"]
 
 
-async def page_holds(
-    page: Page, text: str | None, gone: str | None, selector: str | None, timeout_s: float
-) -> bool:
-    """True when ``text`` shows in some frame, ``gone`` in none, and ``selector`` matches.
+async def page_holds(page: Page, text: str | None, gone: str | None, timeout_s: float) -> bool:
+    """True when ``text`` shows in some frame and ``gone`` in none.
 
-    ``selector`` is matched in the main frame's document, as before. An error
-    of the main frame (navigating, a bad selector) is raised for the caller
-    to judge; a child frame that cannot answer (detached, navigating, busy
-    past ``timeout_s``) counts as showing nothing.
+    An error of the main frame (navigating) is raised for the caller to
+    judge; a child frame that cannot answer (detached, navigating, busy past
+    ``timeout_s``) counts as showing nothing.
     """
-    main = page.main_frame
-    frames = [main] if text is None and gone is None else page.frames
     answers = await asyncio.gather(
-        *(_ask(f, text, gone, selector if f is main else None, timeout_s) for f in frames),
+        *(_ask(f, text, gone, timeout_s) for f in page.frames),
         return_exceptions=True,
     )
     first = answers[0]
@@ -43,15 +38,11 @@ async def page_holds(
     found = [a for a in answers if not isinstance(a, BaseException)]
     if text is not None and not any(a[0] for a in found):
         return False
-    if gone is not None and any(a[1] for a in found):
-        return False
-    return selector is None or bool(first[2])
+    return gone is None or not any(a[1] for a in found)
 
 
-async def _ask(
-    frame: Frame, text: str | None, gone: str | None, selector: str | None, timeout_s: float
-) -> list[Any]:
+async def _ask(frame: Frame, text: str | None, gone: str | None, timeout_s: float) -> list[Any]:
     answer: list[Any] = await asyncio.wait_for(
-        frame.evaluate(_js.WAIT_CONDITIONS, [text, gone, selector]), max(0.05, timeout_s)
+        frame.evaluate(_js.WAIT_CONDITIONS, [text, gone]), max(0.05, timeout_s)
     )
     return answer

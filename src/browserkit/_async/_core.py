@@ -162,50 +162,50 @@ class SessionCore:
                 self.adopt(page)
             if not self.tabs:
                 self.adopt(await self.context.new_page())
-        for page_id in self.tabs:
+        for tab_id in self.tabs:
             # So the first navigation's requests are recorded too.
-            await self.evidence.ready(page_id)
+            await self.evidence.ready(tab_id)
 
     def _on_new_page(self, page: Page) -> None:
         if self.closed or self.replacing or any(t.page is page for t in self.tabs.values()):
             return
         tab = self.adopt(page)
-        self.new_tabs.append(tab.page_id)
+        self.new_tabs.append(tab.tab_id)
 
-    def adopt(self, page: Page, page_id: str | None = None) -> Tab:
+    def adopt(self, page: Page, tab_id: str | None = None) -> Tab:
         """The tab of ``page``, made (and wired to the evidence buffers) on first sight.
 
-        ``page_id``: reuse that id (a page replacing a stuck one, see _recover).
+        ``tab_id``: reuse that id (a page replacing a stuck one, see _recover).
         """
         for tab in self.tabs.values():
             if tab.page is page:
                 return tab
-        if page_id is None:
-            page_id = f"t{self._next_tab}"
+        if tab_id is None:
+            tab_id = f"t{self._next_tab}"
             self._next_tab += 1
-        tab = Tab(page, page_id)
-        self.tabs[page_id] = tab
+        tab = Tab(page, tab_id)
+        self.tabs[tab_id] = tab
         if self.active is None:
-            self.active = page_id
+            self.active = tab_id
         policy = self.config.dialog_policy
         tab.listen(page, "dialog", lambda dialog: apply_dialog_policy(tab, dialog, policy))
         # Listening makes Playwright intercept file choosers instead of
         # letting a native dialog open; upload() answers them.
         tab.listen(page, "filechooser", tab.hold_chooser)
-        self.evidence.watch(page, page_id, tab.cdp_session(), tab.listen)
-        tab.listen(page, "crash", lambda _page: self.crashed_pages.add(page_id))
+        self.evidence.watch(page, tab_id, tab.cdp_session(), tab.listen)
+        tab.listen(page, "crash", lambda _page: self.crashed_pages.add(tab_id))
         if self.attached is not None:
             tab.listen(page, "popup", self._on_new_page)
         on_close(tab, self._on_tab_closed)
         return tab
 
     def _on_tab_closed(self, tab: Tab) -> None:
-        self.forget(tab.page_id)
+        self.forget(tab.tab_id)
 
-    def forget(self, page_id: str) -> Tab | None:
+    def forget(self, tab_id: str) -> Tab | None:
         """Drop a tab from the session; the next one becomes active if it was."""
-        tab = self.tabs.pop(page_id, None)
-        if self.active == page_id:
+        tab = self.tabs.pop(tab_id, None)
+        if self.active == tab_id:
             self.active = next(iter(self.tabs), None)
         return tab
 
@@ -240,7 +240,7 @@ class SessionCore:
             raise ReadOnlyError(f"session {self.id} is read-only")
 
     def check(
-        self, *, mutating: bool = False, page_id: str | None = None, answering_chooser: bool = False
+        self, *, mutating: bool = False, tab_id: str | None = None, answering_chooser: bool = False
     ) -> Tab:
         """The tab a call works on, after checking the session may make it.
 
@@ -252,7 +252,7 @@ class SessionCore:
             self.ensure_writable()
         else:
             self.ensure_open()
-        tab = self.tab(page_id)
+        tab = self.tab(tab_id)
         if mutating:
             if self.taken_over is not None:
                 raise ModalStateBlockedError(
@@ -267,8 +267,8 @@ class SessionCore:
         self.last_used_ms = now_ms()
         return tab
 
-    def tab(self, page_id: str | None) -> Tab:
-        key = page_id if page_id is not None else self.active
+    def tab(self, tab_id: str | None) -> Tab:
+        key = tab_id if tab_id is not None else self.active
         if key is None or key not in self.tabs:
             self.ensure_open()
             known = ", ".join(self.tabs) or "none"
@@ -313,7 +313,7 @@ class SessionCore:
                 # CDP's own words for a closing page ("Not attached to an
                 # active page") vary; the tab's state says what happened.
                 error = PageNotFoundError(
-                    f"{what}: tab {tab.page_id} was closed", hint="list the tabs with tabs()"
+                    f"{what}: tab {tab.tab_id} was closed", hint="list the tabs with tabs()"
                 )
             raise error from None
 
@@ -323,7 +323,7 @@ class SessionCore:
         return browser is not None and not browser.is_connected()
 
     def _tab_went(self, tab: Tab) -> bool:
-        return tab.closed or tab.page.is_closed() or self.tabs.get(tab.page_id) is not tab
+        return tab.closed or tab.page.is_closed() or self.tabs.get(tab.tab_id) is not tab
 
     async def unless_gone(self, call: Awaitable[T]) -> T:
         """Await ``call`` unless the session goes away first (its browser died, or a stop).

@@ -26,11 +26,11 @@ class DomReader:
         self._targets = targets
 
     async def dom(
-        self, target: Target | None, depth: int, timeout_ms: float | None, page_id: str | None
+        self, target: Target | None, depth: int, timeout_ms: float | None, tab_id: str | None
     ) -> DomNode:
         if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
             raise InvalidArgumentError(f"depth must be an integer >= 0, got {depth!r}")
-        tab = self._core.check(page_id=page_id)
+        tab = self._core.check(tab_id=tab_id)
         ms = self._core.timeout(timeout_ms)
         args: dict[str, Any] = {"depth": depth, "maxNodes": _DOM_MAX_NODES}
         if target is not None:

@@ -35,7 +35,7 @@ class Handoffs:
         self._core = core
 
     async def handoff(
-        self, instructions: str, timeout_ms: float | None, page_id: str | None
+        self, instructions: str, timeout_ms: float | None, tab_id: str | None
     ) -> Handoff:
         if not isinstance(instructions, str) or not instructions.strip():
             raise InvalidArgumentError("instructions must be a non-empty string")
@@ -47,7 +47,7 @@ class Handoffs:
                 hint="hand off from a writable session, or let the person use the browser "
                 "and wait with wait_for",
             )
-        tab = core.check(page_id=page_id)
+        tab = core.check(tab_id=tab_id)
         ms = core.timeout(timeout_ms)
         handoff_id, confirmed_call = core.browser._open_handoff(core.id)
         pressed = handoff_begins(core, instructions)  # a live view's Continue sets it

@@ -37,7 +37,7 @@ class RawInput:
         button: Button,
         observe: bool | None,
         timeout_ms: float | None,
-        page_id: str | None,
+        tab_id: str | None,
     ) -> ActionResult:
         if button not in ("left", "right", "middle"):
             raise InvalidArgumentError(f"button must be left, right or middle, got {button!r}")
@@ -58,7 +58,7 @@ class RawInput:
             target=target,
             observe=observe,
             timeout_ms=timeout_ms,
-            page_id=page_id,
+            tab_id=tab_id,
         )
 
     async def key(
@@ -67,7 +67,7 @@ class RawInput:
         key: str,
         observe: bool | None,
         timeout_ms: float | None,
-        page_id: str | None,
+        tab_id: str | None,
     ) -> ActionResult:
         if not isinstance(key, str) or not key:
             raise InvalidArgumentError(f"key must be a non-empty string, got {key!r}")
@@ -100,5 +100,5 @@ class RawInput:
             target=None,
             observe=observe,
             timeout_ms=timeout_ms,
-            page_id=page_id,
+            tab_id=tab_id,
         )

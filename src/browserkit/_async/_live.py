@@ -256,14 +256,14 @@ class LiveServer:
     async def _refresh_tabs(self) -> None:
         core = self.core
         tabs = []
-        for page_id, tab in list(core.tabs.items()):
+        for tab_id, tab in list(core.tabs.items()):
             title = "" if tab.pending_dialog is not None else await _title(tab.page)
             tabs.append(
                 {
-                    "id": page_id,
+                    "id": tab_id,
                     "url": tab.page.url,
                     "title": title,
-                    "active": page_id == core.active,
+                    "active": tab_id == core.active,
                 }
             )
         self._tabs = tabs

@@ -27,7 +27,7 @@ class Modals:
         accept: bool,
         prompt_text: str | None,
         timeout_ms: float | None,
-        page_id: str | None,
+        tab_id: str | None,
     ) -> ActionResult:
         core = self._core
         # Dismissing tells the page nothing it can act on (a confirm answers
@@ -39,7 +39,7 @@ class Modals:
                 f"session {core.id} is read-only: it may dismiss a dialog, not accept it",
                 hint="call handle_dialog(accept=False)",
             )
-        tab = core.tab(page_id)
+        tab = core.tab(tab_id)
         ms = core.timeout(timeout_ms, "action")
         dialog = tab.release_dialog()
         if dialog is None:

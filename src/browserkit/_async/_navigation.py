@@ -79,7 +79,7 @@ class _Marks:
 
     @classmethod
     def of(cls, core: SessionCore, tab: Tab) -> _Marks:
-        watch = core.evidence.frames(tab.page_id)
+        watch = core.evidence.frames(tab.tab_id)
         return cls(
             watch.starts, core.evidence.download_count, watch.downloads_begun, watch.answered
         )
@@ -157,13 +157,13 @@ class Navigator:
         or Chromium announced a download, wait for it too.
         """
         evidence = self._core.evidence
-        watch = evidence.frames(tab.page_id)
+        watch = evidence.frames(tab.tab_id)
         seconds = min(_REST_S, max(0.0, left_ms / 1000))
         await watch.wait_rest(before.loads, seconds)
-        ids = evidence.downloads_since(before.downloads, tab.page_id)
+        ids = evidence.downloads_since(before.downloads, tab.tab_id)
         if not ids and (watch.downloads_begun > before.begun or watch.answered > before.answered):
             await evidence.next_download(seconds)
-            ids = evidence.downloads_since(before.downloads, tab.page_id)
+            ids = evidence.downloads_since(before.downloads, tab.tab_id)
         return ids[0] if ids else None
 
     async def _until_commit(self, tab: Tab, call: Awaitable[T]) -> T | None:

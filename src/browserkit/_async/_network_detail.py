@@ -52,8 +52,7 @@ class AsyncNetwork(NetworkView):
     async def detail(self, request_id: str, *, timeout_ms: float | None = None) -> RequestDetail:
         """One request in full: both sets of headers, the request body and the response body.
 
-        ``request_id`` is an entry's id from :meth:`~NetworkView.read` (``r12``). The
-        bodies are fetched now, from the browser: a text body is cut to
+        The bodies are fetched now, from the browser: a text body is cut to
         ``config.max_field_chars`` (named in ``truncated_fields``;
         ``body_size`` keeps its full size in bytes), a binary one is given
         by ``body_size`` and ``mime_type`` only. A body the browser no
@@ -62,7 +61,12 @@ class AsyncNetwork(NetworkView):
 
         Raises :class:`~browserkit.InvalidArgumentError` when the buffer no
         longer holds the request (or never did): read the buffer again and
-        use one of its ids. Bounded by ``timeout_ms``.
+        use one of its ids.
+
+        Args:
+            request_id: An entry's id from :meth:`~NetworkView.read` (``r12``).
+            timeout_ms: Bound in milliseconds on fetching the bodies; default
+                ``config.default_timeout_ms``, at most ``config.max_timeout_ms``.
         """
         core = self._core
         core.ensure_open()
@@ -87,7 +91,7 @@ class AsyncNetwork(NetworkView):
             method=entry.method,
             url=entry.url,
             resource_type=entry.resource_type,
-            page_id=entry.page_id,
+            tab_id=entry.tab_id,
             request_headers=dict(record.request_headers),
             request_body=fields.get("request_body", record.post_data),
             request_body_size=fields.get("request_body_size", record.post_size),

@@ -39,7 +39,7 @@ class Outlines:
         diff: bool,
         target: Target | None,
         depth: int | None,
-        page_id: str | None,
+        tab_id: str | None,
         timeout_ms: float | None,
         compact: bool = False,
         max_tokens: int | None = None,
@@ -57,7 +57,7 @@ class Outlines:
                 f"max_tokens must be an integer >= 1 or None, got {max_tokens!r}"
             )
         core = self._core
-        tab = core.check(page_id=page_id)
+        tab = core.check(tab_id=tab_id)
         ms = core.timeout(timeout_ms)
         deadline = time.monotonic() + ms / 1000  # one bound for every step below
         locator = None
@@ -104,7 +104,7 @@ class Outlines:
             generation=generation,
             url=tab.page.url,
             title=title,
-            page_id=tab.page_id,
+            tab_id=tab.tab_id,
             truncated=truncated,
             refs=ref_count,
             diff=snapshot_diff,
@@ -118,7 +118,7 @@ class Outlines:
         urls: bool,
         limit: int | None,
         timeout_ms: float | None,
-        page_id: str | None,
+        tab_id: str | None,
     ) -> list[FindMatch]:
         if text is None and regex is None:
             raise InvalidArgumentError("find needs text or regex")
@@ -135,7 +135,7 @@ class Outlines:
             if not isinstance(regex, str) or not regex:
                 raise InvalidArgumentError(f"regex must be a non-empty string, got {regex!r}")
             pattern = compile_user_pattern(regex, "regex")
-        tab = self._core.check(page_id=page_id)
+        tab = self._core.check(tab_id=tab_id)
         ms = self._core.timeout(timeout_ms)
         outline, generation = await self._capture.outline(tab, ms)
         self._capture.record(tab, outline, generation)
@@ -155,7 +155,7 @@ class Outlines:
         target: Target | None,
         max_side: int,
         path: str | None,
-        page_id: str | None,
+        tab_id: str | None,
         timeout_ms: float | None,
     ) -> Screenshot:
         if full_page and target is not None:  # one would silently win over the other
@@ -167,7 +167,7 @@ class Outlines:
         if path is not None:
             _check_path(path)
         core = self._core
-        tab = core.check(page_id=page_id)
+        tab = core.check(tab_id=tab_id)
         if full_page and core.read_only:
             raise ReadOnlyError(
                 "a full-page screenshot resizes the page's view for a moment, which the page "

@@ -36,7 +36,7 @@ class PickedElement:
     """Where a ``p`` ref's element is pinned: its tab, document generation, frame and key."""
 
     ref: str
-    page_id: str
+    tab_id: str
     generation: int
     key: str
     frame: Frame
@@ -85,7 +85,7 @@ class Picks:
         ref = f"p{self._next}"
         self._next += 1
         line = await self._line(tab, frame, key, ref, ms)
-        picked = PickedElement(ref, tab.page_id, generation, key, frame, line)
+        picked = PickedElement(ref, tab.tab_id, generation, key, frame, line)
         self._picked[ref] = picked
         return picked
 
@@ -116,10 +116,10 @@ class Picks:
     async def bind(self, tab: Tab, ref: str, generation: int | None, ms: float) -> Bound:
         """The element ``ref`` names, bound for an action; never another one."""
         picked = self.known(ref)
-        if picked.page_id != tab.page_id:
+        if picked.tab_id != tab.tab_id:
             raise InvalidArgumentError(
-                f"ref {ref} was picked in tab {picked.page_id}, not {tab.page_id}",
-                hint=f"pass page_id={picked.page_id!r}",
+                f"ref {ref} was picked in tab {picked.tab_id}, not {tab.tab_id}",
+                hint=f"pass tab_id={picked.tab_id!r}",
             )
         printed_in = picked.generation if generation is None else generation
         if printed_in != picked.generation or tab.generation != picked.generation:

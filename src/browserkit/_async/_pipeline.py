@@ -63,7 +63,7 @@ class Pipeline:
         target: Target | None,
         observe: bool | None,
         timeout_ms: float | None,
-        page_id: str | None = None,
+        tab_id: str | None = None,
         more_targets: Sequence[Target] = (),
         answers_chooser: bool = False,
     ) -> ActionResult:
@@ -86,7 +86,7 @@ class Pipeline:
             target=target,
             observe=observe,
             timeout_ms=timeout_ms,
-            page_id=page_id,
+            tab_id=tab_id,
             more_targets=more_targets,
             answers_chooser=answers_chooser,
         )
@@ -104,12 +104,12 @@ class Pipeline:
         target: Target | None,
         observe: bool | None,
         timeout_ms: float | None,
-        page_id: str | None,
+        tab_id: str | None,
         more_targets: Sequence[Target],
         answers_chooser: bool,
     ) -> ActionResult:
         core = self._core
-        tab = core.check(mutating=True, page_id=page_id, answering_chooser=answers_chooser)
+        tab = core.check(mutating=True, tab_id=tab_id, answering_chooser=answers_chooser)
         ms = core.timeout(timeout_ms, "action")
         observing = core.observe(observe)
         started = time.monotonic()

@@ -9,7 +9,7 @@ out, so before they load anything :func:`leave` frees the tab:
 1. a held dialog is dismissed (a ``beforeunload`` accepted), and the
    document's further dialogs are dismissed as they open;
 2. if the page does not answer a trivial probe within a second, its page is
-   closed and a fresh one takes its place under the same page id. The tab's
+   closed and a fresh one takes its place under the same tab id. The tab's
    history starts anew, its generation moves on, and refs of the old page
    are stale. Stopping the script instead (``Runtime.terminateExecution``)
    is not enough: a timer or a queued task starts the next loop, and a
@@ -38,14 +38,14 @@ _STEP_S = 1.0
 """The bound on each recovery step (terminate, probe again, open a page)."""
 
 
-def leaving_tab(core: SessionCore, page_id: str | None = None) -> Tab:
+def leaving_tab(core: SessionCore, tab_id: str | None = None) -> Tab:
     """The tab a navigation leaves from: like ``core.check()``, but a modal state is no refusal.
 
     Leaving the document is the way out of a dialog (or a dialog storm), so
     :func:`leave` answers what holds the tab instead of refusing.
     """
     core.ensure_open()
-    tab = core.tab(page_id)
+    tab = core.tab(tab_id)
     core.last_used_ms = now_ms()
     return tab
 
@@ -80,7 +80,7 @@ async def leave(core: SessionCore, tab: Tab, *, replace: bool = True) -> Tab:
     await _terminate(tab)
     if not await _answers(tab, _STEP_S):
         raise TimeoutError(
-            f"tab {tab.page_id} does not answer: a script that never yields, a dialog "
+            f"tab {tab.tab_id} does not answer: a script that never yields, a dialog "
             "storm or a very large document holds it",
             hint="navigate to another page (a session started by browserkit replaces a stuck "
             "tab), or close the tab",
@@ -120,7 +120,7 @@ async def _terminate(tab: Tab) -> None:
 
 
 async def _replace(core: SessionCore, old: Tab) -> Tab:
-    """Close ``old``'s stuck page and put a fresh page in its place, under its page id."""
+    """Close ``old``'s stuck page and put a fresh page in its place, under its tab id."""
     core.replacing = True
     try:
         page = await core.guard(core.context.new_page(), "replace a stuck page", 10_000)
@@ -132,12 +132,12 @@ async def _replace(core: SessionCore, old: Tab) -> Tab:
     except (PlaywrightError, asyncio.TimeoutError):
         pass
     old.closed = True
-    tab = core.adopt(page, old.page_id)
+    tab = core.adopt(page, old.tab_id)
     tab.succeed(old)
     closing = asyncio.ensure_future(old.page.close())
     closing.add_done_callback(swallow)
     try:
-        await asyncio.wait_for(core.evidence.ready(tab.page_id), _STEP_S)
+        await asyncio.wait_for(core.evidence.ready(tab.tab_id), _STEP_S)
     except asyncio.TimeoutError:
         pass  # only the first requests' evidence could be missed
     return tab

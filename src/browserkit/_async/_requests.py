@@ -75,7 +75,7 @@ class Record:
 
 @attrs.frozen
 class _Mark:
-    page_id: str | None
+    tab_id: str | None
     method: str
     url: str
     label: str
@@ -190,8 +190,8 @@ class RequestRecords:
 
     # ---------------------------------------------------------------- marks
 
-    def mark(self, page_id: str | None, method: str, url: str, label: str) -> None:
-        """A route handled a request of ``page_id`` (None: unknown tab) this way.
+    def mark(self, tab_id: str | None, method: str, url: str, label: str) -> None:
+        """A route handled a request of ``tab_id`` (None: unknown tab) this way.
 
         The matching request in flight (oldest first) is labelled at once;
         else the mark waits for the next matching request to start.
@@ -202,7 +202,7 @@ class RequestRecords:
                 fields.get("routed") is None
                 and fields["method"] == method
                 and without_fragment(fields["url"]) == url
-                and (page_id is None or fields["page_id"] == page_id)
+                and (tab_id is None or fields["tab_id"] == tab_id)
             ):
                 fields["routed"] = label
                 record = self._records.get(fields["request_id"])
@@ -213,7 +213,7 @@ class RequestRecords:
         self._expire()
         if len(self._marks) >= _MAX_MARKS:
             self._marks.popleft()
-        self._marks.append(_Mark(page_id, method, url, label, time.monotonic()))
+        self._marks.append(_Mark(tab_id, method, url, label, time.monotonic()))
 
     def _take_mark(self, fields: dict[str, Any]) -> str | None:
         if not self._marks:
@@ -224,7 +224,7 @@ class RequestRecords:
             if (
                 mark.method == fields["method"]
                 and mark.url == url
-                and (mark.page_id is None or mark.page_id == fields["page_id"])
+                and (mark.tab_id is None or mark.tab_id == fields["tab_id"])
             ):
                 self._marks.remove(mark)
                 return mark.label

@@ -210,7 +210,7 @@ class Routes:
             page = request.frame.page
         except PlaywrightError:
             return None  # a service worker's request: no tab
-        return next((t.page_id for t in self._core.tabs.values() if t.page is page), None)
+        return next((t.tab_id for t in self._core.tabs.values() if t.page is page), None)
 
     def _handler(self, action: _Action) -> Handler:
         marks = self._core.evidence.details

@@ -36,12 +36,12 @@ class Scanner:
         text_only: bool,
         max_targets: int,
         timeout_ms: float | None,
-        page_id: str | None,
+        tab_id: str | None,
     ) -> PageScan:
         for name, value, low in (("max_chars", max_chars, 100), ("max_targets", max_targets, 0)):
             if isinstance(value, bool) or not isinstance(value, int) or value < low:
                 raise InvalidArgumentError(f"{name} must be an integer >= {low}, got {value!r}")
-        tab = self._core.check(page_id=page_id)
+        tab = self._core.check(tab_id=tab_id)
         ms = self._core.timeout(timeout_ms)
         args = {
             "maxChars": max_chars,
@@ -137,7 +137,7 @@ def _cross(origin: tuple[str, str], url: str) -> bool:
 def pending_requests(core: SessionCore, tab: Tab) -> int:
     """Document/script/xhr/fetch requests of the tab still in flight (recent ones only)."""
     now_ms = time.time() * 1000
-    page = core.network.read(limit=200, page_id=tab.page_id)
+    page = core.network.read(limit=200, tab_id=tab.tab_id)
     return sum(
         1
         for e in page.entries

@@ -100,7 +100,7 @@ class Screencast:
                     await self._detach()
                     if tab is not None and not tab.closed:
                         await self._attach(tab)
-            seen = (core.active, tuple((t.page_id, t.page.url) for t in core.tabs.values()))
+            seen = (core.active, tuple((t.tab_id, t.page.url) for t in core.tabs.values()))
             if seen != self.seen:
                 self.seen = seen
                 self._on_tabs()

@@ -44,7 +44,7 @@ class Scripts:
         self,
         expression: str,
         timeout_ms: float | None,
-        page_id: str | None,
+        tab_id: str | None,
         target: Target | None = None,
     ) -> Any:
         if not isinstance(expression, str) or not expression.strip():
@@ -54,7 +54,7 @@ class Scripts:
                 "evaluate takes an element target, not a point",
                 hint="give a ref from a snapshot, or a selector",
             )
-        tab = self._core.check(mutating=True, page_id=page_id)
+        tab = self._core.check(mutating=True, tab_id=tab_id)
         ms = self._core.timeout(timeout_ms)
         if target is None:
             return await self._evaluated(tab, tab.page.evaluate(expression), ms)
@@ -86,11 +86,11 @@ class Scripts:
             ) from None
 
     async def execute(
-        self, code: str, timeout_ms: float | None, page_id: str | None
+        self, code: str, timeout_ms: float | None, tab_id: str | None
     ) -> ExecuteResult:
         if not isinstance(code, str) or not code.strip():
             raise InvalidArgumentError("code must be a non-empty string")
-        tab = self._core.check(mutating=True, page_id=page_id)
+        tab = self._core.check(mutating=True, tab_id=tab_id)
         ms = self._core.timeout(timeout_ms)
         run_id = secrets.token_hex(8)
         navigations = tab.navigations
@@ -249,7 +249,7 @@ class Scripts:
         landscape: bool,
         print_background: bool,
         timeout_ms: float | None,
-        page_id: str | None,
+        tab_id: str | None,
     ) -> PdfFile:
         if not isinstance(path, str) or not path:
             raise InvalidArgumentError(f"path must be a non-empty string, got {path!r}")
@@ -259,11 +259,11 @@ class Scripts:
             if not isinstance(flag, bool):
                 raise InvalidArgumentError(f"{name} must be True or False, got {flag!r}")
         core = self._core
-        tab = core.check(page_id=page_id)
+        tab = core.check(tab_id=tab_id)
         if core.browser_headless is False:
             raise InvalidArgumentError(
                 f"session {core.id} runs in a Chromium with a window, which cannot print to PDF",
-                hint="start a headless session (the default, not headful) to save PDFs",
+                hint="start the session with headless=True (the default) to save PDFs",
             )
         target = Path(path)
         if not _is_dir(target.parent):

@@ -63,6 +63,10 @@ class LiveMethods:
 
         >>> view = await session.live()
         >>> print(view.url)  # open it in a browser on this machine
+
+        Args:
+            timeout_ms: Bound in milliseconds on starting the view's server; default
+                ``config.default_timeout_ms``, at most ``config.max_timeout_ms``.
         """
         core = self._core
         core.ensure_open()

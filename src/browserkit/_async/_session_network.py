@@ -36,29 +36,33 @@ class NetworkMethods:
     ) -> tuple[str, ...]:
         """Handle the session's requests whose URL matches ``pattern``; returns the patterns routed.
 
-        ``pattern`` is a Playwright URL glob (``**/api/items*``: ``*`` stays
-        within a path segment, ``**`` crosses them) or, written ``/.../``, a
-        regular expression searched in the URL. Give exactly one of:
+        Give exactly one of ``block``, ``respond`` and ``delay_ms``. Routes
+        are the session's: every tab, popups too, until :meth:`unroute` or
+        the end of the session. A route for a pattern already routed replaces
+        it. The requests a route handles show it in the network buffer
+        (``routed``: ``blocked``, ``fulfilled 200``, ``delayed 500 ms``).
 
-        - ``block=True``: the request fails as blocked by the client (a tracker, an ad);
-        - ``respond={...}``: the browser gets this answer and the server is
-          never asked (a mocked API). Keys: ``status`` (default 200),
-          ``headers`` (a dict), ``body`` (str or bytes) or ``json`` (any
-          JSON-able value, sent with ``application/json``), ``content_type``;
-        - ``delay_ms=``: the request waits that long, then goes to the
-          server (a slow backend; at most ``config.max_timeout_ms``).
-
-        Routes are the session's: every tab, popups too, until :meth:`unroute`
-        or the end of the session. A route for a pattern already routed
-        replaces it. The requests a route handles show it in the network
-        buffer (``routed``: ``blocked``, ``fulfilled 200``, ``delayed 500 ms``).
-
-        Anything else raises :class:`~browserkit.InvalidArgumentError` and
-        changes nothing; read-only sessions raise ``ReadOnlyError``; an
-        attached session cannot route (it would change its whole browser).
+        None or several of the three, or a bad value, raise
+        :class:`~browserkit.InvalidArgumentError` and change nothing;
+        read-only sessions raise ``ReadOnlyError``; an attached session
+        cannot route (it would change its whole browser).
 
         >>> await session.route("**/ratings.json*", block=True)  # doctest: +SKIP
         ('**/ratings.json*',)
+
+        Args:
+            pattern: A Playwright URL glob (``**/api/items*``: ``*`` stays within a path
+                segment, ``**`` crosses them) or, written ``/.../``, a regular expression
+                searched in the URL.
+            block: ``True``: the request fails as blocked by the client (a tracker, an ad).
+            respond: The answer the browser gets, the server never asked (a mocked API).
+                Keys: ``status`` (default 200), ``headers`` (a dict), ``body`` (str or
+                bytes) or ``json`` (any JSON-able value, sent with ``application/json``),
+                ``content_type``.
+            delay_ms: Milliseconds the request waits before it goes to the server (a slow
+                backend); more than 0, at most ``config.max_timeout_ms``.
+            timeout_ms: Bound in milliseconds; default ``config.default_timeout_ms``, at most
+                ``config.max_timeout_ms``.
         """
         return await self._routes.route(pattern, block, respond, delay_ms, timeout_ms)
 
@@ -67,6 +71,12 @@ class NetworkMethods:
 
         Requests matching it go to the server again. Read-only sessions raise
         ``ReadOnlyError``.
+
+        Args:
+            pattern: The pattern exactly as it was routed (see ``sessions()``, whose
+                ``routes`` lists them).
+            timeout_ms: Bound in milliseconds; default ``config.default_timeout_ms``, at most
+                ``config.max_timeout_ms``.
         """
         return await self._routes.unroute(pattern, timeout_ms)
 
@@ -77,5 +87,10 @@ class NetworkMethods:
         connection) and ``navigator.onLine`` is false; pages already loaded
         stay. Read-only sessions raise ``ReadOnlyError``; an attached session
         cannot go offline (it would take its whole browser offline).
+
+        Args:
+            flag: ``True`` to go offline, ``False`` to come back online.
+            timeout_ms: Bound in milliseconds; default ``config.default_timeout_ms``, at most
+                ``config.max_timeout_ms``.
         """
         return await self._routes.set_offline(flag, timeout_ms)

@@ -56,7 +56,7 @@ class PickMethods:
         """Wait for a person to pick an element in the live view; its ``p`` ref.
 
         Starts the live view if none runs (:meth:`live`; its ``url`` is what
-        the person opens) and puts it in pick mode, showing ``prompt``: the
+        the person opens) and puts it in pick mode, showing the prompt: the
         element under their pointer is outlined in the page with its tag,
         id and accessible name, and their next click picks it and clicks
         nothing in the page. Works in iframes and open shadow roots, on the
@@ -68,10 +68,15 @@ class PickMethods:
         gone once its element leaves the page, never another element. Also
         on a read-only session: picking changes nothing in the page.
 
-        A person's wait: ``timeout_ms`` defaults to ``config.max_timeout_ms``;
-        then :class:`~browserkit.TimeoutError`, with the view's URL in its
-        hint. One pick at a time per session (a second raises
+        One pick at a time per session (a second raises
         :class:`~browserkit.InvalidArgumentError`).
+
+        Args:
+            prompt: What the view asks the person to pick; default ``"Click the element
+                the agent should use"``.
+            timeout_ms: How long to wait for the person, in milliseconds; default and
+                upper bound ``config.max_timeout_ms`` (a person's wait). Then
+                :class:`~browserkit.TimeoutError`, with the view's URL in its hint.
         """
         core = self._core
         core.ensure_open()
@@ -109,7 +114,7 @@ class PickMethods:
                 tab = core.tab(None)
                 picked = await self._picks.pick_at(tab, x, y, max(1.0, left * 1000))
                 if picked is not None:
-                    return Picked(picked.ref, picked.line, picked.page_id, tab.page.url)
+                    return Picked(picked.ref, picked.line, picked.tab_id, tab.page.url)
         except asyncio.TimeoutError:
             raise TimeoutError(
                 f"nobody picked an element within {int(ms)} ms",

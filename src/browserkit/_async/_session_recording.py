@@ -30,7 +30,7 @@ class RecordingMethods:
         pass  # nothing until record(): ``core.recorder`` stays None
 
     async def record(self, path: str | Path, *, timeout_ms: float | None = None) -> None:
-        """Start recording the session as a Playwright trace, written to ``path`` (a ``.zip``).
+        """Start recording the session as a Playwright trace, written to ``path``.
 
         The trace holds every tab's screenshots, DOM snapshots and network,
         with each browserkit action and navigation as a named step: what it
@@ -40,11 +40,17 @@ class RecordingMethods:
         session whose browser crashed writes none. Open it with
         ``python -m playwright show-trace <path>``.
 
-        The folder of ``path`` must exist. Raises
-        :class:`~browserkit.InvalidArgumentError` when a recording is already
-        under way, when ``path`` is not a ``.zip`` or its folder is missing,
-        and on an attached session (its trace would hold the whole Chrome).
-        Recording changes nothing in the page: read-only sessions may record.
+        Raises :class:`~browserkit.InvalidArgumentError` when a recording is
+        already under way, when ``path`` is not a ``.zip`` or its folder is
+        missing, and on an attached session (its trace would hold the whole
+        Chrome). Recording changes nothing in the page: read-only sessions
+        may record.
+
+        Args:
+            path: The trace file to write, a ``.zip`` in a folder that exists and you
+                may write; an existing file there is replaced.
+            timeout_ms: Bound in milliseconds on starting the recording; default
+                ``config.default_timeout_ms``, at most ``config.max_timeout_ms``.
         """
         core = self._core
         core.ensure_open()
@@ -86,6 +92,10 @@ class RecordingMethods:
         https://trace.playwright.dev (which reads it in your browser, without
         uploading it). Raises :class:`~browserkit.InvalidArgumentError` when
         no recording is under way.
+
+        Args:
+            timeout_ms: Bound in milliseconds on writing the trace; default
+                ``config.default_timeout_ms``, at most ``config.max_timeout_ms``.
         """
         core = self._core
         core.ensure_open()

@@ -93,10 +93,10 @@ class Settler:
     def __enter__(self) -> Settler:
         self._entered = self._returned = time.monotonic()
         self.tab.nav_seen.clear()
-        page_id, context = self.tab.page_id, self.tab.page.context
+        tab_id, context = self.tab.tab_id, self.tab.page.context
         self._unsubscribe = [
-            self._evidence.observe_requests(page_id, self._on_event),
-            self._evidence.observe_windows(page_id, self._on_window_open),
+            self._evidence.observe_requests(tab_id, self._on_event),
+            self._evidence.observe_windows(tab_id, self._on_window_open),
         ]
         # Registered after the session's own handler, so by the time this
         # runs the new page has been adopted as a tab.

@@ -85,10 +85,10 @@ class StyleEditor:
         target: Target,
         properties: Sequence[str] | None,
         timeout_ms: float | None,
-        page_id: str | None,
+        tab_id: str | None,
     ) -> Styles:
         names = _property_names(properties)
-        tab = self._core.check(page_id=page_id)
+        tab = self._core.check(tab_id=tab_id)
         ms = self._core.timeout(timeout_ms)
         if isinstance(target, Point):
             raise InvalidArgumentError("styles() needs an element target, not a point")
@@ -122,7 +122,7 @@ class StyleEditor:
         important: bool,
         observe: bool | None,
         timeout_ms: float | None,
-        page_id: str | None,
+        tab_id: str | None,
     ) -> ActionResult:
         if not isinstance(property, str) or not _PROPERTY.match(property):
             raise InvalidArgumentError(f"not a CSS property name: {property!r}")
@@ -154,7 +154,7 @@ class StyleEditor:
         else:
             detail = f"removed {name} from {what}"
         result = await self._pipeline.act(
-            detail, body, target=target, observe=observe, timeout_ms=timeout_ms, page_id=page_id
+            detail, body, target=target, observe=observe, timeout_ms=timeout_ms, tab_id=tab_id
         )
         inline = new_inline[0] if new_inline else ""
         return attrs.evolve(result, detail=f'{detail}; inline style now: "{inline}"')

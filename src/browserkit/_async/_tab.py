@@ -64,9 +64,9 @@ class Tab:
     frame; refs printed by a snapshot belong to the generation it was taken in.
     """
 
-    def __init__(self, page: Page, page_id: str) -> None:
+    def __init__(self, page: Page, tab_id: str) -> None:
         self.page = page
-        self.page_id = page_id
+        self.tab_id = tab_id
         self.generation = 1
         # The initial about:blank of a new tab is not a document anyone acted
         # on: its first real navigation keeps generation 1 unless refs were
@@ -336,12 +336,12 @@ class Tab:
         if self.pending_dialog is not None:
             d = self.pending_dialog
             return ModalStateBlockedError(
-                f"a {d.type} dialog is open on {self.page_id}: {d.message!r}",
+                f"a {d.type} dialog is open on {self.tab_id}: {d.message!r}",
                 hint="call handle_dialog(accept=True|False) to answer it first",
             )
         if self.pending_chooser is not None:
             return ModalStateBlockedError(
-                f"a file chooser is open on {self.page_id}",
+                f"a file chooser is open on {self.tab_id}",
                 hint="call upload(paths) to answer it (an empty list cancels it)",
             )
         return None

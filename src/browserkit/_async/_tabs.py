@@ -40,9 +40,9 @@ class Tabs:
         core = self._core
         core.ensure_open()
         out = []
-        for page_id, tab in list(core.tabs.items()):
+        for tab_id, tab in list(core.tabs.items()):
             title = "" if tab.pending_dialog is not None else await _title(tab.page)
-            out.append(TabInfo(page_id, tab.page.url, title, active=page_id == core.active))
+            out.append(TabInfo(tab_id, tab.page.url, title, active=tab_id == core.active))
         return out
 
     async def new_tab(self, url: str | None, timeout_ms: float | None) -> TabInfo:
@@ -53,24 +53,24 @@ class Tabs:
         ms = core.timeout(timeout_ms, "navigation" if url is not None else "default")
         page = await core.guard(core.context.new_page(), "new tab", ms)
         tab = core.adopt(page)
-        if tab.page_id in core.new_tabs:
-            core.new_tabs.remove(tab.page_id)
-        core.active = tab.page_id
+        if tab.tab_id in core.new_tabs:
+            core.new_tabs.remove(tab.tab_id)
+        core.active = tab.tab_id
         if url is not None:
             await self._navigator.goto(tab, url, ms)
-        return TabInfo(tab.page_id, page.url, await _title(page), active=True)
+        return TabInfo(tab.tab_id, page.url, await _title(page), active=True)
 
-    async def select_tab(self, page_id: str) -> TabInfo:
+    async def select_tab(self, tab_id: str) -> TabInfo:
         core = self._core
-        tab = core.tab(page_id)
-        core.active = page_id
+        tab = core.tab(tab_id)
+        core.active = tab_id
         # A tab closing meanwhile (a popup that closes itself) is page_not_found.
         await core.guard(tab.page.bring_to_front(), "select tab", core.timeout(None), tab)
         title = "" if tab.pending_dialog is not None else await _title(tab.page)
-        return TabInfo(page_id, tab.page.url, title, active=True)
+        return TabInfo(tab_id, tab.page.url, title, active=True)
 
-    async def close_tab(self, page_id: str) -> bool:
-        tab = self._core.forget(page_id)
+    async def close_tab(self, tab_id: str) -> bool:
+        tab = self._core.forget(tab_id)
         if tab is None:
             return False
         # Works under a dialog storm or a stuck script: closing is the browser's business.

@@ -83,8 +83,8 @@ class Targets:
         self, tab: Tab, target: Target, ms: float
     ) -> tuple[Locator, str, Bound | None]:
         if isinstance(target, Ref):
-            if target.page_id != tab.page_id and target.page_id in self._core.tabs:
-                tab = self._core.tabs[target.page_id]
+            if target.tab_id != tab.tab_id and target.tab_id in self._core.tabs:
+                tab = self._core.tabs[target.tab_id]
             bound = await self._ref(tab, target.id, target.generation, ms)
             return bound.locator(), target.id, bound
         if isinstance(target, str):
@@ -143,7 +143,7 @@ class Targets:
         printed_in = generation if generation is not None else tab.ref_generation
         if printed_in is None:
             raise RefNotFoundError(
-                f"no snapshot of tab {tab.page_id} has printed refs yet",
+                f"no snapshot of tab {tab.tab_id} has printed refs yet",
                 hint="take a snapshot and use its refs",
             )
         if printed_in != tab.generation:
@@ -228,7 +228,7 @@ class Targets:
         frame's document).
         """
         direct = dom_ref_of(target)
-        if direct is not None and (not isinstance(target, Ref) or target.page_id == tab.page_id):
+        if direct is not None and (not isinstance(target, Ref) or target.tab_id == tab.tab_id):
             ref, number, generation = direct
             if generation is not None and generation != tab.generation:
                 raise stale_ref(ref, generation, tab, hint=DOM_HINT)
@@ -242,10 +242,27 @@ class Targets:
             return None
         return tab, {"path": path}
 
-    async def _selector(self, tab: Tab, sel: Selector, ms: float) -> Locator:
-        base: Page | Frame = tab.page
-        if sel.frame is not None:
-            base = await self._frame(tab, sel.frame)
+    async def present(self, tab: Tab, sel: Selector, ms: float) -> bool:
+        """Whether ``sel`` matches now (its ``nth`` match, when given): what waiting polls.
+
+        A frame that is not there yet, like an element, may still come.
+        """
+        try:
+            base = await self._base(tab, sel)
+        except FrameNotFoundError:
+            return False
+        locator = self._locate(base, sel)
+        count = await self._core.guard(_count(locator, sel), f"find {sel.describe()}", ms, tab)
+        if sel.nth is None:
+            return count > 0
+        return count > (sel.nth if sel.nth >= 0 else -sel.nth - 1)
+
+    async def _base(self, tab: Tab, sel: Selector) -> Page | Frame:
+        """Where ``sel`` looks: the tab, or the frame it names."""
+        return tab.page if sel.frame is None else await self._frame(tab, sel.frame)
+
+    def _locate(self, base: Page | Frame, sel: Selector) -> Locator:
+        """Every element ``sel`` matches in ``base``, as a Playwright locator (not counted)."""
         kind = sel.kind
         if kind == "css":
             locator = base.locator(sel.value)
@@ -264,6 +281,12 @@ class Targets:
             locator = base.locator(test_id_css(self._core.config.test_id_attribute, sel.value))
         else:
             locator = base.get_by_text(sel.value, exact=True)
+        return locator
+
+    async def _selector(self, tab: Tab, sel: Selector, ms: float) -> Locator:
+        base = await self._base(tab, sel)
+        locator = self._locate(base, sel)
+        kind = sel.kind
         # Bounded: count() has no timeout, and a busy page never answers it.
         count = await self._core.guard(_count(locator, sel), f"find {sel.describe()}", ms, tab)
         if count == 0 and kind == "label":

@@ -5,15 +5,20 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from playwright.async_api import Error as PlaywrightError
 
 from browserkit._async._conditions import page_holds
 from browserkit._async._core import SessionCore
-from browserkit._async._tab import unless_blocked
+from browserkit._async._tab import Tab, unless_blocked
 from browserkit._patterns import compile_user_pattern
-from browserkit.errors import InvalidArgumentError
+from browserkit.errors import InvalidArgumentError, TimeoutError
 from browserkit.results import WaitResult
+from browserkit.targets import Selector
+
+if TYPE_CHECKING:
+    from browserkit._async._targets import Targets
 
 __all__ = ["Waiter"]
 
@@ -23,24 +28,30 @@ _POLL_S = 0.05
 class Waiter:
     """Polls a tab until every condition holds, or its timeout."""
 
-    def __init__(self, core: SessionCore) -> None:
+    def __init__(self, core: SessionCore, targets: Targets) -> None:
         self._core = core
+        self._targets = targets
 
     async def wait_for(
         self,
         text: str | None,
         text_gone: str | None,
-        selector: str | None,
+        selector: Selector | None,
         url: str | None,
         timeout_ms: float | None,
-        page_id: str | None,
+        tab_id: str | None,
         time_ms: float | None = None,
     ) -> WaitResult:
+        if selector is not None and not isinstance(selector, Selector):
+            raise InvalidArgumentError(
+                f"selector must be a selector value, got {selector!r}",
+                hint='e.g. selector=bk.css("#done") or bk.role("button", name="Save")',
+            )
         conditions = not (text is None and text_gone is None and selector is None and url is None)
         if not conditions and time_ms is None:
             raise InvalidArgumentError("wait_for needs text, text_gone, selector, url or time_ms")
         pause = self._pause_ms(time_ms, timeout_ms)
-        tab = self._core.check(page_id=page_id)
+        tab = self._core.check(tab_id=tab_id)
         ms = self._core.timeout(timeout_ms)
         if pause is not None and timeout_ms is None:
             ms = max(ms, pause)
@@ -71,16 +82,16 @@ class Waiter:
             try:
                 ok_url = url_search is None or bool(url_search(tab.page.url))
                 ok_page = True
-                if text is not None or text_gone is not None or selector is not None:
+                left_s = max(0.0, deadline - time.monotonic())
+                if text is not None or text_gone is not None:
                     # Every frame and open shadow root, as the outline sees them.
-                    left_s = max(0.0, deadline - time.monotonic())
                     ok_page = await core.unless_gone(
-                        unless_blocked(tab, page_holds(tab.page, text, text_gone, selector, left_s))
+                        unless_blocked(tab, page_holds(tab.page, text, text_gone, left_s))
                     )
-            except PlaywrightError as exc:
+                if ok_page and selector is not None:
+                    ok_page = await self._present(tab, selector, left_s)
+            except PlaywrightError:
                 core.ensure_open()  # the page went away with the session, not a navigation
-                if "SyntaxError" in str(exc) or "not a valid selector" in str(exc):
-                    raise InvalidArgumentError(f"bad selector {selector!r}") from None
                 ok_url = ok_page = False  # navigating; try again
             if ok_url and ok_page:
                 met = True
@@ -91,6 +102,15 @@ class Waiter:
                 asyncio.sleep(min(_POLL_S, max(0.0, deadline - time.monotonic())))
             )
         return WaitResult(met, int((time.monotonic() - start) * 1000))
+
+    async def _present(self, tab: Tab, selector: Selector, left_s: float) -> bool:
+        """Whether ``selector`` matches; a page too busy to answer in time has not yet."""
+        try:
+            return await self._core.unless_gone(
+                self._targets.present(tab, selector, max(50.0, left_s * 1000))
+            )
+        except TimeoutError:
+            return False
 
     def _pause_ms(self, time_ms: float | None, timeout_ms: float | None) -> float | None:
         """``time_ms`` checked: a number of ms that fits in the call's timeout."""

@@ -98,7 +98,7 @@ class World:
                     text = str(exc)
                     # The document went away between the two calls (a
                     # navigation), or the frame id is stale: ask again.
-                    self._frame_ids.pop(tab.page_id, None)
+                    self._frame_ids.pop(tab.tab_id, None)
                     last = text.strip().splitlines()[0] if text.strip() else "unknown error"
                     await asyncio.sleep(0.05)
                     continue
@@ -159,19 +159,19 @@ class World:
                 ms / 1000,
             )
         except (PlaywrightError, asyncio.TimeoutError):
-            self._frame_ids.pop(tab.page_id, None)
+            self._frame_ids.pop(tab.tab_id, None)
             return None  # the document went away meanwhile
         object_id = reply.get("result", {}).get("objectId")
         return str(object_id) if object_id else None
 
     async def _main_frame_id(self, tab: Tab) -> str:
-        known = self._frame_ids.get(tab.page_id)
+        known = self._frame_ids.get(tab.tab_id)
         if known is not None:
             return known
         cdp = await tab.cdp_session()
         tree = await cdp.send("Page.getFrameTree")
         frame_id = str(tree["frameTree"]["frame"]["id"])
-        self._frame_ids[tab.page_id] = frame_id
+        self._frame_ids[tab.tab_id] = frame_id
         return frame_id
 
     def note_printed(self, tab: Tab, reply: WorldReply) -> None:
@@ -179,7 +179,7 @@ class World:
         value = reply.value
         token, first, last = str(value["token"]), int(value["first_id"]), int(value["max_id"])
         self._next_id = max(self._next_id, last + 1)
-        records = self._printed.setdefault(tab.page_id, [])
+        records = self._printed.setdefault(tab.tab_id, [])
         for record in records:
             if record.token == token and record.generation == reply.generation:
                 record.max_id = max(record.max_id, last)
@@ -200,7 +200,7 @@ class World:
 
     def check_printed(self, tab: Tab, ref: str, number: int, token: str) -> None:
         """Raise unless ``ref`` was handed out for the current document and generation."""
-        records = self._printed.get(tab.page_id, [])
+        records = self._printed.get(tab.tab_id, [])
         if any(
             r.token == token and r.generation == tab.generation and r.holds(number) for r in records
         ):

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
 import time
 from collections.abc import Mapping, Sequence
 from types import TracebackType
@@ -14,20 +13,20 @@ from playwright.async_api import Browser as PlaywrightBrowser
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page, Playwright, async_playwright
 
-from browserkit import _chromium
 from browserkit._async._binding import ensure_engine, register_engine
 from browserkit._async._core import SessionCore
 from browserkit._async._emulation import ColorScheme, ContextSpec, Geolocation, StateSource
+from browserkit._async._launch import check_cdp_url, connect_cdp, launch
 from browserkit._async._navigation import check_scheme
 from browserkit._async._pool import EndpointPool
 from browserkit._async.session import AsyncSession
+from browserkit._deprecation import renamed
 from browserkit._diagnose import diagnose
 from browserkit._text import well_formed_str
 from browserkit.config import Config
 from browserkit.errors import (
     AttachDisabledError,
     BrowserCrashedError,
-    BrowserNotFoundError,
     CapacityError,
     InvalidArgumentError,
     PageNotFoundError,
@@ -45,9 +44,14 @@ class AsyncBrowser:
     ...     s = await browser.start(url="http://127.0.0.1:8000/")
     ...     print(await s.snapshot())
 
-    ``config`` defaults to :meth:`Config.from_env`; keyword ``overrides``
-    replace single fields (``AsyncBrowser(max_sessions=2)``). Creating one
-    starts nothing.
+    Creating one starts nothing.
+
+    Args:
+        config: The settings of the browser and its sessions; default
+            :meth:`Config.from_env` (the ``BROWSERKIT_*`` variables).
+        **overrides: Single fields replaced on top of ``config``
+            (``AsyncBrowser(max_sessions=2)``); an unknown or bad one raises
+            :class:`~browserkit.InvalidArgumentError`.
     """
 
     def __init__(self, config: Config | None = None, **overrides: Any) -> None:
@@ -114,51 +118,12 @@ class AsyncBrowser:
             existing = self._browsers.get(headless)
             if existing is not None and existing.is_connected():
                 return existing
-            browser = await self._launch(pw, headless)
+            browser = await launch(pw, self._config, headless)
             browser.on("disconnected", lambda _b: self._on_disconnected(headless))
             self._browsers[headless] = browser
             self.crashed = False
             self._version = browser.version
             return browser
-
-    async def _launch(self, pw: Playwright, headless: bool) -> PlaywrightBrowser:
-        found = _chromium.find_chromium(self._config.executable_path)
-        if found is None:
-            raise BrowserNotFoundError(
-                "no Chromium found (config, BROWSERKIT_CHROMIUM, Playwright's browsers, PATH)",
-                hint="run: python -m browserkit install-browser",
-            )
-        if not os.path.isfile(found.path):
-            raise BrowserNotFoundError(
-                f"Chromium at {found.path} ({found.source}) does not exist",
-                hint="fix executable_path / BROWSERKIT_CHROMIUM, or run: "
-                "python -m browserkit install-browser",
-            )
-        try:
-            return await pw.chromium.launch(
-                executable_path=found.path,
-                headless=headless,
-                args=list(_chromium.launch_args(self._config.extra_args)),
-                chromium_sandbox=False if _chromium.running_as_root() else None,
-                # A terminal's Ctrl-C and Jupyter's interrupt signal the whole
-                # process group, Playwright's driver included. By default the
-                # driver answers SIGINT by closing every browser and exiting;
-                # without that handler it ignores SIGINT (Chromium runs in a
-                # group of its own), so Ctrl-C only cancels the Python call.
-                # The driver still exits with Python: it watches its stdin pipe.
-                handle_sigint=False,
-                timeout=max(30_000, self._config.default_timeout_ms),
-            )
-        except PlaywrightError as exc:
-            first = str(exc).strip().splitlines()[0] if str(exc).strip() else "launch failed"
-            if "Executable doesn't exist" in str(exc) or "ENOENT" in str(exc):
-                raise BrowserNotFoundError(
-                    f"Chromium at {found.path} ({found.source}) does not exist"
-                ) from None
-            hint = "run python -m browserkit diagnostics"
-            if not headless:
-                hint = "a headful browser needs a display (set DISPLAY or use Xvfb)"
-            raise BrowserCrashedError(f"Chromium failed to start: {first}", hint=hint) from None
 
     def _on_endpoint_lost(self, session_ids: set[str], reason: str) -> None:
         for session_id in session_ids:
@@ -180,11 +145,12 @@ class AsyncBrowser:
 
     # -------------------------------------------------------------- sessions
 
+    @renamed(headful="not headless")
     async def start(
         self,
         url: str | None = None,
         *,
-        headful: bool | None = None,
+        headless: bool | None = None,
         read_only: bool = False,
         storage_state: StateSource | None = None,
         viewport: tuple[int, int] | None = None,
@@ -200,24 +166,51 @@ class AsyncBrowser:
     ) -> AsyncSession:
         """A new session: its own browser context (cookies, storage), one tab.
 
-        Launches Chromium on first use. ``url`` is loaded before returning.
-        ``storage_state`` (``session.storage_state()`` or its file) sets cookies and localStorage;
-        ``viewport=(w, h)``, ``device="iPhone 15"`` (explicit arguments win over it), ``locale``,
-        ``timezone_id``, ``geolocation=(lat, lon)``, ``permissions``, ``color_scheme``,
-        ``user_agent``, ``extra_headers`` emulate. Bad values raise ``InvalidArgumentError``
-        before anything starts; too many sessions ``CapacityError`` (``max_sessions``).
+        Launches Chromium on first use (with ``config.endpoints``, places the
+        session on one of those remote browsers instead). Bad values raise
+        :class:`~browserkit.InvalidArgumentError` before anything starts; too
+        many sessions :class:`~browserkit.CapacityError` (``config.max_sessions``).
+
+        Args:
+            url: A page to load before returning; its scheme must be in
+                ``config.allowed_schemes``. Default: the tab stays blank.
+            headless: Launch without a window; default ``Config.headless``. A remote pool
+                refuses ``False``.
+            read_only: Refuse every call that would change a page
+                (:class:`~browserkit.ReadOnlyError`); reading still works. Default ``False``.
+            storage_state: Cookies and localStorage to start with: what
+                ``session.storage_state()`` returned, its ``to_playwright()`` dict, or its file.
+            viewport: ``(width, height)`` in CSS pixels, each 1 to 10,000; default
+                ``(1280, 800)``, or the device's.
+            device: A Playwright device name (``"iPhone 15"``) to emulate: its viewport,
+                user agent, scale and touch. The other arguments given here win over it.
+            locale: A language tag (``"de-DE"``) for ``navigator.language``,
+                ``Accept-Language`` and number and date formats.
+            timezone_id: An IANA time zone (``"Europe/Berlin"``); default: this machine's.
+            geolocation: ``(latitude, longitude)``, or a mapping with ``latitude``,
+                ``longitude`` and optional ``accuracy`` in meters; grants the
+                ``geolocation`` permission.
+            permissions: Permissions granted to every origin (``["clipboard-read"]``).
+            color_scheme: ``"light"``, ``"dark"`` or ``"no-preference"``, what
+                ``prefers-color-scheme`` matches.
+            user_agent: The ``User-Agent`` sent with every request and shown by
+                ``navigator.userAgent``.
+            extra_headers: HTTP headers sent with every request (``{"X-Test": "1"}``).
+            timeout_ms: Bound in milliseconds on loading ``url``; default
+                ``config.navigation_timeout_ms`` (else ``config.default_timeout_ms``), at
+                most ``config.max_timeout_ms``.
         """
         spec = ContextSpec.from_arguments(locals())  # emulation and state: checked first
         if self._closed:
             raise InvalidArgumentError("this browser was closed", hint="create a new AsyncBrowser")
         self._check_capacity()
-        if self._pool is not None and headful:
+        if self._pool is not None and headless is False:
             raise InvalidArgumentError(
-                "headful=True cannot apply to a remote browser: its server launched it",
+                "headless=False cannot apply to a remote browser: its server launched it",
                 hint="set headless in the server's launch options (a Playwright server "
                 "reads launch-options from its URL), or empty Config.endpoints",
             )
-        headless = self._config.headless if headful is None else not headful
+        headless = self._config.headless if headless is None else headless
         session_id = f"s{self._next_session}"
         self._next_session += 1
         ms = self._config.clamp_timeout(timeout_ms, "navigation")
@@ -285,26 +278,12 @@ class AsyncBrowser:
             raise InvalidArgumentError("this browser was closed", hint="create a new AsyncBrowser")
 
     async def _remote(self, cdp_url: str, ms: float) -> PlaywrightBrowser:
-        if not isinstance(cdp_url, str) or not cdp_url.startswith(
-            ("http://", "https://", "ws://", "wss://")
-        ):
-            raise InvalidArgumentError(
-                f"cdp_url must be an http(s):// or ws(s):// DevTools endpoint, got {cdp_url!r}",
-                hint="start Chrome with --remote-debugging-port=9222 and pass http://127.0.0.1:9222",
-            )
+        check_cdp_url(cdp_url)
         remote = self._remotes.get(cdp_url)
         if remote is not None and remote.is_connected():
             return remote
         async with self._launch_lock():
-            pw = await self._started()
-            try:
-                remote = await pw.chromium.connect_over_cdp(cdp_url, timeout=ms)
-            except PlaywrightError as exc:
-                first = str(exc).strip().splitlines()[0] if str(exc).strip() else "failed"
-                raise BrowserNotFoundError(
-                    f"no browser answered at {cdp_url}: {first}",
-                    hint="check that Chrome runs with --remote-debugging-port and the URL",
-                ) from None
+            remote = await connect_cdp(await self._started(), cdp_url, ms)
         remote.on("disconnected", lambda _b: self._on_remote_gone(cdp_url))
         self._remotes[cdp_url] = remote
         return remote
@@ -328,6 +307,13 @@ class AsyncBrowser:
         """The tabs of a Chrome running at ``cdp_url``; ``adopted`` marks those a session holds.
 
         Refused with :class:`~browserkit.AttachDisabledError` unless ``config.allow_attach``.
+
+        Args:
+            cdp_url: The Chrome's DevTools endpoint, ``http(s)://`` or ``ws(s)://``
+                (``http://127.0.0.1:9222`` for ``--remote-debugging-port=9222``); no
+                browser answering raises :class:`~browserkit.BrowserNotFoundError`.
+            timeout_ms: Bound in milliseconds on connecting; default
+                ``config.default_timeout_ms``, at most ``config.max_timeout_ms``.
         """
         self._check_attach()
         remote = await self._remote(cdp_url, self._config.clamp_timeout(timeout_ms))
@@ -354,10 +340,24 @@ class AsyncBrowser:
         """A session in a Chrome already running at ``cdp_url`` (DevTools endpoint).
 
         By default the session opens a fresh tab of its own and closes it on
-        stop. With ``adopt_url_substring`` it adopts the one existing tab
-        whose URL contains that text (exclusively: no other session can
-        adopt it) and on stop hands it back untouched. Refused with
+        stop. An adopted tab is the session's alone (no other session can
+        adopt it) and is handed back untouched on stop. Refused with
         :class:`~browserkit.AttachDisabledError` unless ``config.allow_attach``.
+
+        Args:
+            cdp_url: The Chrome's DevTools endpoint, ``http(s)://`` or ``ws(s)://``
+                (``http://127.0.0.1:9222`` for ``--remote-debugging-port=9222``); no
+                browser answering raises :class:`~browserkit.BrowserNotFoundError`.
+            adopt_url_substring: Adopt the one existing tab whose URL contains this text
+                (see :meth:`tabs`); no match raises :class:`~browserkit.PageNotFoundError`,
+                several or an adopted one :class:`~browserkit.InvalidArgumentError`.
+                Default: open a fresh tab.
+            url: A page to load in the session's tab before returning; its scheme must
+                be in ``config.allowed_schemes``. Default: load nothing.
+            read_only: Refuse every call that would change a page
+                (:class:`~browserkit.ReadOnlyError`); reading still works. Default ``False``.
+            timeout_ms: Bound in milliseconds on connecting and on loading ``url``;
+                default ``config.default_timeout_ms``, at most ``config.max_timeout_ms``.
         """
         self._check_attach()
         self._check_capacity()
@@ -447,7 +447,13 @@ class AsyncBrowser:
         ]
 
     def session(self, session_id: str) -> AsyncSession:
-        """The running session with this id; :class:`~browserkit.SessionNotFoundError` if none."""
+        """The running session with this id; :class:`~browserkit.SessionNotFoundError` if none.
+
+        A session whose browser died raises :class:`~browserkit.BrowserCrashedError` instead.
+
+        Args:
+            session_id: The session (``s1``, ...; see ``sessions()``).
+        """
         try:
             return self._sessions[session_id]
         except KeyError:
@@ -463,7 +469,12 @@ class AsyncBrowser:
             ) from None
 
     async def stop(self, session_id: str) -> bool:
-        """Stop a session; True if it was running. Stopping twice is fine."""
+        """Stop a session; True if it was running. Stopping twice is fine.
+
+        Args:
+            session_id: The session (``s1``, ...; see ``sessions()``); an unknown one
+                returns False.
+        """
         session = self._sessions.pop(session_id, None)
         if session is None:
             return False
@@ -488,7 +499,14 @@ class AsyncBrowser:
     ) -> bool:
         """End a pending :meth:`AsyncSession.handoff` as confirmed; False if none was pending.
 
-        Name it by ``handoff_id``, or by the ``session_id`` that is waiting.
+        Give at least one of the two (neither raises
+        :class:`~browserkit.InvalidArgumentError`); given both, both must match.
+
+        Args:
+            handoff_id: The handoff (``h1``, ``h2``, ...; the ``handoff_id`` its
+                ``Handoff`` result carries).
+            session_id: The session (``s1``, ...; see ``sessions()``) whose handoff is
+                waiting.
         """
         if handoff_id is None and session_id is None:
             raise InvalidArgumentError("give handoff_id or session_id")

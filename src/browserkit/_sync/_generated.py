@@ -13,7 +13,7 @@ from browserkit._entries import DownloadEntry, NetworkEntry
 from browserkit.buffers import EventPage
 from browserkit.config import Config
 from browserkit.results import ActionResult, Cookie, Diagnostics, DomNode, ExecuteResult, FindMatch, Handoff, HistoryMove, Navigation, PageScan, PdfFile, Picked, Recording, RequestDetail, Screenshot, SessionInfo, Snapshot, StorageState, Styles, TabInfo, WaitResult
-from browserkit.targets import Target
+from browserkit.targets import Selector, Target
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal
@@ -21,6 +21,8 @@ from browserkit._async._evidence import AsyncDownloads
 from browserkit._async._network_detail import AsyncNetwork
 from browserkit._async.session import AsyncSession
 from browserkit._async.browser import AsyncBrowser
+from browserkit._deprecation import renamed, renamed_property
+from browserkit.targets import css_strings
 from browserkit._portal import Portal, get_portal
 
 __all__ = ["Browser", "Downloads", "Network", "Session"]
@@ -72,18 +74,51 @@ class Downloads:
     _impl: AsyncDownloads
     _portal: Portal
 
-    def read(self, *, since_seq: int = 0, limit: int = 100, pattern: str | None = None, page_id: str | None = None) -> EventPage[DownloadEntry]:
-        """Downloads after ``since_seq``; a status change re-lists a download."""
-        return self._impl.read(since_seq=since_seq, limit=limit, pattern=pattern, page_id=page_id)
+    @renamed(page_id="tab_id")
+    def read(self, *, since_seq: int = 0, limit: int = 100, pattern: str | None = None, tab_id: str | None = None) -> EventPage[DownloadEntry]:
+        """Downloads after ``since_seq``; a status change re-lists a download.
 
-    def export(self, path: str, *, since_seq: int = 0, limit: int = 10000, pattern: str | None = None, page_id: str | None = None) -> Path:
-        """Write the selected page of downloads, with its cursor fields, as JSON to ``path``."""
-        return self._impl.export(path, since_seq=since_seq, limit=limit, pattern=pattern, page_id=page_id)
+        Args:
+            since_seq: 0 for a first look (the newest matches), else the ``last_seq``
+                of the previous page: only what came after it.
+            limit: Most entries returned, 1 to 10,000; default 100.
+            pattern: A regular expression (Python ``re``) searched in the URL and file name;
+                default: no filter. An invalid pattern raises
+                :class:`~browserkit.InvalidArgumentError`.
+            tab_id: Only this tab's downloads (``t1``, ``t2``, ...; see ``tabs()``);
+                default: every tab.
+        """
+        return self._impl.read(since_seq=since_seq, limit=limit, pattern=pattern, tab_id=tab_id)
+
+    @renamed(page_id="tab_id")
+    def export(self, path: str, *, since_seq: int = 0, limit: int = 10000, pattern: str | None = None, tab_id: str | None = None) -> Path:
+        """Write the selected page of downloads, with its cursor fields, as JSON to ``path``.
+
+        Args:
+            path: The JSON file to write; its folder must exist, else
+                :class:`~browserkit.InvalidArgumentError`.
+            since_seq: 0 for a first look (the newest matches), else the ``last_seq``
+                of the previous page: only what came after it.
+            limit: Most entries written, 1 to 10,000; default 10,000.
+            pattern: A regular expression (Python ``re``) searched in the URL and file name;
+                default: no filter. An invalid pattern raises
+                :class:`~browserkit.InvalidArgumentError`.
+            tab_id: Only this tab's downloads (``t1``, ``t2``, ...; see ``tabs()``);
+                default: every tab.
+        """
+        return self._impl.export(path, since_seq=since_seq, limit=limit, pattern=pattern, tab_id=tab_id)
 
     def save(self, download_id: str, path: str) -> DownloadEntry:
-        """Copy a finished download to ``path`` (its folder must exist); returns the entry.
+        """Copy a finished download to ``path``; returns the updated entry.
 
         Saving pins the entry: it is never evicted from the buffer afterwards.
+
+        Args:
+            download_id: The download (``d1``, ``d2``, ...; see ``read()`` or
+                ``ActionResult.downloads``); an unknown one raises
+                :class:`~browserkit.DownloadNotFoundError`.
+            path: The file to write; its folder must exist and it must not be a
+                folder, else :class:`~browserkit.InvalidArgumentError`.
         """
         __tracebackhide__ = True
         return self._portal.call(self._impl.save(download_id, path))
@@ -104,8 +139,7 @@ class Network:
     def detail(self, request_id: str, *, timeout_ms: float | None = None) -> RequestDetail:
         """One request in full: both sets of headers, the request body and the response body.
 
-        ``request_id`` is an entry's id from :meth:`~NetworkView.read` (``r12``). The
-        bodies are fetched now, from the browser: a text body is cut to
+        The bodies are fetched now, from the browser: a text body is cut to
         ``config.max_field_chars`` (named in ``truncated_fields``;
         ``body_size`` keeps its full size in bytes), a binary one is given
         by ``body_size`` and ``mime_type`` only. A body the browser no
@@ -114,22 +148,55 @@ class Network:
 
         Raises :class:`~browserkit.InvalidArgumentError` when the buffer no
         longer holds the request (or never did): read the buffer again and
-        use one of its ids. Bounded by ``timeout_ms``.
+        use one of its ids.
+
+        Args:
+            request_id: An entry's id from :meth:`~NetworkView.read` (``r12``).
+            timeout_ms: Bound in milliseconds on fetching the bodies; default
+                ``config.default_timeout_ms``, at most ``config.max_timeout_ms``.
         """
         __tracebackhide__ = True
         return self._portal.call(self._impl.detail(request_id, timeout_ms=timeout_ms))
 
-    def read(self, *, since_seq: int = 0, limit: int = 100, pattern: str | None = None, failed_only: bool = False, include_static: bool = False, page_id: str | None = None) -> EventPage[NetworkEntry]:
+    @renamed(page_id="tab_id")
+    def read(self, *, since_seq: int = 0, limit: int = 100, pattern: str | None = None, failed_only: bool = False, include_static: bool = False, tab_id: str | None = None) -> EventPage[NetworkEntry]:
         """Requests after ``since_seq``; an update (response, failure) re-lists a request.
 
-        ``failed_only`` keeps network errors and statuses >= 400; images,
-        fonts, stylesheets and media are hidden unless ``include_static``.
+        Args:
+            since_seq: 0 for a first look (the newest matches), else the ``last_seq``
+                of the previous page: only what came after it.
+            limit: Most entries returned, 1 to 10,000; default 100.
+            pattern: A regular expression (Python ``re``) searched in the URL, method and failure;
+                default: no filter. An invalid pattern raises
+                :class:`~browserkit.InvalidArgumentError`.
+            failed_only: Keep only network errors and statuses >= 400; default False.
+            include_static: Also list images, fonts, stylesheets and media (hidden
+                by default).
+            tab_id: Only this tab's requests (``t1``, ``t2``, ...; see ``tabs()``);
+                default: every tab.
         """
-        return self._impl.read(since_seq=since_seq, limit=limit, pattern=pattern, failed_only=failed_only, include_static=include_static, page_id=page_id)
+        return self._impl.read(since_seq=since_seq, limit=limit, pattern=pattern, failed_only=failed_only, include_static=include_static, tab_id=tab_id)
 
-    def export(self, path: str, *, since_seq: int = 0, limit: int = 10000, pattern: str | None = None, failed_only: bool = False, include_static: bool = False, page_id: str | None = None) -> Path:
-        """Write the selected page of requests, with its cursor fields, as JSON to ``path``."""
-        return self._impl.export(path, since_seq=since_seq, limit=limit, pattern=pattern, failed_only=failed_only, include_static=include_static, page_id=page_id)
+    @renamed(page_id="tab_id")
+    def export(self, path: str, *, since_seq: int = 0, limit: int = 10000, pattern: str | None = None, failed_only: bool = False, include_static: bool = False, tab_id: str | None = None) -> Path:
+        """Write the selected page of requests, with its cursor fields, as JSON to ``path``.
+
+        Args:
+            path: The JSON file to write; its folder must exist, else
+                :class:`~browserkit.InvalidArgumentError`.
+            since_seq: 0 for a first look (the newest matches), else the ``last_seq``
+                of the previous page: only what came after it.
+            limit: Most entries written, 1 to 10,000; default 10,000.
+            pattern: A regular expression (Python ``re``) searched in the URL, method and failure;
+                default: no filter. An invalid pattern raises
+                :class:`~browserkit.InvalidArgumentError`.
+            failed_only: Keep only network errors and statuses >= 400; default False.
+            include_static: Also list images, fonts, stylesheets and media (hidden
+                by default).
+            tab_id: Only this tab's requests (``t1``, ``t2``, ...; see ``tabs()``);
+                default: every tab.
+        """
+        return self._impl.export(path, since_seq=since_seq, limit=limit, pattern=pattern, failed_only=failed_only, include_static=include_static, tab_id=tab_id)
 
     def __len__(self) -> int:
         return len(self._impl)
@@ -174,9 +241,11 @@ class Session:
         return self._impl.url
 
     @property
-    def page_id(self) -> str:
-        """The active tab's page id."""
-        return self._impl.page_id
+    def tab_id(self) -> str:
+        """The active tab's id (``t1``, ``t2``, ...)."""
+        return self._impl.tab_id
+
+    page_id = renamed_property("tab_id")
 
     @property
     def console(self) -> ConsoleView:
@@ -196,41 +265,153 @@ class Session:
     def navigate(self, url: str, *, timeout_ms: float | None = None, observe: bool | None = None) -> Navigation:
         """Load ``url`` in the active tab; with ``observe``, answer with the page once rendered.
 
-        Scheme checked against ``config.allowed_schemes`` first. No ``load`` 5 s after
-        the commit: ``timed_out``, page usable. A file to save: ``download`` is its id.
-        ``page``: the compact outline (``observe``, default ``config.observe_actions``).
+        Waits for the commit, then at most 5 s for the ``load`` event: a page
+        whose load never fires is reported ``timed_out`` and is usable. A URL
+        that answers with a file to save is no failure: ``download`` is its id
+        and the tab stays put. A load that fails (an unknown host, a refused
+        connection) raises :class:`~browserkit.NavigationFailedError`.
+
+        Args:
+            url: The full URL, scheme included (``https://...``); a scheme not in
+                ``config.allowed_schemes`` raises :class:`~browserkit.SchemeNotAllowedError`
+                before any request is made.
+            timeout_ms: Bound in milliseconds; default ``config.navigation_timeout_ms``
+                (unset: ``config.default_timeout_ms``), at most ``config.max_timeout_ms``.
+            observe: Wait for the new page to render and answer with its compact outline
+                in ``Navigation.page``; default ``config.observe_actions``.
         """
         __tracebackhide__ = True
         return self._portal.call(self._impl.navigate(url, timeout_ms=timeout_ms, observe=observe))
 
     def back(self, *, timeout_ms: float | None = None) -> HistoryMove:
-        """Go back one entry (``moved=False`` at the start); ``timed_out`` after 5 s of load."""
+        """Go back one entry (``moved=False`` at the start); ``timed_out`` after 5 s of load.
+
+        Args:
+            timeout_ms: Bound in milliseconds; default ``config.navigation_timeout_ms``
+                (unset: ``config.default_timeout_ms``), at most ``config.max_timeout_ms``.
+        """
         __tracebackhide__ = True
         return self._portal.call(self._impl.back(timeout_ms=timeout_ms))
 
     def forward(self, *, timeout_ms: float | None = None) -> HistoryMove:
-        """Go forward one history entry; ``moved=False`` (no error) at the end of history."""
+        """Go forward one history entry; ``moved=False`` (no error) at the end of history.
+
+        Args:
+            timeout_ms: Bound in milliseconds; default ``config.navigation_timeout_ms``
+                (unset: ``config.default_timeout_ms``), at most ``config.max_timeout_ms``.
+        """
         __tracebackhide__ = True
         return self._portal.call(self._impl.forward(timeout_ms=timeout_ms))
 
     def reload(self, *, timeout_ms: float | None = None) -> HistoryMove:
-        """Reload the active tab (a new generation: earlier refs go stale)."""
+        """Reload the active tab (a new generation: earlier refs go stale).
+
+        Args:
+            timeout_ms: Bound in milliseconds; default ``config.navigation_timeout_ms``
+                (unset: ``config.default_timeout_ms``), at most ``config.max_timeout_ms``.
+        """
         __tracebackhide__ = True
         return self._portal.call(self._impl.reload(timeout_ms=timeout_ms))
 
-    def snapshot(self, *, diff: bool = False, target: Target | None = None, depth: int | None = None, page_id: str | None = None, compact: bool = False, max_tokens: int | None = None, timeout_ms: float | None = None) -> Snapshot:
-        """The page as an accessibility outline with refs (``snap.tree``: always all of it).
+    def tabs(self) -> list[TabInfo]:
+        """The session's tabs, with the active one marked."""
+        __tracebackhide__ = True
+        return self._portal.call(self._impl.tabs())
 
-        ``diff=True``: ``str(snap)`` is what changed since this tab's last snapshot, if any.
-        ``compact=True`` (or ``max_tokens``, a bound): ``str(snap)`` is ``snap.compact``, in which
-        a run of similar rows is one line naming the ref that ``snapshot(target=ref)`` expands.
-        ``target``: one element's subtree; ``depth``: a nesting limit; ``page_id``: another tab.
+    def new_tab(self, url: str | None = None, *, timeout_ms: float | None = None) -> TabInfo:
+        """Open a tab (and select it), optionally loading ``url``.
+
+        Args:
+            url: A URL to load in the new tab, checked like ``navigate()``'s; default:
+                the tab stays blank.
+            timeout_ms: Bound in milliseconds; default ``config.navigation_timeout_ms``
+                when loading ``url`` (unset, or no ``url``: ``config.default_timeout_ms``),
+                at most ``config.max_timeout_ms``.
         """
         __tracebackhide__ = True
-        return self._portal.call(self._impl.snapshot(diff=diff, target=target, depth=depth, page_id=page_id, compact=compact, max_tokens=max_tokens, timeout_ms=timeout_ms))
+        return self._portal.call(self._impl.new_tab(url, timeout_ms=timeout_ms))
 
-    def dom(self, target: Target | None = None, *, depth: int = 3, timeout_ms: float | None = None, page_id: str | None = None) -> DomNode:
-        """The DOM as a tree of elements, ``depth`` levels below ``target`` (default: the body).
+    @renamed(page_id="tab_id")
+    def select_tab(self, tab_id: str) -> TabInfo:
+        """Make ``tab_id`` the active tab (and bring it to front).
+
+        Args:
+            tab_id: The tab (``t1``, ``t2``, ...; see ``tabs()``); an unknown id raises
+                :class:`~browserkit.PageNotFoundError`.
+        """
+        __tracebackhide__ = True
+        return self._portal.call(self._impl.select_tab(tab_id))
+
+    @renamed(page_id="tab_id")
+    def close_tab(self, tab_id: str) -> bool:
+        """Close a tab; True if it was open. Closing the last tab leaves the session tab-less.
+
+        Args:
+            tab_id: The tab (``t1``, ``t2``, ...; see ``tabs()``); an unknown or already
+                closed one is no error (the answer is False).
+        """
+        __tracebackhide__ = True
+        return self._portal.call(self._impl.close_tab(tab_id))
+
+    @renamed(page_id="tab_id")
+    def handoff(self, instructions: str, *, timeout_ms: float | None = None, tab_id: str | None = None) -> Handoff:
+        """Hand the tab to a person until they click Continue, or someone confirms.
+
+        Shows ``instructions`` and a Continue button in a banner at the top
+        of the page (again after each navigation while it waits). It ends
+        when a person clicks Continue (``via="in_page"``; only a trusted
+        click counts, so the page's own scripts cannot end it), when
+        :meth:`Browser.confirm_handoff` is called (``"confirm_call"``),
+        or at the timeout (``"timeout"``, ``confirmed=False``). Use it for
+        logins, CAPTCHAs and anything an agent must not do itself. A read-only
+        session refuses it (:class:`~browserkit.ReadOnlyError`): the banner
+        changes the page.
+
+        Args:
+            instructions: What the person should do, shown in the banner; a non-empty
+                string (else :class:`~browserkit.InvalidArgumentError`).
+            timeout_ms: How long to wait for the person, in milliseconds; default
+                ``config.default_timeout_ms`` (short for a person: pass more), at most
+                ``config.max_timeout_ms``.
+            tab_id: The tab (``t1``, ``t2``, ...; see ``tabs()``); default: the active tab.
+        """
+        __tracebackhide__ = True
+        return self._portal.call(self._impl.handoff(instructions, timeout_ms=timeout_ms, tab_id=tab_id))
+
+    def stop(self) -> bool:
+        """Close the session and its tabs; True if it was running. Safe to call twice."""
+        __tracebackhide__ = True
+        return self._portal.call(self._impl.stop())
+
+    @renamed(page_id="tab_id")
+    def snapshot(self, *, diff: bool = False, target: Target | None = None, depth: int | None = None, tab_id: str | None = None, compact: bool = False, max_tokens: int | None = None, timeout_ms: float | None = None) -> Snapshot:
+        """The page as an accessibility outline with refs (``snap.tree``: always all of it).
+
+        ``str(snap)`` is the tree, or what ``diff`` or ``compact`` ask for.
+
+        Args:
+            diff: Make ``str(snap)`` what changed (``snap.diff``) since this tab's last
+                whole-page snapshot of the same page generation, if there is one; only
+                for the whole page (no ``target``, no ``depth``).
+            target: Read only this element's subtree: a snapshot ref (``"e3"``), a
+                :class:`~browserkit.Ref` or a selector (``bk.css(...)``, ``bk.role(...)``,
+                ...); default: the whole page.
+            depth: How many levels of nesting to print, an integer >= 1; default: all.
+            tab_id: The tab (``t1``, ``t2``, ...; see ``tabs()``); default: the active tab.
+            compact: Make ``str(snap)`` the compact outline ``snap.compact``, in which a
+                run of similar rows is one line naming the ref that ``snapshot(target=ref)``
+                expands.
+            max_tokens: A bound on ``snap.compact`` (a token counts as 4 characters):
+                detail is folded or cut to fit; implies ``compact``; default: no bound.
+            timeout_ms: Bound in milliseconds; default ``config.default_timeout_ms``, at
+                most ``config.max_timeout_ms``.
+        """
+        __tracebackhide__ = True
+        return self._portal.call(self._impl.snapshot(diff=diff, target=target, depth=depth, tab_id=tab_id, compact=compact, max_tokens=max_tokens, timeout_ms=timeout_ms))
+
+    @renamed(page_id="tab_id")
+    def dom(self, target: Target | None = None, *, depth: int = 3, timeout_ms: float | None = None, tab_id: str | None = None) -> DomNode:
+        """The DOM as a tree of elements, ``depth`` levels below ``target``.
 
         Each element comes with its tag, id, classes and a ``d``-ref that any
         target-taking call accepts, so ``dom("d12")`` reads deeper and
@@ -245,11 +426,23 @@ class Session:
         body [ref=d1]
           h1 "Orders" [ref=d2]
           table#orders [ref=d3] (2 children)
+
+        Args:
+            target: The element to start from: a ref from a snapshot (``"e3"``) or from
+                ``dom()`` (``"d12"``), a :class:`~browserkit.Ref` or a selector
+                (``bk.css(...)``, ...); default: the body. An element inside an iframe
+                raises :class:`~browserkit.InvalidArgumentError`.
+            depth: How many levels below ``target`` to list, an integer >= 0 (0: the
+                element alone); default 3.
+            timeout_ms: Bound in milliseconds; default ``config.default_timeout_ms``, at
+                most ``config.max_timeout_ms``.
+            tab_id: The tab (``t1``, ``t2``, ...; see ``tabs()``); default: the active tab.
         """
         __tracebackhide__ = True
-        return self._portal.call(self._impl.dom(target, depth=depth, timeout_ms=timeout_ms, page_id=page_id))
+        return self._portal.call(self._impl.dom(target, depth=depth, timeout_ms=timeout_ms, tab_id=tab_id))
 
-    def scan(self, *, max_chars: int = 35000, cutlist: bool = True, text_only: bool = False, max_targets: int = 80, timeout_ms: float | None = None, page_id: str | None = None) -> PageScan:
+    @renamed(page_id="tab_id")
+    def scan(self, *, max_chars: int = 35000, cutlist: bool = True, text_only: bool = False, max_targets: int = 80, timeout_ms: float | None = None, tab_id: str | None = None) -> PageScan:
         """The page as compact simplified HTML (or plain text with ``text_only``).
 
         Scripts, styles and layout wrappers are dropped; headings, text,
@@ -269,194 +462,357 @@ class Session:
 
         Scanning never modifies the page: it runs in an isolated world and
         leaves no attribute, id or global behind.
+
+        Args:
+            max_chars: The longest ``content``, in characters, at least 100; longer
+                content is cut and ``truncated`` set; default 35,000.
+            cutlist: Cut long runs of similar siblings as described above; default True.
+            text_only: Plain text instead of simplified HTML; default False.
+            max_targets: The most controls listed in ``targets`` (0: none); default 80.
+            timeout_ms: Bound in milliseconds; default ``config.default_timeout_ms``, at
+                most ``config.max_timeout_ms``.
+            tab_id: The tab (``t1``, ``t2``, ...; see ``tabs()``); default: the active tab.
         """
         __tracebackhide__ = True
-        return self._portal.call(self._impl.scan(max_chars=max_chars, cutlist=cutlist, text_only=text_only, max_targets=max_targets, timeout_ms=timeout_ms, page_id=page_id))
+        return self._portal.call(self._impl.scan(max_chars=max_chars, cutlist=cutlist, text_only=text_only, max_targets=max_targets, timeout_ms=timeout_ms, tab_id=tab_id))
 
-    def find(self, text: str | None = None, *, regex: str | None = None, urls: bool = False, limit: int | None = 30, timeout_ms: float | None = None, page_id: str | None = None) -> list[FindMatch]:
+    @renamed(page_id="tab_id")
+    def find(self, text: str | None = None, *, regex: str | None = None, urls: bool = False, limit: int | None = 30, timeout_ms: float | None = None, tab_id: str | None = None) -> list[FindMatch]:
         """The deepest outline nodes whose printed line, name, text or properties match.
 
-        ``text`` is a case-insensitive substring, ``regex`` a Python regex searched in
-        the same strings (both given: both must match); link URLs only if ``urls``.
         Each match has its line, its live ref (a bare text line: its nearest
         ancestor's), up to 3 named ancestors and the lines printed before and after
-        it. At most ``limit`` (None: all) are listed; the last one's ``more`` counts the rest.
+        it. Give ``text``, ``regex`` or both (none: :class:`~browserkit.InvalidArgumentError`).
 
         >>> [str(m) for m in session.find("items left")]  # doctest: +SKIP
         ['text: items left  # in contentinfo [ref=e20] | before: strong: "3"']
+
+        Args:
+            text: A case-insensitive substring to look for.
+            regex: A Python regular expression searched in the same strings; with
+                ``text`` too, both must match.
+            urls: Also search link URLs; default False.
+            limit: The most matches to list, an integer >= 1, or None for all; default
+                30. The last match's ``more`` counts the rest.
+            timeout_ms: Bound in milliseconds; default ``config.default_timeout_ms``, at
+                most ``config.max_timeout_ms``.
+            tab_id: The tab (``t1``, ``t2``, ...; see ``tabs()``); default: the active tab.
         """
         __tracebackhide__ = True
-        return self._portal.call(self._impl.find(text, regex=regex, urls=urls, limit=limit, timeout_ms=timeout_ms, page_id=page_id))
+        return self._portal.call(self._impl.find(text, regex=regex, urls=urls, limit=limit, timeout_ms=timeout_ms, tab_id=tab_id))
 
-    def screenshot(self, *, full_page: bool = False, format: Literal['jpeg', 'png'] = 'jpeg', target: Target | None = None, max_side: int = 1568, path: str | None = None, page_id: str | None = None, timeout_ms: float | None = None) -> Screenshot:
+    @renamed(page_id="tab_id")
+    def screenshot(self, *, full_page: bool = False, format: Literal['jpeg', 'png'] = 'jpeg', target: Target | None = None, max_side: int = 1568, path: str | None = None, tab_id: str | None = None, timeout_ms: float | None = None) -> Screenshot:
         """An image of the viewport, the full page, or one element.
 
         The image is scaled down (in the browser, no image library needed) so
         its longest side is at most ``max_side``; ``source_width`` and
-        ``source_height`` give the captured size in CSS pixels. ``path``
-        also writes the image to a file (its folder must exist).
+        ``source_height`` give the captured size in CSS pixels.
+
+        Args:
+            full_page: Capture the whole page, not only the viewport; not with
+                ``target``, and refused in a read-only session
+                (:class:`~browserkit.ReadOnlyError`); default False.
+            format: ``"jpeg"`` (the default, quality 80) or ``"png"``.
+            target: Capture only this element: a snapshot ref (``"e3"``), a
+                :class:`~browserkit.Ref` or a selector (``bk.css(...)``, ``bk.role(...)``,
+                ...); in a read-only session only its part in view. Default: the viewport.
+            max_side: The image's longest side in pixels, at least 16; a bigger capture
+                is scaled down to fit, never up; default 1568.
+            path: Also write the image to this file (its folder must exist); default:
+                not written.
+            tab_id: The tab (``t1``, ``t2``, ...; see ``tabs()``); default: the active tab.
+            timeout_ms: Bound in milliseconds; default ``config.default_timeout_ms``, at
+                most ``config.max_timeout_ms``.
         """
         __tracebackhide__ = True
-        return self._portal.call(self._impl.screenshot(full_page=full_page, format=format, target=target, max_side=max_side, path=path, page_id=page_id, timeout_ms=timeout_ms))
+        return self._portal.call(self._impl.screenshot(full_page=full_page, format=format, target=target, max_side=max_side, path=path, tab_id=tab_id, timeout_ms=timeout_ms))
 
-    def styles(self, target: Target, properties: Sequence[str] | None = None, *, timeout_ms: float | None = None, page_id: str | None = None) -> Styles:
+    @renamed(page_id="tab_id")
+    def styles(self, target: Target, properties: Sequence[str] | None = None, *, timeout_ms: float | None = None, tab_id: str | None = None) -> Styles:
         """Computed styles of an element, and its inline style.
 
-        Without ``properties`` a curated design set (display, box model,
-        colours, fonts, flex/grid, ...); with names, exactly those (custom
-        properties ``--x`` too); ``["*"]`` every computed property.
+        Args:
+            target: The element: a snapshot ref (``"e3"``) or ``dom()`` ref (``"d12"``), a
+                :class:`~browserkit.Ref` or a selector (``bk.css(...)``, ``bk.role(...)``,
+                ...); elements inside iframes too.
+            properties: Which computed properties: None (the default) a curated design
+                set (display, box model, colours, fonts, flex/grid, ...); names, exactly
+                those (custom properties ``--x`` too; an unknown name raises
+                :class:`~browserkit.InvalidArgumentError`); ``["*"]`` every one.
+            timeout_ms: Bound in milliseconds; default ``config.default_timeout_ms``, at
+                most ``config.max_timeout_ms``.
+            tab_id: The tab (``t1``, ``t2``, ...; see ``tabs()``); default: the active tab.
         """
         __tracebackhide__ = True
-        return self._portal.call(self._impl.styles(target, properties, timeout_ms=timeout_ms, page_id=page_id))
+        return self._portal.call(self._impl.styles(target, properties, timeout_ms=timeout_ms, tab_id=tab_id))
 
-    def click(self, target: Target, *, button: Button = 'left', click_count: int = 1, modifiers: Sequence[Modifier] = (), observe: bool | None = None, timeout_ms: float | None = None, page_id: str | None = None) -> ActionResult:
+    @renamed(page_id="tab_id")
+    def click(self, target: Target, *, button: Button = 'left', click_count: int = 1, modifiers: Sequence[Modifier] = (), observe: bool | None = None, timeout_ms: float | None = None, tab_id: str | None = None) -> ActionResult:
         """Click an element (ref or selector) or a point.
 
         Returns what changed (``diff``), whether it navigated, and any dialog
         or tab it opened.
+
+        Args:
+            target: The element: a snapshot ref (``"e3"``), a :class:`~browserkit.Ref`, a
+                selector (``bk.css(...)``, ``bk.role(...)``, ...) or ``bk.point(x, y)``.
+            button: ``"left"`` (default), ``"right"`` or ``"middle"``.
+            click_count: 1 (default), 2 for a double click, 3 for a triple click.
+            modifiers: Keys held down during the click: ``"Alt"``, ``"Control"``,
+                ``"ControlOrMeta"`` (Command on macOS), ``"Meta"``, ``"Shift"``; default none.
+            observe: Wait for the page to settle and report what changed in
+                ``ActionResult.diff``; default ``config.observe_actions``.
+            timeout_ms: Bound in milliseconds; default ``config.action_timeout_ms`` (unset:
+                ``config.default_timeout_ms``), at most ``config.max_timeout_ms``.
+            tab_id: The tab (``t1``, ``t2``, ...; see ``tabs()``); default: the active tab.
         """
         __tracebackhide__ = True
-        return self._portal.call(self._impl.click(target, button=button, click_count=click_count, modifiers=modifiers, observe=observe, timeout_ms=timeout_ms, page_id=page_id))
+        return self._portal.call(self._impl.click(target, button=button, click_count=click_count, modifiers=modifiers, observe=observe, timeout_ms=timeout_ms, tab_id=tab_id))
 
-    def hover(self, target: Target, *, observe: bool | None = None, timeout_ms: float | None = None, page_id: str | None = None) -> ActionResult:
-        """Move the mouse over an element or a point."""
-        __tracebackhide__ = True
-        return self._portal.call(self._impl.hover(target, observe=observe, timeout_ms=timeout_ms, page_id=page_id))
+    @renamed(page_id="tab_id")
+    def hover(self, target: Target, *, observe: bool | None = None, timeout_ms: float | None = None, tab_id: str | None = None) -> ActionResult:
+        """Move the mouse over an element or a point.
 
-    def type(self, target: Target | None, text: str, *, submit: bool = False, clear: bool = True, observe: bool | None = None, timeout_ms: float | None = None, page_id: str | None = None) -> ActionResult:
-        """Type ``text`` into a field (``target=None``: the focused element).
-
-        ``clear`` replaces the field's value (default), ``submit`` presses
-        Enter afterwards; a navigation that follows is waited for.
+        Args:
+            target: The element (the mouse ends on its centre, scrolled into view): a
+                snapshot ref (``"e3"``), a :class:`~browserkit.Ref`, a selector
+                (``bk.css(...)``, ``bk.role(...)``, ...) or ``bk.point(x, y)``.
+            observe: Wait for the page to settle and report what changed in
+                ``ActionResult.diff``; default ``config.observe_actions``.
+            timeout_ms: Bound in milliseconds; default ``config.action_timeout_ms`` (unset:
+                ``config.default_timeout_ms``), at most ``config.max_timeout_ms``.
+            tab_id: The tab (``t1``, ``t2``, ...; see ``tabs()``); default: the active tab.
         """
         __tracebackhide__ = True
-        return self._portal.call(self._impl.type(target, text, submit=submit, clear=clear, observe=observe, timeout_ms=timeout_ms, page_id=page_id))
+        return self._portal.call(self._impl.hover(target, observe=observe, timeout_ms=timeout_ms, tab_id=tab_id))
 
-    def press(self, key: str, *, target: Target | None = None, observe: bool | None = None, timeout_ms: float | None = None, page_id: str | None = None) -> ActionResult:
+    @renamed(page_id="tab_id")
+    def type(self, target: Target | None, text: str, *, submit: bool = False, clear: bool = True, observe: bool | None = None, timeout_ms: float | None = None, tab_id: str | None = None) -> ActionResult:
+        """Type ``text`` into a field, or into the focused element.
+
+        Args:
+            target: The field: a snapshot ref (``"e3"``), a :class:`~browserkit.Ref`, a
+                selector (``bk.css(...)``, ``bk.role(...)``, ...) or ``bk.point(x, y)``
+                (clicked first); None: the element that has focus.
+            text: The text to enter, as it is: key names are not read as keys (see
+                :meth:`press`).
+            submit: Press Enter afterwards; a navigation that follows is waited for.
+                Default ``False``.
+            clear: ``True`` (default): replace the field's value; ``False``: add to
+                the end of it.
+            observe: Wait for the page to settle and report what changed in
+                ``ActionResult.diff``; default ``config.observe_actions``.
+            timeout_ms: Bound in milliseconds; default ``config.action_timeout_ms`` (unset:
+                ``config.default_timeout_ms``), at most ``config.max_timeout_ms``.
+            tab_id: The tab (``t1``, ``t2``, ...; see ``tabs()``); default: the active tab.
+        """
+        __tracebackhide__ = True
+        return self._portal.call(self._impl.type(target, text, submit=submit, clear=clear, observe=observe, timeout_ms=timeout_ms, tab_id=tab_id))
+
+    @renamed(page_id="tab_id")
+    def press(self, key: str, *, target: Target | None = None, observe: bool | None = None, timeout_ms: float | None = None, tab_id: str | None = None) -> ActionResult:
         """Press a key or chord (``Enter``, ``Control+a``, ``Shift+Tab``).
 
-        On ``target`` when given, else on whatever has focus.
+        Args:
+            key: A key name (``"Enter"``, ``"ArrowDown"``, ``"Escape"``), a character
+                (``"a"``), or a chord of them joined by ``+`` (``"Control+a"``).
+            target: The element that gets the key: a snapshot ref (``"e3"``), a
+                :class:`~browserkit.Ref`, a selector (``bk.css(...)``, ``bk.role(...)``,
+                ...) or ``bk.point(x, y)`` (clicked first); default: whatever has focus.
+            observe: Wait for the page to settle and report what changed in
+                ``ActionResult.diff``; default ``config.observe_actions``.
+            timeout_ms: Bound in milliseconds; default ``config.action_timeout_ms`` (unset:
+                ``config.default_timeout_ms``), at most ``config.max_timeout_ms``.
+            tab_id: The tab (``t1``, ``t2``, ...; see ``tabs()``); default: the active tab.
         """
         __tracebackhide__ = True
-        return self._portal.call(self._impl.press(key, target=target, observe=observe, timeout_ms=timeout_ms, page_id=page_id))
+        return self._portal.call(self._impl.press(key, target=target, observe=observe, timeout_ms=timeout_ms, tab_id=tab_id))
 
-    def scroll(self, *, delta_y: float = 0, delta_x: float = 0, target: Target | None = None, observe: bool | None = None, timeout_ms: float | None = None, page_id: str | None = None) -> ActionResult:
-        """Scroll the page, or a scrollable element, by CSS pixels."""
+    @renamed(page_id="tab_id")
+    def scroll(self, *, delta_y: float = 0, delta_x: float = 0, target: Target | None = None, observe: bool | None = None, timeout_ms: float | None = None, tab_id: str | None = None) -> ActionResult:
+        """Scroll the page, or a scrollable element, by CSS pixels.
+
+        Args:
+            delta_y: CSS pixels down (negative: up); default 0.
+            delta_x: CSS pixels right (negative: left); default 0.
+            target: The scrollable element: a snapshot ref (``"e3"``), a
+                :class:`~browserkit.Ref`, a selector (``bk.css(...)``, ``bk.role(...)``,
+                ...) or ``bk.point(x, y)`` (a mouse wheel turned there); default: the page.
+            observe: Wait for the page to settle and report what changed in
+                ``ActionResult.diff``; default ``config.observe_actions``.
+            timeout_ms: Bound in milliseconds; default ``config.action_timeout_ms`` (unset:
+                ``config.default_timeout_ms``), at most ``config.max_timeout_ms``.
+            tab_id: The tab (``t1``, ``t2``, ...; see ``tabs()``); default: the active tab.
+        """
         __tracebackhide__ = True
-        return self._portal.call(self._impl.scroll(delta_y=delta_y, delta_x=delta_x, target=target, observe=observe, timeout_ms=timeout_ms, page_id=page_id))
+        return self._portal.call(self._impl.scroll(delta_y=delta_y, delta_x=delta_x, target=target, observe=observe, timeout_ms=timeout_ms, tab_id=tab_id))
 
-    def select(self, target: Target, values: str | Sequence[str], *, observe: bool | None = None, timeout_ms: float | None = None, page_id: str | None = None) -> ActionResult:
+    @renamed(page_id="tab_id")
+    def select(self, target: Target, values: str | Sequence[str], *, observe: bool | None = None, timeout_ms: float | None = None, tab_id: str | None = None) -> ActionResult:
         """Choose options of a native ``<select>`` by value or visible label.
 
-        Several values select several options of a ``multiple`` select. An
-        option that does not exist raises TargetNotFoundError listing the
-        options, and nothing is selected.
+        An option that does not exist raises :class:`~browserkit.TargetNotFoundError`
+        listing the options, and nothing is selected.
+
+        Args:
+            target: The ``<select>``: a snapshot ref (``"e3"``), a :class:`~browserkit.Ref`
+                or a selector (``bk.css(...)``, ``bk.role(...)``, ...).
+            values: One option, or a list of options of a ``multiple`` select, each
+                named by its value or its visible label.
+            observe: Wait for the page to settle and report what changed in
+                ``ActionResult.diff``; default ``config.observe_actions``.
+            timeout_ms: Bound in milliseconds; default ``config.action_timeout_ms`` (unset:
+                ``config.default_timeout_ms``), at most ``config.max_timeout_ms``.
+            tab_id: The tab (``t1``, ``t2``, ...; see ``tabs()``); default: the active tab.
         """
         __tracebackhide__ = True
-        return self._portal.call(self._impl.select(target, values, observe=observe, timeout_ms=timeout_ms, page_id=page_id))
+        return self._portal.call(self._impl.select(target, values, observe=observe, timeout_ms=timeout_ms, tab_id=tab_id))
 
-    def check(self, target: Target, checked: bool = True, *, observe: bool | None = None, timeout_ms: float | None = None, page_id: str | None = None) -> ActionResult:
+    @renamed(page_id="tab_id")
+    def check(self, target: Target, checked: bool = True, *, observe: bool | None = None, timeout_ms: float | None = None, tab_id: str | None = None) -> ActionResult:
         """Tick (or with ``checked=False`` untick) a checkbox, radio or ARIA checkbox.
 
         Does nothing when it already has that state. The click is hit-checked
         like :meth:`click`; a custom control whose label paints over the input
         is clicked through its label.
+
+        Args:
+            target: The checkbox or radio: a snapshot ref (``"e3"``), a
+                :class:`~browserkit.Ref` or a selector (``bk.css(...)``, ``bk.role(...)``, ...).
+            checked: ``True`` (default): ticked; ``False``: unticked.
+            observe: Wait for the page to settle and report what changed in
+                ``ActionResult.diff``; default ``config.observe_actions``.
+            timeout_ms: Bound in milliseconds; default ``config.action_timeout_ms`` (unset:
+                ``config.default_timeout_ms``), at most ``config.max_timeout_ms``.
+            tab_id: The tab (``t1``, ``t2``, ...; see ``tabs()``); default: the active tab.
         """
         __tracebackhide__ = True
-        return self._portal.call(self._impl.check(target, checked, observe=observe, timeout_ms=timeout_ms, page_id=page_id))
+        return self._portal.call(self._impl.check(target, checked, observe=observe, timeout_ms=timeout_ms, tab_id=tab_id))
 
-    def drag(self, source: Target, target: Target, *, observe: bool | None = None, timeout_ms: float | None = None, page_id: str | None = None) -> ActionResult:
-        """Drag ``source`` onto ``target`` with the mouse (HTML5 drag and drop included)."""
+    @renamed(page_id="tab_id", target="to")
+    def drag(self, source: Target, to: Target, *, observe: bool | None = None, timeout_ms: float | None = None, tab_id: str | None = None) -> ActionResult:
+        """Drag ``source`` and drop it on ``to`` with the mouse (HTML5 drag and drop included).
+
+        Args:
+            source: What to drag: a snapshot ref (``"e3"``), a :class:`~browserkit.Ref`, a
+                selector (``bk.css(...)``, ``bk.role(...)``, ...) or ``bk.point(x, y)``.
+            to: Where to drop it, given the same ways: an element (dropped on its centre)
+                or ``bk.point(x, y)``.
+            observe: Wait for the page to settle and report what changed in
+                ``ActionResult.diff``; default ``config.observe_actions``.
+            timeout_ms: Bound in milliseconds; default ``config.action_timeout_ms`` (unset:
+                ``config.default_timeout_ms``), at most ``config.max_timeout_ms``.
+            tab_id: The tab (``t1``, ``t2``, ...; see ``tabs()``); default: the active tab.
+        """
         __tracebackhide__ = True
-        return self._portal.call(self._impl.drag(source, target, observe=observe, timeout_ms=timeout_ms, page_id=page_id))
+        return self._portal.call(self._impl.drag(source, to, observe=observe, timeout_ms=timeout_ms, tab_id=tab_id))
 
-    def fill_form(self, fields: Sequence[Mapping[str, Any]], *, observe: bool | None = None, timeout_ms: float | None = None, page_id: str | None = None) -> ActionResult:
+    @renamed(page_id="tab_id")
+    def fill_form(self, fields: Sequence[Mapping[str, Any]], *, observe: bool | None = None, timeout_ms: float | None = None, tab_id: str | None = None) -> ActionResult:
         """Fill several fields of mixed kinds in one call.
 
-        Each field is ``{"target": <ref or selector>, "value": ...}``: text
-        for inputs and textareas, True/False for checkboxes (True for a radio),
-        an option value/label (or a list) for selects, a path (or a list) for
-        file inputs. Every target is resolved before anything is typed, so a
-        bad one changes nothing.
+        Every target is resolved before anything is typed, so a bad one
+        changes nothing.
+
+        Args:
+            fields: A non-empty list of ``{"target": ..., "value": ...}``. The target is
+                a snapshot ref, a :class:`~browserkit.Ref` or a selector (not a point);
+                the value is text for inputs and textareas, ``True``/``False`` for
+                checkboxes (``True`` for a radio), an option's value or label (or a
+                list) for selects, a path (or a list) for file inputs.
+            observe: Wait for the page to settle and report what changed in
+                ``ActionResult.diff``; default ``config.observe_actions``.
+            timeout_ms: Bound in milliseconds; default ``config.action_timeout_ms`` (unset:
+                ``config.default_timeout_ms``), at most ``config.max_timeout_ms``.
+            tab_id: The tab (``t1``, ``t2``, ...; see ``tabs()``); default: the active tab.
         """
         __tracebackhide__ = True
-        return self._portal.call(self._impl.fill_form(fields, observe=observe, timeout_ms=timeout_ms, page_id=page_id))
+        return self._portal.call(self._impl.fill_form(fields, observe=observe, timeout_ms=timeout_ms, tab_id=tab_id))
 
-    def upload(self, paths: str | Sequence[str], *, target: Target | None = None, observe: bool | None = None, timeout_ms: float | None = None, page_id: str | None = None) -> ActionResult:
+    @renamed(page_id="tab_id")
+    def upload(self, paths: str | Sequence[str], *, target: Target | None = None, observe: bool | None = None, timeout_ms: float | None = None, tab_id: str | None = None) -> ActionResult:
         """Give files to a file input (``target``) or to the file chooser a click opened.
 
-        With no target it answers the pending file chooser (an empty list
-        cancels it). Every path must exist.
+        Args:
+            paths: A file path, or a list of them; each must be an existing file (else
+                :class:`~browserkit.InvalidArgumentError`). An empty list cancels a
+                file chooser.
+            target: The file input: a snapshot ref (``"e3"``), a :class:`~browserkit.Ref`
+                or a selector (``bk.css(...)``, ...); default: the file chooser a click
+                opened (none open: :class:`~browserkit.InvalidArgumentError`).
+            observe: Wait for the page to settle and report what changed in
+                ``ActionResult.diff``; default ``config.observe_actions``.
+            timeout_ms: Bound in milliseconds; default ``config.action_timeout_ms`` (unset:
+                ``config.default_timeout_ms``), at most ``config.max_timeout_ms``.
+            tab_id: The tab (``t1``, ``t2``, ...; see ``tabs()``); default: the active tab.
         """
         __tracebackhide__ = True
-        return self._portal.call(self._impl.upload(paths, target=target, observe=observe, timeout_ms=timeout_ms, page_id=page_id))
+        return self._portal.call(self._impl.upload(paths, target=target, observe=observe, timeout_ms=timeout_ms, tab_id=tab_id))
 
-    def set_style(self, target: Target, property: str, value: str, *, important: bool = False, observe: bool | None = None, timeout_ms: float | None = None, page_id: str | None = None) -> ActionResult:
+    @renamed(page_id="tab_id")
+    def set_style(self, target: Target, property: str, value: str, *, important: bool = False, observe: bool | None = None, timeout_ms: float | None = None, tab_id: str | None = None) -> ActionResult:
         """Set one inline CSS property on an element, live; an empty ``value`` removes it.
 
-        Returns an :class:`ActionResult` whose ``detail`` ends with the
+        Returns an :class:`~browserkit.ActionResult` whose ``detail`` ends with the
         element's new inline style (and whose ``diff`` shows what the change
         did to the outline, e.g. an element hidden by ``display: none``).
         The edit is not saved anywhere: it dies with the next navigation. A
         value Chromium rejects raises ``InvalidArgumentError`` and changes
         nothing.
+
+        Args:
+            target: The element: a snapshot ref (``"e3"``), a :class:`~browserkit.Ref` or
+                a selector (``bk.css(...)``, ``bk.role(...)``, ...); a point raises
+                :class:`~browserkit.InvalidArgumentError`.
+            property: A CSS property name (``"display"``, ``"background-color"``) or a
+                custom property (``"--brand"``).
+            value: The value as CSS writes it (``"none"``, ``"2px solid red"``); an empty
+                string removes the property.
+            important: Set it with ``!important``, so it beats the page's own
+                ``!important`` rules; default ``False``.
+            observe: Wait for the page to settle and report what changed in
+                ``ActionResult.diff``; default ``config.observe_actions``.
+            timeout_ms: Bound in milliseconds; default ``config.action_timeout_ms`` (unset:
+                ``config.default_timeout_ms``), at most ``config.max_timeout_ms``.
+            tab_id: The tab (``t1``, ``t2``, ...; see ``tabs()``); default: the active tab.
         """
         __tracebackhide__ = True
-        return self._portal.call(self._impl.set_style(target, property, value, important=important, observe=observe, timeout_ms=timeout_ms, page_id=page_id))
+        return self._portal.call(self._impl.set_style(target, property, value, important=important, observe=observe, timeout_ms=timeout_ms, tab_id=tab_id))
 
-    def handle_dialog(self, accept: bool, *, prompt_text: str | None = None, timeout_ms: float | None = None, page_id: str | None = None) -> ActionResult:
-        """Answer the open dialog (alert, confirm, prompt, beforeunload)."""
-        __tracebackhide__ = True
-        return self._portal.call(self._impl.handle_dialog(accept, prompt_text=prompt_text, timeout_ms=timeout_ms, page_id=page_id))
+    @renamed(page_id="tab_id")
+    def handle_dialog(self, accept: bool, *, prompt_text: str | None = None, timeout_ms: float | None = None, tab_id: str | None = None) -> ActionResult:
+        """Answer the open dialog (alert, confirm, prompt, beforeunload).
 
-    def tabs(self) -> list[TabInfo]:
-        """The session's tabs, with the active one marked."""
-        __tracebackhide__ = True
-        return self._portal.call(self._impl.tabs())
+        With no dialog open it raises :class:`~browserkit.InvalidArgumentError`.
 
-    def new_tab(self, url: str | None = None, *, timeout_ms: float | None = None) -> TabInfo:
-        """Open a tab (and select it), optionally loading ``url``."""
-        __tracebackhide__ = True
-        return self._portal.call(self._impl.new_tab(url, timeout_ms=timeout_ms))
-
-    def select_tab(self, page_id: str) -> TabInfo:
-        """Make ``page_id`` the active tab (and bring it to front)."""
-        __tracebackhide__ = True
-        return self._portal.call(self._impl.select_tab(page_id))
-
-    def close_tab(self, page_id: str) -> bool:
-        """Close a tab; True if it was open. Closing the last tab leaves the session tab-less."""
-        __tracebackhide__ = True
-        return self._portal.call(self._impl.close_tab(page_id))
-
-    def handoff(self, instructions: str, *, timeout_ms: float | None = None, page_id: str | None = None) -> Handoff:
-        """Hand the tab to a person until they click Continue, or someone confirms.
-
-        Shows ``instructions`` and a Continue button in a banner at the top
-        of the page (again after each navigation while it waits). It ends
-        when a person clicks Continue (``via="in_page"``; only a trusted
-        click counts, so the page's own scripts cannot end it), when
-        :meth:`Browser.confirm_handoff` is called (``"confirm_call"``),
-        or at the timeout (``"timeout"``, ``confirmed=False``). Use it for
-        logins, CAPTCHAs and anything an agent must not do itself.
+        Args:
+            accept: ``True``: OK (accept); ``False``: Cancel (dismiss). A read-only
+                session may only dismiss (accepting raises
+                :class:`~browserkit.ReadOnlyError`).
+            prompt_text: The answer a ``prompt()`` gets when accepted; ignored when
+                dismissing and by other dialogs.
+            timeout_ms: Bound in milliseconds; default ``config.action_timeout_ms`` (unset:
+                ``config.default_timeout_ms``), at most ``config.max_timeout_ms``.
+            tab_id: The tab holding the dialog (``t1``, ``t2``, ...; see ``tabs()``);
+                default: the active tab.
         """
         __tracebackhide__ = True
-        return self._portal.call(self._impl.handoff(instructions, timeout_ms=timeout_ms, page_id=page_id))
-
-    def stop(self) -> bool:
-        """Close the session and its tabs; True if it was running. Safe to call twice."""
-        __tracebackhide__ = True
-        return self._portal.call(self._impl.stop())
+        return self._portal.call(self._impl.handle_dialog(accept, prompt_text=prompt_text, timeout_ms=timeout_ms, tab_id=tab_id))
 
     def storage_state(self, path: str | Path | None = None, *, timeout_ms: float | None = None) -> StorageState:
         """The session's cookies and each origin's localStorage, to log in once and reuse it.
 
         Start another session from it with ``browser.start(storage_state=...)``
-        (the result, its ``to_playwright()`` dict, or the file). With
-        ``path``, the state is also written there as Playwright's JSON,
-        readable by its owner only (the folder must exist). It holds session
-        cookies: keep the file as you would a password. Origins no tab shows
-        are included too (every origin the session visited).
+        (the result, its ``to_playwright()`` dict, or the file). Origins no
+        tab shows are included too (every origin the session visited).
+
+        Args:
+            path: A file to also write the state to, as Playwright's JSON, readable by
+                its owner only; its folder must exist. It holds session cookies: keep it
+                as you would a password. Default: write no file.
+            timeout_ms: Bound in milliseconds; default ``config.default_timeout_ms``, at most
+                ``config.max_timeout_ms``.
         """
         __tracebackhide__ = True
         return self._portal.call(self._impl.storage_state(path, timeout_ms=timeout_ms))
@@ -466,6 +822,12 @@ class Session:
 
         HttpOnly cookies are included. A :class:`~browserkit.Cookie`'s repr
         hides its value; ``cookie.value`` holds it.
+
+        Args:
+            urls: An http(s) URL or a list of them: only the cookies a request to one
+                of them would send. Default: every cookie of the session.
+            timeout_ms: Bound in milliseconds; default ``config.default_timeout_ms``, at most
+                ``config.max_timeout_ms``.
         """
         __tracebackhide__ = True
         return self._portal.call(self._impl.cookies(urls, timeout_ms=timeout_ms))
@@ -473,12 +835,16 @@ class Session:
     def set_cookies(self, cookies: Iterable[Cookie | Mapping[str, Any]], *, timeout_ms: float | None = None) -> None:
         """Add (or replace) cookies: each a :class:`~browserkit.Cookie` or a mapping.
 
-        A mapping has Playwright's keys: ``name``, ``value`` and either ``url`` or ``domain``
-        (with ``path``, default ``/``); optional ``expires`` (seconds since
-        the epoch; -1: a session cookie), ``httpOnly``, ``secure``,
-        ``sameSite`` (``Strict``, ``Lax``, ``None``). A bad entry raises
-        :class:`~browserkit.InvalidArgumentError` naming it, and none is set.
-        Read-only sessions refuse it.
+        A bad entry raises :class:`~browserkit.InvalidArgumentError` naming
+        it, and none is set. Read-only sessions refuse it.
+
+        Args:
+            cookies: A list of cookies. A mapping has Playwright's keys: ``name``,
+                ``value`` and either ``url`` or ``domain`` (with ``path``, default ``/``);
+                optional ``expires`` (seconds since the epoch; -1: a session cookie),
+                ``httpOnly``, ``secure``, ``sameSite`` (``Strict``, ``Lax``, ``None``).
+            timeout_ms: Bound in milliseconds; default ``config.default_timeout_ms``, at most
+                ``config.max_timeout_ms``.
         """
         __tracebackhide__ = True
         return self._portal.call(self._impl.set_cookies(cookies, timeout_ms=timeout_ms))
@@ -487,6 +853,13 @@ class Session:
         """Remove the session's cookies (only those matching every filter given); how many went.
 
         Read-only sessions refuse it.
+
+        Args:
+            name: Only the cookies of this name. Default: any name.
+            domain: Only the cookies whose ``domain`` is this. Default: any domain.
+            path: Only the cookies whose ``path`` is this. Default: any path.
+            timeout_ms: Bound in milliseconds; default ``config.default_timeout_ms``, at most
+                ``config.max_timeout_ms``.
         """
         __tracebackhide__ = True
         return self._portal.call(self._impl.clear_cookies(name=name, domain=domain, path=path, timeout_ms=timeout_ms))
@@ -494,13 +867,22 @@ class Session:
     def local_storage(self, origin: str | None = None, *, update: Mapping[str, str] | None = None, remove: Sequence[str] = (), clear: bool = False, timeout_ms: float | None = None) -> dict[str, str]:
         """An origin's localStorage items, after any writes (``clear``, ``remove``, ``update``).
 
-        ``origin`` (``http://127.0.0.1:8000``, or any URL of it) defaults to
-        the active tab's. Reads and writes go through the browser, not the
-        page's scripts, so a page cannot fake what is read. Writing needs a
-        tab (or frame) of the session showing that origin, else
+        Reads and writes go through the browser, not the page's scripts, so a
+        page cannot fake what is read. Writing needs a tab (or frame) of the
+        session showing that origin, else
         :class:`~browserkit.InvalidArgumentError`; reading an origin no tab
         shows answers from the session's storage state. Read-only sessions
-        refuse writes.
+        refuse writes. The writes apply in the order ``clear``, ``remove``,
+        ``update``.
+
+        Args:
+            origin: The origin (``http://127.0.0.1:8000``, or any URL of it); default:
+                the active tab's.
+            update: Items to set, key to value (both strings). Default: set none.
+            remove: Keys to delete. Default: delete none.
+            clear: Delete every item first. Default ``False``.
+            timeout_ms: Bound in milliseconds; default ``config.default_timeout_ms``, at most
+                ``config.max_timeout_ms``.
         """
         __tracebackhide__ = True
         return self._portal.call(self._impl.local_storage(origin, update=update, remove=remove, clear=clear, timeout_ms=timeout_ms))
@@ -508,8 +890,14 @@ class Session:
     def resize(self, width: int, height: int, *, timeout_ms: float | None = None) -> None:
         """Set the viewport of every tab of the session, and of the tabs it opens later.
 
-        Sizes are CSS pixels, from 1 to 10,000. The page lays itself out
-        again (and may fire ``resize``): read-only sessions refuse it.
+        The page lays itself out again (and may fire ``resize``): read-only
+        sessions refuse it.
+
+        Args:
+            width: The viewport's width in CSS pixels, from 1 to 10,000.
+            height: The viewport's height in CSS pixels, from 1 to 10,000.
+            timeout_ms: Bound in milliseconds; default ``config.default_timeout_ms``, at most
+                ``config.max_timeout_ms``.
         """
         __tracebackhide__ = True
         return self._portal.call(self._impl.resize(width, height, timeout_ms=timeout_ms))
@@ -517,29 +905,33 @@ class Session:
     def route(self, pattern: str, *, block: bool = False, respond: Mapping[str, Any] | None = None, delay_ms: float | None = None, timeout_ms: float | None = None) -> tuple[str, ...]:
         """Handle the session's requests whose URL matches ``pattern``; returns the patterns routed.
 
-        ``pattern`` is a Playwright URL glob (``**/api/items*``: ``*`` stays
-        within a path segment, ``**`` crosses them) or, written ``/.../``, a
-        regular expression searched in the URL. Give exactly one of:
+        Give exactly one of ``block``, ``respond`` and ``delay_ms``. Routes
+        are the session's: every tab, popups too, until :meth:`unroute` or
+        the end of the session. A route for a pattern already routed replaces
+        it. The requests a route handles show it in the network buffer
+        (``routed``: ``blocked``, ``fulfilled 200``, ``delayed 500 ms``).
 
-        - ``block=True``: the request fails as blocked by the client (a tracker, an ad);
-        - ``respond={...}``: the browser gets this answer and the server is
-          never asked (a mocked API). Keys: ``status`` (default 200),
-          ``headers`` (a dict), ``body`` (str or bytes) or ``json`` (any
-          JSON-able value, sent with ``application/json``), ``content_type``;
-        - ``delay_ms=``: the request waits that long, then goes to the
-          server (a slow backend; at most ``config.max_timeout_ms``).
-
-        Routes are the session's: every tab, popups too, until :meth:`unroute`
-        or the end of the session. A route for a pattern already routed
-        replaces it. The requests a route handles show it in the network
-        buffer (``routed``: ``blocked``, ``fulfilled 200``, ``delayed 500 ms``).
-
-        Anything else raises :class:`~browserkit.InvalidArgumentError` and
-        changes nothing; read-only sessions raise ``ReadOnlyError``; an
-        attached session cannot route (it would change its whole browser).
+        None or several of the three, or a bad value, raise
+        :class:`~browserkit.InvalidArgumentError` and change nothing;
+        read-only sessions raise ``ReadOnlyError``; an attached session
+        cannot route (it would change its whole browser).
 
         >>> session.route("**/ratings.json*", block=True)  # doctest: +SKIP
         ('**/ratings.json*',)
+
+        Args:
+            pattern: A Playwright URL glob (``**/api/items*``: ``*`` stays within a path
+                segment, ``**`` crosses them) or, written ``/.../``, a regular expression
+                searched in the URL.
+            block: ``True``: the request fails as blocked by the client (a tracker, an ad).
+            respond: The answer the browser gets, the server never asked (a mocked API).
+                Keys: ``status`` (default 200), ``headers`` (a dict), ``body`` (str or
+                bytes) or ``json`` (any JSON-able value, sent with ``application/json``),
+                ``content_type``.
+            delay_ms: Milliseconds the request waits before it goes to the server (a slow
+                backend); more than 0, at most ``config.max_timeout_ms``.
+            timeout_ms: Bound in milliseconds; default ``config.default_timeout_ms``, at most
+                ``config.max_timeout_ms``.
         """
         __tracebackhide__ = True
         return self._portal.call(self._impl.route(pattern, block=block, respond=respond, delay_ms=delay_ms, timeout_ms=timeout_ms))
@@ -549,6 +941,12 @@ class Session:
 
         Requests matching it go to the server again. Read-only sessions raise
         ``ReadOnlyError``.
+
+        Args:
+            pattern: The pattern exactly as it was routed (see ``sessions()``, whose
+                ``routes`` lists them).
+            timeout_ms: Bound in milliseconds; default ``config.default_timeout_ms``, at most
+                ``config.max_timeout_ms``.
         """
         __tracebackhide__ = True
         return self._portal.call(self._impl.unroute(pattern, timeout_ms=timeout_ms))
@@ -560,33 +958,49 @@ class Session:
         connection) and ``navigator.onLine`` is false; pages already loaded
         stay. Read-only sessions raise ``ReadOnlyError``; an attached session
         cannot go offline (it would take its whole browser offline).
+
+        Args:
+            flag: ``True`` to go offline, ``False`` to come back online.
+            timeout_ms: Bound in milliseconds; default ``config.default_timeout_ms``, at most
+                ``config.max_timeout_ms``.
         """
         __tracebackhide__ = True
         return self._portal.call(self._impl.offline(flag, timeout_ms=timeout_ms))
 
-    def evaluate(self, expression: str, *, target: Target | None = None, timeout_ms: float | None = None, page_id: str | None = None) -> Any:
+    @renamed(page_id="tab_id")
+    def evaluate(self, expression: str, *, target: Target | None = None, timeout_ms: float | None = None, tab_id: str | None = None) -> Any:
         """Evaluate a JavaScript expression (or function source) and return its JSON value.
 
-        With ``target`` (a ref, a selector, any target but a point),
-        ``expression`` is a function that gets that element as its argument:
-        ``evaluate("el => el.value", target="e7")``. A ref is checked like an
-        action's: one from an earlier page raises :class:`~browserkit.StaleRefError`,
-        one whose element is gone :class:`~browserkit.RefNotFoundError`, and it
-        never reaches another element. A selector must match one element
-        (or pass ``nth=``).
+        ``evaluate("el => el.value", target="e7")`` reads one element. A ref
+        target is checked like an action's: one from an earlier page raises
+        :class:`~browserkit.StaleRefError`, one whose element is gone
+        :class:`~browserkit.RefNotFoundError`, and it never reaches another
+        element. A selector must match one element (or pass ``nth=``).
 
         A thrown error, or a value that is not JSON, raises
         :class:`~browserkit.EvaluationError`. Read-only sessions refuse it
         (a script can change the page).
+
+        Args:
+            expression: JavaScript: an expression (``"document.title"``) or a function's
+                source (``"() => location.href"``); with ``target``, a function that gets
+                the element as its argument (``"el => el.value"``).
+            target: The element handed to ``expression``: a snapshot ref (``"e3"``), a
+                :class:`~browserkit.Ref` or a selector (``bk.css(...)``, ``bk.role(...)``,
+                ...); a point raises :class:`~browserkit.InvalidArgumentError`. Default:
+                none, the expression runs on the page.
+            timeout_ms: Bound in milliseconds; default ``config.default_timeout_ms``, at most
+                ``config.max_timeout_ms``.
+            tab_id: The tab (``t1``, ``t2``, ...; see ``tabs()``); default: the active tab.
         """
         __tracebackhide__ = True
-        return self._portal.call(self._impl.evaluate(expression, target=target, timeout_ms=timeout_ms, page_id=page_id))
+        return self._portal.call(self._impl.evaluate(expression, target=target, timeout_ms=timeout_ms, tab_id=tab_id))
 
-    def execute(self, code: str, *, timeout_ms: float | None = None, page_id: str | None = None) -> ExecuteResult:
+    @renamed(page_id="tab_id")
+    def execute(self, code: str, *, timeout_ms: float | None = None, tab_id: str | None = None) -> ExecuteResult:
         """Run several steps of JavaScript in the page in one call.
 
-        ``code`` is the body of an async function: use ``await`` and
-        ``return`` at the top level. In scope:
+        In the script's scope:
 
         - ``state``: a JSON object kept per session across calls (assign to
           its keys, or replace it with another object);
@@ -596,20 +1010,27 @@ class Session:
 
         A thrown error (or a syntax error) does not raise: the result carries
         ``error`` with its message, plus the logs and state up to the throw.
-        A script still running at the timeout (clamped to
-        ``max_timeout_ms``) is stopped, even a ``while (true) {}``, and
-        ``TimeoutError`` lists the logs it had written; the session stays
-        usable. A script that navigates the page loses the rest of its run:
-        that raises ``EvaluationError`` with a hint to split the script at
-        the navigation. Read-only sessions refuse ``execute``.
+        A script still running at the timeout is stopped, even a
+        ``while (true) {}``, and ``TimeoutError`` lists the logs it had
+        written; the session stays usable. A script that navigates the page
+        loses the rest of its run: that raises ``EvaluationError`` with a
+        hint to split the script at the navigation. Read-only sessions
+        refuse ``execute``.
 
         >>> code = "state.n = (state.n || 0) + 1; log('n', state.n); return state.n"
         >>> r = session.execute(code)  # doctest: +SKIP
         >>> r.result, r.logs  # doctest: +SKIP
         (1, ('n 1',))
+
+        Args:
+            code: JavaScript run as the body of an async function: use ``await`` and
+                ``return`` at the top level.
+            timeout_ms: Bound in milliseconds on the whole run; default
+                ``config.default_timeout_ms``, at most ``config.max_timeout_ms``.
+            tab_id: The tab (``t1``, ``t2``, ...; see ``tabs()``); default: the active tab.
         """
         __tracebackhide__ = True
-        return self._portal.call(self._impl.execute(code, timeout_ms=timeout_ms, page_id=page_id))
+        return self._portal.call(self._impl.execute(code, timeout_ms=timeout_ms, tab_id=tab_id))
 
     def init_script(self, code: str, *, timeout_ms: float | None = None) -> int:
         """Run ``code`` in each document loaded from now on, before the page's own scripts.
@@ -626,87 +1047,159 @@ class Session:
 
         >>> session.init_script("window.__test = true")  # doctest: +SKIP
         1
+
+        Args:
+            code: JavaScript source, run as a script at the start of each document.
+            timeout_ms: Bound in milliseconds; default ``config.default_timeout_ms``, at most
+                ``config.max_timeout_ms``.
         """
         __tracebackhide__ = True
         return self._portal.call(self._impl.init_script(code, timeout_ms=timeout_ms))
 
-    def pdf(self, path: str, *, paper: PaperFormat = 'A4', landscape: bool = False, print_background: bool = True, timeout_ms: float | None = None, page_id: str | None = None) -> PdfFile:
-        """Print the active tab (or ``page_id``) to a PDF file at ``path``, as Chromium prints.
+    @renamed(page_id="tab_id")
+    def pdf(self, path: str, *, paper: PaperFormat = 'A4', landscape: bool = False, print_background: bool = True, timeout_ms: float | None = None, tab_id: str | None = None) -> PdfFile:
+        """Print the active tab (or ``tab_id``) to a PDF file at ``path``, as Chromium prints.
 
-        The page is laid out for print (its ``@media print`` styles apply) on
-        ``paper`` sheets, ``landscape`` if asked, with background colours and
-        images unless ``print_background=False``. The folder of ``path`` must
-        exist; an existing file is replaced. Chromium prints PDFs only
-        without a window: a session started with ``headful=True`` raises
-        :class:`~browserkit.InvalidArgumentError` and writes nothing. It
-        reads the page and changes nothing, so read-only sessions may print.
+        The page is laid out for print: its ``@media print`` styles apply.
+        Chromium prints PDFs only without a window: a session started with
+        ``headless=False`` raises :class:`~browserkit.InvalidArgumentError`
+        and writes nothing. It reads the page and changes nothing, so
+        read-only sessions may print.
+
+        Args:
+            path: The file to write; its folder must exist (else
+                :class:`~browserkit.InvalidArgumentError`), an existing file is replaced.
+            paper: The sheet size: ``"A4"`` (default), ``"A3"``, ``"A5"``, ``"Letter"``,
+                ``"Legal"`` or ``"Tabloid"``.
+            landscape: Lay the sheets sideways; default ``False`` (portrait).
+            print_background: Print background colours and images, as on screen;
+                default ``True``.
+            timeout_ms: Bound in milliseconds; default ``config.default_timeout_ms``, at most
+                ``config.max_timeout_ms``.
+            tab_id: The tab to print (``t1``, ``t2``, ...; see ``tabs()``); default: the
+                active tab.
         """
         __tracebackhide__ = True
-        return self._portal.call(self._impl.pdf(path, paper=paper, landscape=landscape, print_background=print_background, timeout_ms=timeout_ms, page_id=page_id))
+        return self._portal.call(self._impl.pdf(path, paper=paper, landscape=landscape, print_background=print_background, timeout_ms=timeout_ms, tab_id=tab_id))
 
-    def wait_for(self, *, text: str | None = None, text_gone: str | None = None, selector: str | None = None, url: str | None = None, time_ms: float | None = None, timeout_ms: float | None = None, page_id: str | None = None) -> WaitResult:
+    @css_strings("selector")
+    @renamed(page_id="tab_id")
+    def wait_for(self, *, text: str | None = None, text_gone: str | None = None, selector: Selector | None = None, url: str | None = None, time_ms: float | None = None, timeout_ms: float | None = None, tab_id: str | None = None) -> WaitResult:
         """Wait until every given condition holds; ``met=False`` (no error) at the timeout.
 
-        ``text``/``text_gone`` look at the rendered text (``innerText``, so
-        ``display:none`` text does not count but visually-hidden status text
-        does); ``selector`` waits for a CSS match to be attached; ``url`` is a
-        substring of the URL, or a regular expression when wrapped in ``/.../``.
+        At least one of ``text``, ``text_gone``, ``selector``, ``url`` or
+        ``time_ms`` is needed (else :class:`~browserkit.InvalidArgumentError`).
+        After a ``time_ms`` pause the conditions are checked for what is left
+        of the timeout.
 
-        ``time_ms`` first waits that long, whatever the page does (an
-        animation, a debounce); alone, that is all the call does
-        (``met=True``). With conditions, they are checked once it is over,
-        for what is left of the timeout. The pause counts within the
-        timeout: without ``timeout_ms`` the call's timeout is at least
-        ``time_ms``; a ``time_ms`` over ``timeout_ms`` or over
-        ``config.max_timeout_ms`` raises :class:`~browserkit.InvalidArgumentError`.
+        Args:
+            text: Text that must show, as a case-sensitive substring of the rendered
+                text of some frame (``innerText``: ``display:none`` text does not count,
+                visually-hidden status text does).
+            text_gone: Text that must show in no frame, read the same way.
+            selector: A selector that must match an attached element, in open shadow
+                roots too: ``bk.css("#done")``, ``bk.role(...)``, ... (a plain CSS string
+                still works for one release, with a ``DeprecationWarning``).
+            url: A substring of the tab's URL, or a regular expression searched in it
+                when written ``/.../``.
+            time_ms: Milliseconds to wait first, whatever the page does (an animation, a
+                debounce); alone, that is all the call does (``met=True``). More than
+                ``timeout_ms`` or ``config.max_timeout_ms`` raises
+                :class:`~browserkit.InvalidArgumentError`.
+            timeout_ms: Bound in milliseconds, ``time_ms`` included; default
+                ``config.default_timeout_ms`` (and at least ``time_ms``), at most
+                ``config.max_timeout_ms``.
+            tab_id: The tab (``t1``, ``t2``, ...; see ``tabs()``); default: the active tab.
         """
         __tracebackhide__ = True
-        return self._portal.call(self._impl.wait_for(text=text, text_gone=text_gone, selector=selector, url=url, time_ms=time_ms, timeout_ms=timeout_ms, page_id=page_id))
+        return self._portal.call(self._impl.wait_for(text=text, text_gone=text_gone, selector=selector, url=url, time_ms=time_ms, timeout_ms=timeout_ms, tab_id=tab_id))
 
-    def mouse_down(self, target: Target | None = None, *, button: Button = 'left', observe: bool | None = None, timeout_ms: float | None = None, page_id: str | None = None) -> ActionResult:
+    @renamed(page_id="tab_id")
+    def mouse_down(self, target: Target | None = None, *, button: Button = 'left', observe: bool | None = None, timeout_ms: float | None = None, tab_id: str | None = None) -> ActionResult:
         """Press a mouse button and keep it held, for drawing, sliders and games.
 
-        With ``target`` (an element or ``bk.point(x, y)``) the mouse moves
-        there first, else it presses where it is. Move it with :meth:`hover`
-        while held (the page sees pointer moves with the button down), then
-        let go with :meth:`mouse_up`. Reported like :meth:`click`.
+        Move it with :meth:`hover` while held (the page sees pointer moves
+        with the button down), then let go with :meth:`mouse_up`. Reported
+        like :meth:`click`.
 
         >>> session.mouse_down(bk.point(20, 20))  # doctest: +SKIP
         >>> session.hover(bk.point(120, 80))  # doctest: +SKIP
         >>> session.mouse_up()  # doctest: +SKIP
+
+        Args:
+            target: Where to press, the mouse moved there first: an element (its
+                centre) as a snapshot ref (``"e3"``), a :class:`~browserkit.Ref` or a
+                selector (``bk.css(...)``, ...), or ``bk.point(x, y)``; default: where
+                the mouse is.
+            button: ``"left"`` (default), ``"right"`` or ``"middle"``.
+            observe: Wait for the page to settle and report what changed in
+                ``ActionResult.diff``; default ``config.observe_actions``.
+            timeout_ms: Bound in milliseconds; default ``config.action_timeout_ms`` (unset:
+                ``config.default_timeout_ms``), at most ``config.max_timeout_ms``.
+            tab_id: The tab (``t1``, ``t2``, ...; see ``tabs()``); default: the active tab.
         """
         __tracebackhide__ = True
-        return self._portal.call(self._impl.mouse_down(target, button=button, observe=observe, timeout_ms=timeout_ms, page_id=page_id))
+        return self._portal.call(self._impl.mouse_down(target, button=button, observe=observe, timeout_ms=timeout_ms, tab_id=tab_id))
 
-    def mouse_up(self, target: Target | None = None, *, button: Button = 'left', observe: bool | None = None, timeout_ms: float | None = None, page_id: str | None = None) -> ActionResult:
+    @renamed(page_id="tab_id")
+    def mouse_up(self, target: Target | None = None, *, button: Button = 'left', observe: bool | None = None, timeout_ms: float | None = None, tab_id: str | None = None) -> ActionResult:
         """Let go of a mouse button held by :meth:`mouse_down`.
 
-        With ``target`` the mouse moves there first (with the button still
-        held), else it is released where it is.
+        Args:
+            target: Where to let go, the mouse moved there first with the button still
+                held: an element (its centre) as a snapshot ref (``"e3"``), a
+                :class:`~browserkit.Ref` or a selector (``bk.css(...)``, ...), or
+                ``bk.point(x, y)``; default: where the mouse is.
+            button: The button to let go: ``"left"`` (default), ``"right"`` or
+                ``"middle"``.
+            observe: Wait for the page to settle and report what changed in
+                ``ActionResult.diff``; default ``config.observe_actions``.
+            timeout_ms: Bound in milliseconds; default ``config.action_timeout_ms`` (unset:
+                ``config.default_timeout_ms``), at most ``config.max_timeout_ms``.
+            tab_id: The tab (``t1``, ``t2``, ...; see ``tabs()``); default: the active tab.
         """
         __tracebackhide__ = True
-        return self._portal.call(self._impl.mouse_up(target, button=button, observe=observe, timeout_ms=timeout_ms, page_id=page_id))
+        return self._portal.call(self._impl.mouse_up(target, button=button, observe=observe, timeout_ms=timeout_ms, tab_id=tab_id))
 
-    def key_down(self, key: str, *, observe: bool | None = None, timeout_ms: float | None = None, page_id: str | None = None) -> ActionResult:
+    @renamed(page_id="tab_id")
+    def key_down(self, key: str, *, observe: bool | None = None, timeout_ms: float | None = None, tab_id: str | None = None) -> ActionResult:
         """Press one key and keep it held (``Shift``, ``ArrowLeft``, ``a``) until :meth:`key_up`.
 
         A held modifier applies to the key presses and clicks that follow
         (``key_down("Shift")``, then ``press("KeyA")`` types ``A``; a key
         given as a character, ``press("a")``, is typed as given, with
-        ``shiftKey`` set). A held key does not auto-repeat. One key per call: a chord
-        such as ``Shift+a`` raises :class:`~browserkit.InvalidArgumentError`,
-        as does an unknown key name.
+        ``shiftKey`` set). A held key does not auto-repeat.
+
+        Args:
+            key: One key: a key name (``"Shift"``, ``"ArrowLeft"``, ``"Enter"``) or a
+                character (``"a"``). A chord such as ``"Shift+a"``, or an unknown key
+                name, raises :class:`~browserkit.InvalidArgumentError`.
+            observe: Wait for the page to settle and report what changed in
+                ``ActionResult.diff``; default ``config.observe_actions``.
+            timeout_ms: Bound in milliseconds; default ``config.action_timeout_ms`` (unset:
+                ``config.default_timeout_ms``), at most ``config.max_timeout_ms``.
+            tab_id: The tab (``t1``, ``t2``, ...; see ``tabs()``); default: the active tab.
         """
         __tracebackhide__ = True
-        return self._portal.call(self._impl.key_down(key, observe=observe, timeout_ms=timeout_ms, page_id=page_id))
+        return self._portal.call(self._impl.key_down(key, observe=observe, timeout_ms=timeout_ms, tab_id=tab_id))
 
-    def key_up(self, key: str, *, observe: bool | None = None, timeout_ms: float | None = None, page_id: str | None = None) -> ActionResult:
-        """Let go of a key held by :meth:`key_down`."""
+    @renamed(page_id="tab_id")
+    def key_up(self, key: str, *, observe: bool | None = None, timeout_ms: float | None = None, tab_id: str | None = None) -> ActionResult:
+        """Let go of a key held by :meth:`key_down`.
+
+        Args:
+            key: The key to let go, named as it was held (``"Shift"``, ``"a"``).
+            observe: Wait for the page to settle and report what changed in
+                ``ActionResult.diff``; default ``config.observe_actions``.
+            timeout_ms: Bound in milliseconds; default ``config.action_timeout_ms`` (unset:
+                ``config.default_timeout_ms``), at most ``config.max_timeout_ms``.
+            tab_id: The tab (``t1``, ``t2``, ...; see ``tabs()``); default: the active tab.
+        """
         __tracebackhide__ = True
-        return self._portal.call(self._impl.key_up(key, observe=observe, timeout_ms=timeout_ms, page_id=page_id))
+        return self._portal.call(self._impl.key_up(key, observe=observe, timeout_ms=timeout_ms, tab_id=tab_id))
 
     def record(self, path: str | Path, *, timeout_ms: float | None = None) -> None:
-        """Start recording the session as a Playwright trace, written to ``path`` (a ``.zip``).
+        """Start recording the session as a Playwright trace, written to ``path``.
 
         The trace holds every tab's screenshots, DOM snapshots and network,
         with each browserkit action and navigation as a named step: what it
@@ -716,11 +1209,17 @@ class Session:
         session whose browser crashed writes none. Open it with
         ``python -m playwright show-trace <path>``.
 
-        The folder of ``path`` must exist. Raises
-        :class:`~browserkit.InvalidArgumentError` when a recording is already
-        under way, when ``path`` is not a ``.zip`` or its folder is missing,
-        and on an attached session (its trace would hold the whole Chrome).
-        Recording changes nothing in the page: read-only sessions may record.
+        Raises :class:`~browserkit.InvalidArgumentError` when a recording is
+        already under way, when ``path`` is not a ``.zip`` or its folder is
+        missing, and on an attached session (its trace would hold the whole
+        Chrome). Recording changes nothing in the page: read-only sessions
+        may record.
+
+        Args:
+            path: The trace file to write, a ``.zip`` in a folder that exists and you
+                may write; an existing file there is replaced.
+            timeout_ms: Bound in milliseconds on starting the recording; default
+                ``config.default_timeout_ms``, at most ``config.max_timeout_ms``.
         """
         __tracebackhide__ = True
         return self._portal.call(self._impl.record(path, timeout_ms=timeout_ms))
@@ -734,6 +1233,10 @@ class Session:
         https://trace.playwright.dev (which reads it in your browser, without
         uploading it). Raises :class:`~browserkit.InvalidArgumentError` when
         no recording is under way.
+
+        Args:
+            timeout_ms: Bound in milliseconds on writing the trace; default
+                ``config.default_timeout_ms``, at most ``config.max_timeout_ms``.
         """
         __tracebackhide__ = True
         return self._portal.call(self._impl.stop_recording(timeout_ms=timeout_ms))
@@ -766,6 +1269,10 @@ class Session:
 
         >>> view = session.live()
         >>> print(view.url)  # open it in a browser on this machine
+
+        Args:
+            timeout_ms: Bound in milliseconds on starting the view's server; default
+                ``config.default_timeout_ms``, at most ``config.max_timeout_ms``.
         """
         __tracebackhide__ = True
         return self._portal.call(self._impl.live(timeout_ms=timeout_ms))
@@ -774,7 +1281,7 @@ class Session:
         """Wait for a person to pick an element in the live view; its ``p`` ref.
 
         Starts the live view if none runs (:meth:`live`; its ``url`` is what
-        the person opens) and puts it in pick mode, showing ``prompt``: the
+        the person opens) and puts it in pick mode, showing the prompt: the
         element under their pointer is outlined in the page with its tag,
         id and accessible name, and their next click picks it and clicks
         nothing in the page. Works in iframes and open shadow roots, on the
@@ -786,10 +1293,15 @@ class Session:
         gone once its element leaves the page, never another element. Also
         on a read-only session: picking changes nothing in the page.
 
-        A person's wait: ``timeout_ms`` defaults to ``config.max_timeout_ms``;
-        then :class:`~browserkit.TimeoutError`, with the view's URL in its
-        hint. One pick at a time per session (a second raises
+        One pick at a time per session (a second raises
         :class:`~browserkit.InvalidArgumentError`).
+
+        Args:
+            prompt: What the view asks the person to pick; default ``"Click the element
+                the agent should use"``.
+            timeout_ms: How long to wait for the person, in milliseconds; default and
+                upper bound ``config.max_timeout_ms`` (a person's wait). Then
+                :class:`~browserkit.TimeoutError`, with the view's URL in its hint.
         """
         __tracebackhide__ = True
         return self._portal.call(self._impl.pick(prompt, timeout_ms=timeout_ms))
@@ -805,9 +1317,14 @@ class Browser:
     ...     s = browser.start(url="http://127.0.0.1:8000/")
     ...     print(s.snapshot())
 
-    ``config`` defaults to :meth:`Config.from_env`; keyword ``overrides``
-    replace single fields (``Browser(max_sessions=2)``). Creating one
-    starts nothing.
+    Creating one starts nothing.
+
+    Args:
+        config: The settings of the browser and its sessions; default
+            :meth:`Config.from_env` (the ``BROWSERKIT_*`` variables).
+        **overrides: Single fields replaced on top of ``config``
+            (``Browser(max_sessions=2)``); an unknown or bad one raises
+            :class:`~browserkit.InvalidArgumentError`.
     """
 
     _impl: AsyncBrowser
@@ -823,23 +1340,58 @@ class Browser:
         """The configuration every session of this browser uses."""
         return self._impl.config
 
-    def start(self, url: str | None = None, *, headful: bool | None = None, read_only: bool = False, storage_state: StateSource | None = None, viewport: tuple[int, int] | None = None, device: str | None = None, locale: str | None = None, timezone_id: str | None = None, geolocation: Geolocation | None = None, permissions: Sequence[str] = (), color_scheme: ColorScheme | None = None, user_agent: str | None = None, extra_headers: Mapping[str, str] | None = None, timeout_ms: float | None = None) -> Session:
+    @renamed(headful="not headless")
+    def start(self, url: str | None = None, *, headless: bool | None = None, read_only: bool = False, storage_state: StateSource | None = None, viewport: tuple[int, int] | None = None, device: str | None = None, locale: str | None = None, timezone_id: str | None = None, geolocation: Geolocation | None = None, permissions: Sequence[str] = (), color_scheme: ColorScheme | None = None, user_agent: str | None = None, extra_headers: Mapping[str, str] | None = None, timeout_ms: float | None = None) -> Session:
         """A new session: its own browser context (cookies, storage), one tab.
 
-        Launches Chromium on first use. ``url`` is loaded before returning.
-        ``storage_state`` (``session.storage_state()`` or its file) sets cookies and localStorage;
-        ``viewport=(w, h)``, ``device="iPhone 15"`` (explicit arguments win over it), ``locale``,
-        ``timezone_id``, ``geolocation=(lat, lon)``, ``permissions``, ``color_scheme``,
-        ``user_agent``, ``extra_headers`` emulate. Bad values raise ``InvalidArgumentError``
-        before anything starts; too many sessions ``CapacityError`` (``max_sessions``).
+        Launches Chromium on first use (with ``config.endpoints``, places the
+        session on one of those remote browsers instead). Bad values raise
+        :class:`~browserkit.InvalidArgumentError` before anything starts; too
+        many sessions :class:`~browserkit.CapacityError` (``config.max_sessions``).
+
+        Args:
+            url: A page to load before returning; its scheme must be in
+                ``config.allowed_schemes``. Default: the tab stays blank.
+            headless: Launch without a window; default ``Config.headless``. A remote pool
+                refuses ``False``.
+            read_only: Refuse every call that would change a page
+                (:class:`~browserkit.ReadOnlyError`); reading still works. Default ``False``.
+            storage_state: Cookies and localStorage to start with: what
+                ``session.storage_state()`` returned, its ``to_playwright()`` dict, or its file.
+            viewport: ``(width, height)`` in CSS pixels, each 1 to 10,000; default
+                ``(1280, 800)``, or the device's.
+            device: A Playwright device name (``"iPhone 15"``) to emulate: its viewport,
+                user agent, scale and touch. The other arguments given here win over it.
+            locale: A language tag (``"de-DE"``) for ``navigator.language``,
+                ``Accept-Language`` and number and date formats.
+            timezone_id: An IANA time zone (``"Europe/Berlin"``); default: this machine's.
+            geolocation: ``(latitude, longitude)``, or a mapping with ``latitude``,
+                ``longitude`` and optional ``accuracy`` in meters; grants the
+                ``geolocation`` permission.
+            permissions: Permissions granted to every origin (``["clipboard-read"]``).
+            color_scheme: ``"light"``, ``"dark"`` or ``"no-preference"``, what
+                ``prefers-color-scheme`` matches.
+            user_agent: The ``User-Agent`` sent with every request and shown by
+                ``navigator.userAgent``.
+            extra_headers: HTTP headers sent with every request (``{"X-Test": "1"}``).
+            timeout_ms: Bound in milliseconds on loading ``url``; default
+                ``config.navigation_timeout_ms`` (else ``config.default_timeout_ms``), at
+                most ``config.max_timeout_ms``.
         """
         __tracebackhide__ = True
-        return _wrap_session(self._portal, self._portal.call(self._impl.start(url, headful=headful, read_only=read_only, storage_state=storage_state, viewport=viewport, device=device, locale=locale, timezone_id=timezone_id, geolocation=geolocation, permissions=permissions, color_scheme=color_scheme, user_agent=user_agent, extra_headers=extra_headers, timeout_ms=timeout_ms)))
+        return _wrap_session(self._portal, self._portal.call(self._impl.start(url, headless=headless, read_only=read_only, storage_state=storage_state, viewport=viewport, device=device, locale=locale, timezone_id=timezone_id, geolocation=geolocation, permissions=permissions, color_scheme=color_scheme, user_agent=user_agent, extra_headers=extra_headers, timeout_ms=timeout_ms)))
 
     def tabs(self, cdp_url: str, *, timeout_ms: float | None = None) -> list[TabInfo]:
         """The tabs of a Chrome running at ``cdp_url``; ``adopted`` marks those a session holds.
 
         Refused with :class:`~browserkit.AttachDisabledError` unless ``config.allow_attach``.
+
+        Args:
+            cdp_url: The Chrome's DevTools endpoint, ``http(s)://`` or ``ws(s)://``
+                (``http://127.0.0.1:9222`` for ``--remote-debugging-port=9222``); no
+                browser answering raises :class:`~browserkit.BrowserNotFoundError`.
+            timeout_ms: Bound in milliseconds on connecting; default
+                ``config.default_timeout_ms``, at most ``config.max_timeout_ms``.
         """
         __tracebackhide__ = True
         return self._portal.call(self._impl.tabs(cdp_url, timeout_ms=timeout_ms))
@@ -848,10 +1400,24 @@ class Browser:
         """A session in a Chrome already running at ``cdp_url`` (DevTools endpoint).
 
         By default the session opens a fresh tab of its own and closes it on
-        stop. With ``adopt_url_substring`` it adopts the one existing tab
-        whose URL contains that text (exclusively: no other session can
-        adopt it) and on stop hands it back untouched. Refused with
+        stop. An adopted tab is the session's alone (no other session can
+        adopt it) and is handed back untouched on stop. Refused with
         :class:`~browserkit.AttachDisabledError` unless ``config.allow_attach``.
+
+        Args:
+            cdp_url: The Chrome's DevTools endpoint, ``http(s)://`` or ``ws(s)://``
+                (``http://127.0.0.1:9222`` for ``--remote-debugging-port=9222``); no
+                browser answering raises :class:`~browserkit.BrowserNotFoundError`.
+            adopt_url_substring: Adopt the one existing tab whose URL contains this text
+                (see :meth:`tabs`); no match raises :class:`~browserkit.PageNotFoundError`,
+                several or an adopted one :class:`~browserkit.InvalidArgumentError`.
+                Default: open a fresh tab.
+            url: A page to load in the session's tab before returning; its scheme must
+                be in ``config.allowed_schemes``. Default: load nothing.
+            read_only: Refuse every call that would change a page
+                (:class:`~browserkit.ReadOnlyError`); reading still works. Default ``False``.
+            timeout_ms: Bound in milliseconds on connecting and on loading ``url``;
+                default ``config.default_timeout_ms``, at most ``config.max_timeout_ms``.
         """
         __tracebackhide__ = True
         return _wrap_session(self._portal, self._portal.call(self._impl.attach(cdp_url, adopt_url_substring=adopt_url_substring, url=url, read_only=read_only, timeout_ms=timeout_ms)))
@@ -861,18 +1427,36 @@ class Browser:
         return self._impl.sessions()
 
     def session(self, session_id: str) -> Session:
-        """The running session with this id; :class:`~browserkit.SessionNotFoundError` if none."""
+        """The running session with this id; :class:`~browserkit.SessionNotFoundError` if none.
+
+        A session whose browser died raises :class:`~browserkit.BrowserCrashedError` instead.
+
+        Args:
+            session_id: The session (``s1``, ...; see ``sessions()``).
+        """
         return _wrap_session(self._portal, self._impl.session(session_id))
 
     def stop(self, session_id: str) -> bool:
-        """Stop a session; True if it was running. Stopping twice is fine."""
+        """Stop a session; True if it was running. Stopping twice is fine.
+
+        Args:
+            session_id: The session (``s1``, ...; see ``sessions()``); an unknown one
+                returns False.
+        """
         __tracebackhide__ = True
         return self._portal.call(self._impl.stop(session_id))
 
     def confirm_handoff(self, *, handoff_id: str | None = None, session_id: str | None = None) -> bool:
         """End a pending :meth:`Session.handoff` as confirmed; False if none was pending.
 
-        Name it by ``handoff_id``, or by the ``session_id`` that is waiting.
+        Give at least one of the two (neither raises
+        :class:`~browserkit.InvalidArgumentError`); given both, both must match.
+
+        Args:
+            handoff_id: The handoff (``h1``, ``h2``, ...; the ``handoff_id`` its
+                ``Handoff`` result carries).
+            session_id: The session (``s1``, ...; see ``sessions()``) whose handoff is
+                waiting.
         """
         __tracebackhide__ = True
         return self._portal.call(self._impl.confirm_handoff(handoff_id=handoff_id, session_id=session_id))

@@ -55,7 +55,12 @@ def registry() -> list[Tool[Any]]:
 
 
 def get(name: str) -> Tool[Any]:
-    """The tool called ``name``; :class:`~browserkit.InvalidArgumentError` if there is none."""
+    """The tool called ``name``.
+
+    Args:
+        name: A tool name, e.g. ``"browser_snapshot"``; an unknown one raises
+            :class:`~browserkit.InvalidArgumentError` listing the known ones.
+    """
     try:
         return REGISTRY[name]
     except KeyError:
@@ -72,8 +77,14 @@ async def call(
 ) -> dict[str, Any]:
     """Call tool ``name``: a JSON result, or an error envelope (an unknown name is one too).
 
-    ``browser`` is an :class:`~browserkit.AsyncBrowser`, or a sync
-    :class:`~browserkit.Browser` (the call runs on the sync browser's own loop).
+    Args:
+        browser: An :class:`~browserkit.AsyncBrowser`, or a sync
+            :class:`~browserkit.Browser` (the call then runs on the sync
+            browser's own loop).
+        name: The tool's name, e.g. ``"browser_click"`` (see :func:`~browserkit.tools.registry`).
+        arguments: The tool's JSON arguments, as a model sent them; default: none.
+        context: The host's policy (output folder, read-only, allowed groups);
+            default: a :class:`~browserkit.tools.ToolContext` that allows everything.
     """
     try:
         found = get(name)
@@ -84,7 +95,13 @@ async def call(
 
 def to_mcp(caps: Iterable[str] = ()) -> list[dict[str, Any]]:
     """The tools as MCP ``Tool`` objects (``name``, ``description``, ``inputSchema``,
-    ``annotations``): those of no group, plus the opt-in groups named in ``caps``."""
+    ``annotations``): those of no group, plus the opt-in groups named in ``caps``.
+
+    Args:
+        caps: Opt-in groups to list too (keys of :data:`~browserkit.tools.CAPS`,
+            or ``"all"``); default: none, only the tools of no group. An unknown
+            group raises :class:`~browserkit.InvalidArgumentError`.
+    """
     return [
         {
             "name": t.name,
@@ -97,8 +114,13 @@ def to_mcp(caps: Iterable[str] = ()) -> list[dict[str, Any]]:
 
 
 def to_openai(caps: Iterable[str] = ()) -> list[dict[str, Any]]:
-    """The tools as OpenAI function tools (Chat Completions ``tools=``); ``caps`` as in
-    :func:`to_mcp`."""
+    """The tools as OpenAI function tools (Chat Completions ``tools=``).
+
+    Args:
+        caps: Opt-in groups to list too (keys of :data:`~browserkit.tools.CAPS`,
+            or ``"all"``); default: none, only the tools of no group. An unknown
+            group raises :class:`~browserkit.InvalidArgumentError`.
+    """
     return [
         {
             "type": "function",
@@ -113,8 +135,13 @@ def to_openai(caps: Iterable[str] = ()) -> list[dict[str, Any]]:
 
 
 def to_anthropic(caps: Iterable[str] = ()) -> list[dict[str, Any]]:
-    """The tools as Anthropic tool-use definitions (Messages API ``tools=``); ``caps`` as
-    in :func:`to_mcp`."""
+    """The tools as Anthropic tool-use definitions (Messages API ``tools=``).
+
+    Args:
+        caps: Opt-in groups to list too (keys of :data:`~browserkit.tools.CAPS`,
+            or ``"all"``); default: none, only the tools of no group. An unknown
+            group raises :class:`~browserkit.InvalidArgumentError`.
+    """
     return [
         {"name": t.name, "description": t.description, "input_schema": t.input_schema}
         for t in listed(caps)

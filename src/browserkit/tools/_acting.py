@@ -94,7 +94,7 @@ class ActArgs:
     )
     checked: bool | None = arg("check: false to untick (default true).", default=None)
     to_ref: str | None = arg("drag: ref of the element to drop onto (required).", default=None)
-    page_id: str | None = arg(default=None)
+    tab_id: str | None = arg(default=None)
     timeout_ms: int | None = arg(default=None, minimum=1)
 
 
@@ -115,7 +115,7 @@ def _acted(result: ActionResult, url_before: str | None) -> JSON:
     ``generation`` after a new document, ``target_verified`` and ``settled`` only
     when False.
     """
-    out: JSON = {"observed": str(result)}
+    out: JSON = {"diff": str(result)}
     if result.navigated or result.url != url_before:
         out["url"] = result.url
     if result.navigated:
@@ -135,7 +135,7 @@ def _acted(result: ActionResult, url_before: str | None) -> JSON:
 async def _act(browser: AsyncBrowser, a: ActArgs, ctx: ToolContext) -> JSON:
     """Act like a user: the action on a target.
 
-    Target: ref, selector, or x and y. The answer's 'observed' is what changed, with refs to
+    Target: ref, selector, or x and y. The answer's 'diff' is what changed, with refs to
     use next (after a navigation: the new page). When notable: dialog (answer with
     browser_handle_dialog), new_tabs, downloads, target_verified=false, settled=false.
     """
@@ -152,8 +152,8 @@ async def _act(browser: AsyncBrowser, a: ActArgs, ctx: ToolContext) -> JSON:
     else:
         target = target_of(a)
     s = browser.session(a.session_id)
-    url_before = s.url if a.page_id is None else None
-    common: dict[str, Any] = {"timeout_ms": a.timeout_ms, "page_id": a.page_id}
+    url_before = s.url if a.tab_id is None else None
+    common: dict[str, Any] = {"timeout_ms": a.timeout_ms, "tab_id": a.tab_id}
     if a.action == "click":
         assert target is not None
         result = await s.click(
@@ -212,7 +212,7 @@ class FormField:
 class FillFormArgs:
     session_id: str = arg()
     fields: tuple[FormField, ...] = arg()
-    page_id: str | None = arg(default=None)
+    tab_id: str | None = arg(default=None)
     timeout_ms: int | None = arg(default=None, minimum=1)
 
 
@@ -227,11 +227,11 @@ async def _fill_form(browser: AsyncBrowser, a: FillFormArgs, ctx: ToolContext) -
         if isinstance(field.value, str):
             ctx.no_file_outside(field.value, f"fields[{i}].value")
     s = browser.session(a.session_id)
-    url_before = s.url if a.page_id is None else None
+    url_before = s.url if a.tab_id is None else None
     result = await s.fill_form(
         [{"target": field.ref, "value": field.value} for field in a.fields],
         timeout_ms=a.timeout_ms,
-        page_id=a.page_id,
+        tab_id=a.tab_id,
     )
     return _acted(result, url_before)
 
@@ -241,7 +241,7 @@ class DialogArgs:
     session_id: str = arg()
     accept: bool = arg("true: OK; false: Cancel.")
     prompt_text: str | None = arg("prompt(): the answer.", default=None)
-    page_id: str | None = arg(default=None)
+    tab_id: str | None = arg(default=None)
     timeout_ms: int | None = arg(default=None, minimum=1)
 
 
@@ -252,12 +252,12 @@ async def _handle_dialog(browser: AsyncBrowser, a: DialogArgs, ctx: ToolContext)
     Answers like browser_act.
     """
     result = await browser.session(a.session_id).handle_dialog(
-        a.accept, prompt_text=a.prompt_text, page_id=a.page_id, timeout_ms=a.timeout_ms
+        a.accept, prompt_text=a.prompt_text, tab_id=a.tab_id, timeout_ms=a.timeout_ms
     )
     return dict(
         prune(
             {
-                "observed": str(result),
+                "diff": str(result),
                 "url": result.url,
                 "generation": result.generation,
                 "navigated": result.navigated,
@@ -272,7 +272,7 @@ class UploadArgs:
     session_id: str = arg()
     paths: tuple[str, ...] = arg("Files (relative: in the server's file directory).")
     ref: str | None = arg("A file input; omit to answer an open file chooser.", default=None)
-    page_id: str | None = arg(default=None)
+    tab_id: str | None = arg(default=None)
     timeout_ms: int | None = arg(default=None, minimum=1)
 
 
@@ -284,12 +284,12 @@ async def _upload(browser: AsyncBrowser, a: UploadArgs, ctx: ToolContext) -> JSO
     """
     paths = [ctx.output_path(p, "paths") for p in a.paths]
     result = await browser.session(a.session_id).upload(
-        paths, target=target_of(a), timeout_ms=a.timeout_ms, page_id=a.page_id
+        paths, target=target_of(a), timeout_ms=a.timeout_ms, tab_id=a.tab_id
     )
     return dict(
         prune(
             {
-                "observed": str(result),
+                "diff": str(result),
                 "url": result.url,
                 "navigated": result.navigated,
                 "settled": result.settled,
@@ -312,7 +312,7 @@ class StylesWriteArgs:
     nth: int | None = arg(NTH, default=None)
     frame: str | None = arg(FRAME, default=None)
     important: bool = arg("With !important.", default=False)
-    page_id: str | None = arg(default=None)
+    tab_id: str | None = arg(default=None)
     timeout_ms: int | None = arg(default=None, minimum=1)
 
 
@@ -330,13 +330,13 @@ async def _styles_write(browser: AsyncBrowser, a: StylesWriteArgs, ctx: ToolCont
     """
     target = required_target_of(a, "browser_styles_write")
     s = browser.session(a.session_id)
-    url_before = s.url if a.page_id is None else None
+    url_before = s.url if a.tab_id is None else None
     result = await s.set_style(
         target,
         a.property,
         a.value,
         important=a.important,
-        page_id=a.page_id,
+        tab_id=a.tab_id,
         timeout_ms=a.timeout_ms,
     )
     return _acted(result, url_before)

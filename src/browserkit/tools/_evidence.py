@@ -35,7 +35,7 @@ class ConsoleArgs:
     pattern: str | None = arg(_PATTERN, default=None)
     since_seq: int = arg(_SINCE, default=0, minimum=0)
     limit: int = arg(_LIMIT, default=50, minimum=1, maximum=1000)
-    page_id: str | None = arg(_TAB, default=None)
+    tab_id: str | None = arg(_TAB, default=None)
 
 
 @tool(
@@ -51,7 +51,7 @@ async def _console_read(browser: AsyncBrowser, a: ConsoleArgs, ctx: ToolContext)
     level='error' shows whether the page broke. Read on with since_seq=last_seq.
     """
     page = browser.session(a.session_id).console.read(
-        since_seq=a.since_seq, limit=a.limit, pattern=a.pattern, level=a.level, page_id=a.page_id
+        since_seq=a.since_seq, limit=a.limit, pattern=a.pattern, level=a.level, tab_id=a.tab_id
     )
     return dict(prune(to_jsonable(page)))
 
@@ -64,7 +64,7 @@ class NetworkArgs:
     pattern: str | None = arg(_PATTERN, default=None)
     since_seq: int = arg(_SINCE, default=0, minimum=0)
     limit: int = arg(_LIMIT, default=50, minimum=1, maximum=1000)
-    page_id: str | None = arg(_TAB, default=None)
+    tab_id: str | None = arg(_TAB, default=None)
 
 
 @tool(
@@ -85,7 +85,7 @@ async def _network_read(browser: AsyncBrowser, a: NetworkArgs, ctx: ToolContext)
         pattern=a.pattern,
         failed_only=a.failed_only,
         include_static=a.include_static,
-        page_id=a.page_id,
+        tab_id=a.tab_id,
     )
     return dict(prune(to_jsonable(page)))
 
@@ -96,7 +96,7 @@ class DownloadsArgs:
     pattern: str | None = arg(_PATTERN, default=None)
     since_seq: int = arg(_SINCE, default=0, minimum=0)
     limit: int = arg(_LIMIT, default=50, minimum=1, maximum=1000)
-    page_id: str | None = arg(_TAB, default=None)
+    tab_id: str | None = arg(_TAB, default=None)
 
 
 @tool(
@@ -108,7 +108,7 @@ async def _downloads_read(browser: AsyncBrowser, a: DownloadsArgs, ctx: ToolCont
     A download is kept with browser_download_save (status saved after that).
     """
     page = browser.session(a.session_id).downloads.read(
-        since_seq=a.since_seq, limit=a.limit, pattern=a.pattern, page_id=a.page_id
+        since_seq=a.since_seq, limit=a.limit, pattern=a.pattern, tab_id=a.tab_id
     )
     return dict(prune(to_jsonable(page)))
 

@@ -23,7 +23,7 @@ class PdfArgs:
         "Sheet size.", default="A4"
     )
     landscape: bool = arg("Sideways sheets.", default=False)
-    page_id: str | None = arg(default=None)
+    tab_id: str | None = arg(default=None)
     timeout_ms: int | None = arg(default=None, minimum=1)
 
 
@@ -37,7 +37,7 @@ async def _pdf(browser: AsyncBrowser, a: PdfArgs, ctx: ToolContext) -> JSON:
         ctx.output_path(a.path),
         paper=a.paper,
         landscape=a.landscape,
-        page_id=a.page_id,
+        tab_id=a.tab_id,
         timeout_ms=a.timeout_ms,
     )
     return dict(to_jsonable(done))

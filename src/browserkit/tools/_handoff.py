@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 class HandoffArgs:
     session_id: str = arg()
     instructions: str = arg("What the person should do, shown in a banner in the page.")
-    page_id: str | None = arg(default=None)
+    tab_id: str | None = arg(default=None)
     timeout_ms: int | None = arg("How long to wait for the person, in ms.", default=None, minimum=1)
 
 
@@ -32,7 +32,7 @@ async def _handoff(browser: AsyncBrowser, a: HandoffArgs, ctx: ToolContext) -> J
     browser_handoff_confirm).
     """
     result = await browser.session(a.session_id).handoff(
-        a.instructions, timeout_ms=a.timeout_ms, page_id=a.page_id
+        a.instructions, timeout_ms=a.timeout_ms, tab_id=a.tab_id
     )
     return dict(to_jsonable(result))
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Literal
 import attrs
 
 from browserkit._convert import to_jsonable
+from browserkit.targets import css
 from browserkit.tools._common import JSON
 from browserkit.tools._registry import ToolContext, tool
 from browserkit.tools._schema import arg
@@ -59,7 +60,7 @@ class WaitArgs:
     selector: str | None = arg("This CSS selector matches.", default=None)
     url: str | None = arg("The URL contains this (or matches /regex/).", default=None)
     time_ms: int | None = arg("Pause first (ms).", default=None, minimum=0)
-    page_id: str | None = arg(default=None)
+    tab_id: str | None = arg(default=None)
     timeout_ms: int | None = arg(default=None, minimum=1)
 
 
@@ -72,10 +73,10 @@ async def _wait_for(browser: AsyncBrowser, a: WaitArgs, ctx: ToolContext) -> JSO
     result = await browser.session(a.session_id).wait_for(
         text=a.text,
         text_gone=a.text_gone,
-        selector=a.selector,
+        selector=None if a.selector is None else css(a.selector),
         url=a.url,
         time_ms=a.time_ms,
         timeout_ms=a.timeout_ms,
-        page_id=a.page_id,
+        tab_id=a.tab_id,
     )
     return dict(to_jsonable(result))

@@ -43,7 +43,7 @@ class SnapshotArgs:
         default=None,
         minimum=1,
     )
-    page_id: str | None = arg(default=None)
+    tab_id: str | None = arg(default=None)
     timeout_ms: int | None = arg(default=None, minimum=1)
 
 
@@ -61,7 +61,7 @@ async def _snapshot(browser: AsyncBrowser, a: SnapshotArgs, ctx: ToolContext) ->
         diff=a.diff,
         target=target_of(a),
         depth=a.depth,
-        page_id=a.page_id,
+        tab_id=a.tab_id,
         compact=compact,
         max_tokens=a.max_tokens,
         timeout_ms=a.timeout_ms,
@@ -71,7 +71,7 @@ async def _snapshot(browser: AsyncBrowser, a: SnapshotArgs, ctx: ToolContext) ->
         "url": snap.url,
         "title": snap.title,
         "generation": snap.generation,
-        "page_id": snap.page_id,
+        "tab_id": snap.tab_id,
     }
     # Only when they say something: a model reads every field of every answer.
     if snap.diff is not None:
@@ -94,7 +94,7 @@ class DomReadArgs:
     name: str | None = arg(NAME, default=None, listed=False)
     nth: int | None = arg(NTH, default=None)
     depth: int = arg("Levels shown below the target.", default=3, minimum=0, maximum=100)
-    page_id: str | None = arg(default=None)
+    tab_id: str | None = arg(default=None)
     timeout_ms: int | None = arg(default=None, minimum=1)
 
 
@@ -106,7 +106,7 @@ async def _dom_read(browser: AsyncBrowser, a: DomReadArgs, ctx: ToolContext) -> 
     with its d-ref.
     """
     node = await browser.session(a.session_id).dom(
-        target_of(a), depth=a.depth, page_id=a.page_id, timeout_ms=a.timeout_ms
+        target_of(a), depth=a.depth, tab_id=a.tab_id, timeout_ms=a.timeout_ms
     )
     return {"dom": str(node), "truncated": node.truncated}
 
@@ -118,7 +118,7 @@ class ScanArgs:
     cutlist: bool = arg("Cut runs of 10+ similar items to 3 and a note.", default=True)
     text_only: bool = arg("Plain text, not HTML.", default=False)
     max_targets: int = arg("Controls listed in targets at most.", default=80, minimum=0)
-    page_id: str | None = arg(default=None)
+    tab_id: str | None = arg(default=None)
     timeout_ms: int | None = arg(default=None, minimum=1)
 
 
@@ -140,7 +140,7 @@ async def _scan(browser: AsyncBrowser, a: ScanArgs, ctx: ToolContext) -> JSON:
         cutlist=a.cutlist,
         text_only=a.text_only,
         max_targets=a.max_targets,
-        page_id=a.page_id,
+        tab_id=a.tab_id,
         timeout_ms=a.timeout_ms,
     )
     out: JSON = {
@@ -180,7 +180,7 @@ class FindArgs:
     regex: str | None = arg("Or a Python regex (with text: both must match).", default=None)
     urls: bool = arg("Also search link URLs.", default=False)
     limit: int = arg("Matches listed at most.", default=30, minimum=1, maximum=500)
-    page_id: str | None = arg(default=None)
+    tab_id: str | None = arg(default=None)
     timeout_ms: int | None = arg(default=None, minimum=1)
 
 
@@ -195,7 +195,7 @@ async def _find(browser: AsyncBrowser, a: FindArgs, ctx: ToolContext) -> JSON:
         regex=a.regex,
         urls=a.urls,
         limit=a.limit,
-        page_id=a.page_id,
+        tab_id=a.tab_id,
         timeout_ms=a.timeout_ms,
     )
     total = len(matches) + (matches[-1].more if matches else 0)
@@ -210,7 +210,7 @@ class ScreenshotArgs:
     ref: str | None = arg("Only this element.", default=None)
     max_side: int = arg("Longest side in px.", default=1568, minimum=16)
     path: str | None = arg("Also save it here (in the output directory).", default=None)
-    page_id: str | None = arg(default=None)
+    tab_id: str | None = arg(default=None)
     timeout_ms: int | None = arg(default=None, minimum=1)
 
 
@@ -226,7 +226,7 @@ async def _screenshot(browser: AsyncBrowser, a: ScreenshotArgs, ctx: ToolContext
         target=target_of(a),
         max_side=a.max_side,
         path=path,
-        page_id=a.page_id,
+        tab_id=a.tab_id,
         timeout_ms=a.timeout_ms,
     )
     return dict(prune(to_jsonable(shot)))
@@ -246,7 +246,7 @@ class StylesReadArgs:
     properties: tuple[str, ...] | None = arg(
         "Names, e.g. color, --brand; * for all. Default: a design set.", default=None
     )
-    page_id: str | None = arg(default=None)
+    tab_id: str | None = arg(default=None)
     timeout_ms: int | None = arg(default=None, minimum=1)
 
 
@@ -267,7 +267,7 @@ async def _styles_read(browser: AsyncBrowser, a: StylesReadArgs, ctx: ToolContex
     styles = await browser.session(a.session_id).styles(
         target,
         None if a.properties is None else list(a.properties),
-        page_id=a.page_id,
+        tab_id=a.tab_id,
         timeout_ms=a.timeout_ms,
     )
     return {"properties": styles.properties, "inline_style": styles.inline_style}

@@ -54,7 +54,13 @@ class ToolContext:
     caps: frozenset[str] | None = attrs.field(default=None, converter=_frozen)
 
     def output_path(self, path: str, what: str = "path") -> str:
-        """Where to write ``path``; refused with ``invalid_argument`` outside ``output_dir``."""
+        """Where to write ``path``; refused with ``invalid_argument`` outside ``output_dir``.
+
+        Args:
+            path: The path a model gave; a relative one is taken relative to
+                ``output_dir``, whose missing folders are created.
+            what: The argument's name, to say in the error (default ``"path"``).
+        """
         try:
             # A lone surrogate (from a model or a page) cannot become a file name.
             os.fsencode(path)
@@ -82,7 +88,13 @@ class ToolContext:
 
     def no_file_outside(self, value: str, what: str) -> None:
         """Refuse a value that names a file outside ``output_dir``: a form field that
-        turns out to be a file input would upload it, past the host's policy."""
+        turns out to be a file input would upload it, past the host's policy.
+
+        Args:
+            value: The text a model gave for a form field; text that names no
+                existing file passes.
+            what: The argument's name, to say in the error.
+        """
         if self.output_dir is None:
             return
         try:
@@ -154,7 +166,13 @@ class Tool(Generic[_A]):
         return json_schema(self.arguments)
 
     def parse(self, arguments: Any) -> _A:
-        """The typed argument value of JSON ``arguments`` (``InvalidArgumentError`` if bad)."""
+        """The typed argument value of JSON ``arguments``.
+
+        Args:
+            arguments: The JSON object a model sent (None: no arguments); a
+                missing, unknown or ill-typed argument raises
+                :class:`~browserkit.InvalidArgumentError`.
+        """
         return parse(self.arguments, arguments)
 
     async def call(
@@ -172,6 +190,14 @@ class Tool(Generic[_A]):
         Every string in the answer is valid Unicode (lone surrogates from the
         page or the arguments become U+FFFD), so any UTF-8 encoder accepts it.
         (Cancellation still propagates: it is the caller stopping the call.)
+
+        Args:
+            browser: An :class:`~browserkit.AsyncBrowser` or a sync
+                :class:`~browserkit.Browser`.
+            arguments: The tool's JSON arguments, as a model sent them (None:
+                no arguments); bad ones come back as an ``invalid_argument`` error.
+            context: The host's policy (output folder, read-only, allowed groups);
+                default: a :class:`~browserkit.tools.ToolContext` that allows everything.
         """
         from browserkit import Browser
 
@@ -222,14 +248,26 @@ def tool(
 ) -> Callable[[Runner[_A]], Tool[_A]]:
     """Register the decorated coroutine as tool ``name``; its docstring is the description.
 
-    ``title`` is a short human name; ``effect`` says what a call does to the
-    session's pages: ``read`` changes nothing, ``write`` changes them in a way
-    that loses nothing, ``destroy`` may lose what a page held (a click that
-    submits or deletes, leaving a page with unsaved input, closing a tab).
-    ``idempotent``: calling twice with the same arguments does no more than
-    once; ``open_world``: it reaches web pages (not only browserkit itself).
-    ``cap``: the opt-in group (a key of :data:`~browserkit.tools.CAPS`) the tool is listed in;
-    None lists it always.
+    The coroutine is called as ``run(browser, args, context)`` with an
+    :class:`~browserkit.AsyncBrowser`, the parsed ``arguments`` value and the
+    :class:`~browserkit.tools.ToolContext`; what it returns is turned into JSON.
+
+    Args:
+        name: The tool's unique name, e.g. ``"browser_click"``; a second
+            tool of the same name raises ``ValueError``.
+        arguments: An attrs class whose fields (made with ``arg()``) are the
+            tool's arguments: the JSON Schema and the parser both come from it.
+        title: A short human name, shown as the MCP ``title`` annotation.
+        effect: What a call does to the session's pages: ``"read"`` changes
+            nothing, ``"write"`` changes them in a way that loses nothing,
+            ``"destroy"`` may lose what a page held (a click that submits or
+            deletes, leaving a page with unsaved input, closing a tab).
+        idempotent: Calling twice with the same arguments does no more than
+            once; default False.
+        open_world: The tool reaches web pages, not only browserkit itself;
+            default True.
+        cap: The opt-in group (a key of :data:`~browserkit.tools.CAPS`) the tool
+            is listed in; default None: always listed.
     """
 
     def register(run: Runner[_A]) -> Tool[_A]:
@@ -281,7 +319,12 @@ def checked_caps(caps: Iterable[str]) -> tuple[str, ...]:
 
 
 def listed(caps: Iterable[str] = ()) -> list[Tool[Any]]:
-    """The tools a model is shown: those of no group, and those of the groups in ``caps``
-    (``"all"`` among them: every group). An unknown group is ``InvalidArgumentError``."""
+    """The tools a model is shown: those of no group, and those of the groups in ``caps``.
+
+    Args:
+        caps: Opt-in groups to list too (keys of :data:`~browserkit.tools.CAPS`,
+            or ``"all"``); default: none, only the tools of no group. An unknown
+            group raises :class:`~browserkit.InvalidArgumentError`.
+    """
     wanted = set(checked_caps(caps))
     return [t for t in REGISTRY.values() if t.cap is None or t.cap in wanted]

@@ -36,10 +36,18 @@ def arg(
 ) -> Any:
     """An argument field: its model-facing description, default and numeric bounds.
 
-    No default makes the argument required. An argument whose name says it all
-    (``session_id``, ``timeout_ms``) has no description: the list of tools is
-    resent to the model on every turn. ``listed=False`` keeps an argument
-    that is still accepted out of the schema (an older spelling of another).
+    Args:
+        description: What the model is told about the argument. Leave it out when
+            the name says it all (``session_id``, ``timeout_ms``): the list of
+            tools is resent to the model on every turn.
+        default: The value when the model leaves the argument out; default:
+            none, which makes the argument required.
+        minimum: The smallest number accepted (JSON Schema ``minimum``);
+            default: no bound.
+        maximum: The largest number accepted (JSON Schema ``maximum``);
+            default: no bound.
+        listed: False keeps an argument that is still accepted out of the
+            schema (an older spelling of another); default True.
     """
     metadata: dict[str, Any] = {"description": description, "listed": listed}
     if minimum is not None:
@@ -225,6 +233,10 @@ def _first_problem(exc: BaseException, path: str = "") -> tuple[str, str]:
     return path, str(exc)
 
 
+# Argument names of the previous release, still accepted for one release.
+_OLD_NAMES = {"page_id": "tab_id"}
+
+
 def parse(cls: type[_A], arguments: Any) -> _A:
     """Build ``cls`` from a model's JSON arguments, or raise ``InvalidArgumentError``.
 
@@ -246,6 +258,11 @@ def parse(cls: type[_A], arguments: Any) -> _A:
         )
     # None stands for "not given": models often send null for optional arguments.
     given = {k: v for k, v in arguments.items() if v is not None}
+    names = {f.name for f in attrs.fields(cast(Any, cls))}
+    for old, new in _OLD_NAMES.items():
+        # A client written for the previous release still works (not listed).
+        if old in given and new in names and old not in names and new not in given:
+            given[new] = given.pop(old)
     try:
         value = _converter.structure(given, cls)
     except ClassValidationError as exc:

@@ -20,7 +20,7 @@ class EvaluateArgs:
     expression: str = arg("A JavaScript expression or function, e.g. () => document.title.")
     ref: str | None = arg("Element passed to expression: el => el.value.", default=None)
     selector: str | None = arg("Or a selector, as in browser_act.", default=None)
-    page_id: str | None = arg(default=None)
+    tab_id: str | None = arg(default=None)
     timeout_ms: int | None = arg(default=None, minimum=1)
 
 
@@ -31,7 +31,7 @@ async def _evaluate(browser: AsyncBrowser, a: EvaluateArgs, ctx: ToolContext) ->
     To read what the outline lacks; to act, use browser_act (it reports what changed).
     """
     value = await browser.session(a.session_id).evaluate(
-        a.expression, target=target_of(a), timeout_ms=a.timeout_ms, page_id=a.page_id
+        a.expression, target=target_of(a), timeout_ms=a.timeout_ms, tab_id=a.tab_id
     )
     return {"value": value}
 
@@ -40,7 +40,7 @@ async def _evaluate(browser: AsyncBrowser, a: EvaluateArgs, ctx: ToolContext) ->
 class ExecuteArgs:
     session_id: str = arg()
     code: str = arg("The body of an async function (await and return at top level).")
-    page_id: str | None = arg(default=None)
+    tab_id: str | None = arg(default=None)
     timeout_ms: int | None = arg(default=None, minimum=1)
 
 
@@ -52,7 +52,7 @@ async def _execute(browser: AsyncBrowser, a: ExecuteArgs, ctx: ToolContext) -> J
     ok=false: script_error says what was thrown.
     """
     run = await browser.session(a.session_id).execute(
-        a.code, timeout_ms=a.timeout_ms, page_id=a.page_id
+        a.code, timeout_ms=a.timeout_ms, tab_id=a.tab_id
     )
     out: JSON = {"ok": run.ok}
     if run.ok:

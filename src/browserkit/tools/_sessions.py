@@ -54,7 +54,7 @@ async def _sessions_start(browser: AsyncBrowser, a: StartArgs, ctx: ToolContext)
         device=a.device,
         timeout_ms=a.timeout_ms,
     )
-    out: JSON = {"session_id": session.id, "url": session.url, "page_id": session.page_id}
+    out: JSON = {"session_id": session.id, "url": session.url, "tab_id": session.tab_id}
     if session.read_only:
         out["read_only"] = True  # said only when it is: every answer costs the model tokens
     return out

@@ -22,7 +22,7 @@ class TabsArgs:
     session_id: str = arg()
     action: Literal["list", "new", "select", "close"] = arg("new also selects the new tab.")
     url: str | None = arg("new: page to open.", default=None)
-    page_id: str | None = arg("select/close: the tab id, e.g. t2.", default=None)
+    tab_id: str | None = arg("select/close: the tab id, e.g. t2.", default=None)
     timeout_ms: int | None = arg(default=None, minimum=1)
 
 
@@ -36,16 +36,16 @@ async def _tabs(browser: AsyncBrowser, a: TabsArgs, ctx: ToolContext) -> JSON:
     if a.url is not None and a.action != "new":
         raise InvalidArgumentError(f"url: does not apply to action={a.action}")
     if a.action in ("select", "close"):
-        if a.page_id is None:
-            raise InvalidArgumentError(f"page_id: required for action={a.action}")
-    elif a.page_id is not None:
-        raise InvalidArgumentError(f"page_id: does not apply to action={a.action}")
+        if a.tab_id is None:
+            raise InvalidArgumentError(f"tab_id: required for action={a.action}")
+    elif a.tab_id is not None:
+        raise InvalidArgumentError(f"tab_id: does not apply to action={a.action}")
     out: JSON = {}
     if a.action == "new":
-        out["opened"] = (await s.new_tab(a.url, timeout_ms=a.timeout_ms)).page_id
+        out["opened"] = (await s.new_tab(a.url, timeout_ms=a.timeout_ms)).tab_id
     elif a.action == "select":
-        await s.select_tab(a.page_id or "")
+        await s.select_tab(a.tab_id or "")
     elif a.action == "close":
-        out["closed"] = await s.close_tab(a.page_id or "")
+        out["closed"] = await s.close_tab(a.tab_id or "")
     out["tabs"] = to_jsonable(await s.tabs())
     return out

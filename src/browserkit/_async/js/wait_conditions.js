@@ -1,10 +1,10 @@
-// Whether one frame's document shows text, shows gone, and matches sel (each
-// null when not asked): [hasText, hasGone, selMatches]. The caller asks every
+// Whether one frame's document shows text and shows gone (each null when not
+// asked): [hasText, hasGone]. The caller asks every
 // frame and combines the answers. innerText: display:none text does not
 // count, but visually-hidden status text does. body.innerText leaves out open
 // shadow roots (web components), so their rendered text is read too, but only
 // when the body alone does not settle the question.
-([text, gone, sel]) => {
+([text, gone]) => {
   const body = document.body ? document.body.innerText : '';
   let shadow = null;
   const shadowText = () => {
@@ -30,6 +30,5 @@
   return [
     text !== null && shows(text),
     gone !== null && shows(gone),
-    sel !== null && document.querySelector(sel) !== null,
   ];
 }
