@@ -178,3 +178,13 @@ async def test_fill_form_names_the_field_that_cannot_be_filled(sess: Any, base_u
         )
     assert info.value.reason == "disabled"
     assert info.value.message.startswith("could not fill 2 fields")
+
+
+async def test_select_and_check_refuse_a_point_before_acting(sess: Any) -> None:
+    # Both read the element's own state (its options, its checkbox): a point has none.
+    for call in (
+        lambda: sess.select(bk.point(10, 10), ["a"]),
+        lambda: sess.check(bk.point(10, 10)),
+    ):
+        error = raises_before_waiting(call, bk.InvalidArgumentError)
+        assert "not a point" in error.message and "ref" in error.hint

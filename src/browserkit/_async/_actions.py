@@ -28,7 +28,7 @@ from browserkit._async._tab import Tab
 from browserkit._async._targets import Aim
 from browserkit.errors import InvalidArgumentError, TargetNotFoundError
 from browserkit.results import ActionResult
-from browserkit.targets import Target, describe
+from browserkit.targets import Point, Target, describe
 
 __all__ = ["Actions", "Button", "Modifier", "move_to"]
 
@@ -280,6 +280,7 @@ class Actions:
         timeout_ms: float | None,
         tab_id: str | None,
     ) -> ActionResult:
+        _needs_element(target, "select")
         wanted = [values] if isinstance(values, str) else list(values)
         if not wanted or not all(isinstance(v, str) for v in wanted):
             raise InvalidArgumentError("values must be a string or a non-empty list of strings")
@@ -319,6 +320,7 @@ class Actions:
         timeout_ms: float | None,
         tab_id: str | None,
     ) -> ActionResult:
+        _needs_element(target, "check")
         if not isinstance(checked, bool):
             raise InvalidArgumentError(f"checked must be True or False, got {checked!r}")
 
@@ -506,6 +508,15 @@ async def _press_at(
     finally:
         for m in reversed(mods):
             await tab.page.keyboard.up(m)
+
+
+def _needs_element(target: Target, action: str) -> None:
+    """Refuse a point before anything runs: ``action`` reads the element's own state."""
+    if isinstance(target, Point):
+        raise InvalidArgumentError(
+            f"{action} needs an element, not a point",
+            hint="give the element's ref from a snapshot, or a selector",
+        )
 
 
 async def _center(locator: Locator | None, ms: float) -> tuple[float, float]:
