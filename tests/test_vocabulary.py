@@ -136,3 +136,12 @@ def test_mcp_takes_headless_flags_and_still_headed(capsys: pytest.CaptureFixture
     assert options_from_args(parser.parse_args(["--headed"])).headless is False
     assert "--headed is deprecated: use --no-headless" in capsys.readouterr().err
     assert "--headed" not in parser.format_help()
+
+
+def test_results_are_still_built_with_page_id() -> None:
+    with warns_here("page_id="):
+        ref = bk.Ref("e3", 1, page_id="t2")
+    assert ref == bk.Ref("e3", 1, tab_id="t2")
+    with warns_here("page_id="):
+        entry = bk.ConsoleEntry(seq=1, timestamp=0, level="log", text="hi", page_id="t2")
+    assert entry.tab_id == "t2"

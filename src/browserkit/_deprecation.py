@@ -17,9 +17,10 @@ from typing import Any, TypeVar
 
 from browserkit.errors import InvalidArgumentError
 
-__all__ = ["adapting", "renamed", "renamed_property", "warn_renamed"]
+__all__ = ["adapting", "renamed", "renamed_fields", "renamed_property", "warn_renamed"]
 
 F = TypeVar("F", bound=Callable[..., Any])
+C = TypeVar("C", bound=type)
 Adapt = Callable[[dict[str, Any]], None]
 
 
@@ -89,7 +90,7 @@ def renamed(**aliases: str) -> Callable[[F], F]:
                     f"both {old!r} and {new!r} given",
                     hint=f"pass {new!r} only ({old!r} is its old name)",
                 )
-            warn_renamed(f"{old}=", f"{new}={'not ' if negated else ''}{old}")
+            warn_renamed(f"{old}=", f"{new}=not {old}" if negated else f"{new}=")
             value = kwargs.pop(old)
             kwargs[new] = (not value) if negated and value is not None else value
 
@@ -117,3 +118,21 @@ class _RenamedProperty(property):
 
     def __set_name__(self, owner: type, name: str) -> None:
         self.fget.__renamed_from__ = name  # type: ignore[union-attr]
+
+
+def renamed_fields(**aliases: str) -> Callable[[C], C]:
+    """A result class's renamed fields under their old names, for one release.
+
+    Put above ``@attrs.frozen``: reading ``obj.old`` warns and reads ``obj.new``,
+    and building one with ``old=`` warns and passes ``new=``.
+    """
+
+    def decorate(cls: C) -> C:
+        for old, new in aliases.items():
+            alias = renamed_property(new)
+            alias.__set_name__(cls, old)
+            setattr(cls, old, alias)
+        setattr(cls, "__init__", renamed(**aliases)(vars(cls)["__init__"]))  # noqa: B010
+        return cls
+
+    return decorate

@@ -25,7 +25,7 @@ from typing import Any, ClassVar, Literal, Protocol
 
 import attrs
 
-from browserkit._deprecation import renamed_property
+from browserkit._deprecation import renamed_fields
 from browserkit._patterns import UserPattern, compile_user_pattern
 from browserkit._reprs import record_markdown, summary
 from browserkit._text import well_formed_str
@@ -60,6 +60,7 @@ DOWNLOAD_STATUSES: tuple[DownloadEntryStatus, ...] = ("detected", "saving", "sav
 """Every :data:`DownloadEntryStatus`, in lifecycle order."""
 
 
+@renamed_fields(page_id="tab_id")
 @attrs.frozen(kw_only=True, repr=False)
 class ConsoleEntry:
     """One console message, uncaught exception or failed resource load of a page.
@@ -86,7 +87,6 @@ class ConsoleEntry:
     text: str
     source: str | None = None
     tab_id: str | None = None
-    page_id = renamed_property("tab_id")  # the old name, until 0.2
     stack: str | None = None
     truncated_fields: tuple[str, ...] = ()
 
@@ -94,6 +94,7 @@ class ConsoleEntry:
     _repr_markdown_ = record_markdown
 
 
+@renamed_fields(page_id="tab_id")
 @attrs.frozen(kw_only=True, repr=False)
 class NetworkEntry:
     """One network request, updated in place (with a new ``seq``) as it progresses.
@@ -129,7 +130,6 @@ class NetworkEntry:
     failure: str | None = None
     duration_ms: float | None = None
     tab_id: str | None = None
-    page_id = renamed_property("tab_id")  # the old name, until 0.2
     routed: str | None = None
     truncated_fields: tuple[str, ...] = ()
 
@@ -137,6 +137,7 @@ class NetworkEntry:
     _repr_markdown_ = record_markdown
 
 
+@renamed_fields(page_id="tab_id")
 @attrs.frozen(kw_only=True, repr=False)
 class DownloadEntry:
     """One download started by a page.
@@ -163,7 +164,6 @@ class DownloadEntry:
     timestamp: float
     download_id: str
     tab_id: str | None = None
-    page_id = renamed_property("tab_id")  # the old name, until 0.2
     url: str
     suggested_filename: str
     status: DownloadEntryStatus = "detected"

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import attrs
 
-from browserkit._deprecation import renamed_property
+from browserkit._deprecation import renamed_fields
 from browserkit._reprs import summary, text_markdown
 
 __all__ = ["RequestDetail"]
 
 
+@renamed_fields(page_id="tab_id")
 @attrs.frozen(repr=False)
 class RequestDetail:
     """One request of the network buffer in full, as ``network.detail(request_id)`` reads it.
@@ -36,7 +37,6 @@ class RequestDetail:
     url: str
     resource_type: str
     tab_id: str | None = None
-    page_id = renamed_property("tab_id")  # the old name, until 0.2
     request_headers: dict[str, str] = attrs.field(factory=dict)
     request_body: str | None = None
     request_body_size: int | None = None

@@ -6,7 +6,7 @@ import re
 
 import attrs
 
-from browserkit._deprecation import renamed_property
+from browserkit._deprecation import renamed_fields
 
 __all__ = ["DOM_REF", "OUTLINE_REF", "REF_SHAPE", "Ref", "bare_ref"]
 
@@ -26,6 +26,7 @@ def bare_ref(text: str) -> str:
     return text[4:] if text.startswith("ref=") else text
 
 
+@renamed_fields(page_id="tab_id")
 @attrs.frozen
 class Ref:
     """A ref as printed by a snapshot (``e3``, ``f1e2``), with where it came from.
@@ -39,7 +40,6 @@ class Ref:
     id: str
     generation: int
     tab_id: str = "t1"
-    page_id = renamed_property("tab_id")  # the old name, until 0.2
 
     def __str__(self) -> str:
         return self.id

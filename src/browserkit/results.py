@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
 
-from browserkit._deprecation import renamed_property
+from browserkit._deprecation import renamed_fields
 from browserkit._reprs import (
     diff_summary,
     fence,
@@ -142,6 +142,7 @@ class DialogInfo:
     _repr_markdown_ = record_markdown
 
 
+@renamed_fields(page_id="tab_id")
 @attrs.frozen(repr=False)
 class Snapshot:
     """The page as an accessibility outline with refs (``[ref=e3]``).
@@ -160,7 +161,6 @@ class Snapshot:
     url: str
     title: str
     tab_id: str
-    page_id = renamed_property("tab_id")  # the old name, until 0.2
     truncated: bool
     refs: int
     diff: SnapshotDiff | None = attrs.field(default=None, repr=diff_summary)
@@ -289,12 +289,12 @@ class SessionInfo:
     _repr_markdown_ = record_markdown
 
 
+@renamed_fields(page_id="tab_id")
 @attrs.frozen(repr=False)
 class TabInfo:
     """A tab: of a session (``tab_id``), or at a CDP endpoint (``adopted``)."""
 
     tab_id: str
-    page_id = renamed_property("tab_id")  # the old name, until 0.2
     url: str
     title: str
     active: bool = False
@@ -416,6 +416,7 @@ class Handoff:
     _repr_markdown_ = record_markdown
 
 
+@renamed_fields(page_id="tab_id")
 @attrs.frozen(repr=False)
 class Picked:
     """The element a person picked in the live view (:meth:`~browserkit.AsyncSession.pick`).
@@ -430,7 +431,6 @@ class Picked:
     ref: str
     line: str
     tab_id: str
-    page_id = renamed_property("tab_id")  # the old name, until 0.2
     url: str
 
     __repr__ = summary
