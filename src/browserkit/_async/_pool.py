@@ -196,18 +196,7 @@ class EndpointPool:
 
 def statuses(config: Config) -> tuple[EndpointStatus, ...]:
     """Each configured endpoint as a fresh process sees it (the CLI's diagnostics)."""
-    specs = [parse_endpoint(url) for url in config.endpoints]
-    return tuple(
-        EndpointStatus(
-            url=s.url,
-            kind=s.kind,
-            reachable=p.reachable,
-            version=p.version,
-            max_sessions=s.capacity,
-            error=p.error,
-        )
-        for s, p in zip(specs, probe_all(specs), strict=True)
-    )
+    return EndpointPool(config, on_lost=lambda *_: None).statuses()
 
 
 def _what(endpoint: Endpoint) -> str:
