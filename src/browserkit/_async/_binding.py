@@ -140,7 +140,7 @@ class Binder:
         # the frame whose utility world holds the pin.
         frames = tab.page.frames
         states = await asyncio.gather(
-            *(self._probe(tab, f, key, ms, ref, generation) for f in frames)
+            *(self.probe_pin(tab, f, key, ms, ref, generation) for f in frames)
         )
         for frame, state in zip(frames, states, strict=True):
             if state < 2:
@@ -160,36 +160,12 @@ class Binder:
             context = await self.worlds.frame_context(tab, frame, ms)
             if context is None:
                 continue
-            try:
-                resolved = await cdp.send(
-                    "DOM.resolveNode", {"backendNodeId": backend, "executionContextId": context}
-                )
-            except PlaywrightError:
-                continue  # that frame is between documents
-            object_id = resolved["object"]["objectId"]
-            try:
-                reply = await cdp.send(
-                    "Runtime.callFunctionOn",
-                    {
-                        "objectId": object_id,
-                        "functionDeclaration": _PIN_HERE,
-                        "arguments": [{"value": key}],
-                        "returnByValue": True,
-                    },
-                )
-            finally:
-                _forget(cdp.send("Runtime.releaseObject", {"objectId": object_id}))
-            if reply.get("result", {}).get("value") is True:
+            # False also when that frame is between documents: try the next.
+            if await _pin_in_world(cdp, backend, context, _PIN_HERE, key, _unbounded):
                 return frame
         return None
 
     async def probe_pin(
-        self, tab: Tab, frame: Frame, key: str, ms: float, ref: str, generation: int
-    ) -> int:
-        """What the pin ``key`` is to ``frame``: 1 here, 0 removed, 2 of another document."""
-        return await self._probe(tab, frame, key, ms, ref, generation)
-
-    async def _probe(
         self, tab: Tab, frame: Frame, key: str, ms: float, ref: str, generation: int
     ) -> int:
         """What the pin ``key`` is to ``frame``: 1 here, 0 removed, 2 of another document."""
@@ -215,6 +191,9 @@ class Binder:
         async def gone() -> BrowserkitError:
             return await self._object_gone(tab, cdp, object_id, ref, generation)
 
+        def bounded(call: Awaitable[T]) -> Awaitable[T]:
+            return self._ask(tab, call, ms, ref, generation, gone)
+
         node = await self._ask(
             tab, cdp.send("DOM.describeNode", {"objectId": object_id}), ms, ref, generation, gone
         )
@@ -223,35 +202,9 @@ class Binder:
             context = await self.worlds.context(tab, ms, fresh=fresh)
             if context is None:
                 break
-            try:
-                resolved = await cdp.send(
-                    "DOM.resolveNode",
-                    {"backendNodeId": backend, "executionContextId": context},
-                )
-            except PlaywrightError:
-                continue  # that world's document is gone: ask the current one
-            object_in_utility = resolved["object"]["objectId"]
             key = new_key()
-            try:
-                reply = await self._ask(
-                    tab,
-                    cdp.send(
-                        "Runtime.callFunctionOn",
-                        {
-                            "objectId": object_in_utility,
-                            "functionDeclaration": _PIN,
-                            "arguments": [{"value": key}],
-                            "returnByValue": True,
-                        },
-                    ),
-                    ms,
-                    ref,
-                    generation,
-                    gone,
-                )
-            finally:
-                _forget(cdp.send("Runtime.releaseObject", {"objectId": object_in_utility}))
-            if reply.get("result", {}).get("value") is True:
+            # False also when that world's document is gone: ask the current one.
+            if await _pin_in_world(cdp, backend, context, _PIN, key, bounded):
                 return Bound(key, ref, generation, tab.page)
         raise await gone()
 
@@ -546,3 +499,44 @@ async def _release_contexts(cdp: CDPSession, contexts: Iterable[int]) -> None:
         for context in contexts
     ]
     await asyncio.gather(*calls, return_exceptions=True)
+
+
+def _unbounded(call: Awaitable[T]) -> Awaitable[T]:
+    return call
+
+
+async def _pin_in_world(
+    cdp: CDPSession,
+    backend: int,
+    context: int,
+    pin: str,
+    key: str,
+    ask: Callable[[Awaitable[Any]], Awaitable[Any]],
+) -> bool:
+    """Pin DOM node ``backend`` under ``key`` in world ``context`` with function ``pin``.
+
+    False when that world's document does not hold the node (any more) or
+    the pin did not take; ``ask`` bounds the pin call.
+    """
+    try:
+        resolved = await cdp.send(
+            "DOM.resolveNode", {"backendNodeId": backend, "executionContextId": context}
+        )
+    except PlaywrightError:
+        return False
+    object_id = resolved["object"]["objectId"]
+    try:
+        reply = await ask(
+            cdp.send(
+                "Runtime.callFunctionOn",
+                {
+                    "objectId": object_id,
+                    "functionDeclaration": pin,
+                    "arguments": [{"value": key}],
+                    "returnByValue": True,
+                },
+            )
+        )
+    finally:
+        _forget(cdp.send("Runtime.releaseObject", {"objectId": object_id}))
+    return reply.get("result", {}).get("value") is True
