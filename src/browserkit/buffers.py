@@ -58,6 +58,7 @@ from browserkit._entries import (
     entry_fields,
     matcher,
 )
+from browserkit._paths import output_file
 from browserkit._reprs import record_markdown, summary
 from browserkit.errors import InvalidArgumentError
 
@@ -576,17 +577,7 @@ def export(path: str | os.PathLike[str], page: EventPage[Any]) -> Path:
         InvalidArgumentError: The parent directory does not exist, or ``path`` is
             a directory.
     """
-    target = Path(os.fspath(path))
-    if target.is_dir():
-        raise InvalidArgumentError(
-            f"cannot export to {str(target)!r}: it is a directory",
-            hint="pass a file path, e.g. <dir>/console.json",
-        )
-    if not target.parent.is_dir():
-        raise InvalidArgumentError(
-            f"cannot export to {str(target)!r}: directory {str(target.parent)!r} does not exist",
-            hint="create the directory first, or pick a path in an existing one",
-        )
+    target = output_file(path, "<dir>/console.json")
     text = json.dumps(to_jsonable(page), ensure_ascii=False, indent=2) + "\n"
     tmp = target.with_name(f".{target.name}.{os.getpid()}.{threading.get_ident()}.tmp")
     try:

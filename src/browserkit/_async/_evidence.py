@@ -12,6 +12,7 @@ from playwright.async_api import Error as PlaywrightError
 
 from browserkit._async._evidence_hooks import Evidence
 from browserkit._deprecation import renamed
+from browserkit._paths import output_file
 from browserkit.buffers import (
     CONSOLE_LEVELS,
     ConsoleEntry,
@@ -306,11 +307,7 @@ class AsyncDownloads:
         entry = self._buffer.get(download_id)
         if download is None or entry is None:
             raise DownloadNotFoundError(f"no download {download_id!r} in this session")
-        target = Path(path)
-        if not target.parent.is_dir():
-            raise InvalidArgumentError(f"the folder of {path!r} does not exist")
-        if target.is_dir():
-            raise InvalidArgumentError(f"{path!r} is a folder; give a file path")
+        target = output_file(path, "<dir>/report.pdf")
         base = {
             "tab_id": entry.tab_id,
             "url": entry.url,

@@ -11,6 +11,7 @@ from browserkit._async import _js
 from browserkit._async._capture import Capture, busy_error, left_ms
 from browserkit._async._core import SessionCore
 from browserkit._async._targets import Targets
+from browserkit._paths import output_file
 from browserkit._patterns import UserPattern, compile_user_pattern
 from browserkit.errors import (
     InvalidArgumentError,
@@ -256,12 +257,4 @@ def _in_view(
 
 def _check_path(path: str) -> None:
     """Refuse a screenshot path that cannot be written, before the capture."""
-    try:
-        where = Path(path)
-        folder_ok, is_folder = where.parent.is_dir(), where.is_dir()
-    except (OSError, ValueError) as exc:  # a name too long, a NUL byte
-        raise InvalidArgumentError(f"{path!r} is not a usable path: {exc}") from None
-    if not folder_ok:
-        raise InvalidArgumentError(f"the folder of {path!r} does not exist")
-    if is_folder:
-        raise InvalidArgumentError(f"{path!r} is a folder; give a file path")
+    output_file(path, "screenshot(path='page.png')")

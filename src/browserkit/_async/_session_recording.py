@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from browserkit._async._recording import Recorder, write_owner_only
+from browserkit._paths import output_file
 from browserkit.errors import BrowserkitError, InvalidArgumentError
 from browserkit.results import Recording
 
@@ -135,21 +136,12 @@ class RecordingMethods:
 
 
 def _checked_path(path: str | Path) -> Path:
-    """``path`` made absolute, after checking it names a ``.zip`` in an existing folder."""
-    if not isinstance(path, (str, os.PathLike)) or not str(path):
-        raise InvalidArgumentError(
-            f"path must be a file path, got {path!r}", hint="e.g. record('trace.zip')"
-        )
-    target = Path(os.path.abspath(path))
-    if target.suffix.lower() != ".zip" or target.is_dir():
+    """``path`` made absolute, after checking it names a ``.zip`` in a writable folder."""
+    target = output_file(path, "record('trace.zip')")
+    if target.suffix.lower() != ".zip":
         raise InvalidArgumentError(
             f"path: {str(target)!r} is not a .zip file",
             hint="give a file name ending in .zip, e.g. 'trace.zip'",
-        )
-    if not target.parent.is_dir():
-        raise InvalidArgumentError(
-            f"path: the folder {str(target.parent)!r} does not exist",
-            hint="create it first, or give a path in an existing folder",
         )
     if not os.access(target.parent, os.W_OK):
         raise InvalidArgumentError(

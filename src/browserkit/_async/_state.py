@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Iterable, Mapping, Sequence
-from pathlib import Path
 from typing import Any, cast
 from urllib.parse import urlsplit
 
@@ -22,6 +21,7 @@ from playwright.async_api import Error as PlaywrightError
 
 from browserkit._async._core import SessionCore
 from browserkit._async._tab import Tab
+from browserkit._paths import output_file
 from browserkit._results_state import SAME_SITE, Cookie, StorageState, cookie_from_playwright
 from browserkit.errors import InvalidArgumentError
 
@@ -190,12 +190,7 @@ class StateStore:
         self, path: str | os.PathLike[str] | None, timeout_ms: float | None
     ) -> StorageState:
         core = self._core
-        target = None if path is None else Path(path)
-        if target is not None and not target.parent.is_dir():
-            raise InvalidArgumentError(
-                f"path: the folder {str(target.parent)!r} does not exist",
-                hint="create it first, or give a path in an existing folder",
-            )
+        target = None if path is None else output_file(path, "storage_state('state.json')")
         self._reading("storage_state")
         raw = await core.guard(
             core.context.storage_state(), "storage state", core.timeout(timeout_ms)
