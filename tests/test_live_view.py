@@ -128,6 +128,13 @@ async def test_frames_arrive_and_change_when_the_page_changes(
         await page.wait_for_function(
             "() => document.getElementById('actions').textContent.includes('#inc')", timeout=WAIT_MS
         )
+        # An action that raised is listed too, with its error code.
+        with pytest.raises(bk.TargetNotFoundError):
+            await aw(sess.click(bk.css("#nowhere"), timeout_ms=500))
+        listed = "document.getElementById('actions').textContent"
+        await page.wait_for_function(
+            f"() => {listed}.includes('failed: target_not_found')", timeout=WAIT_MS
+        )
         await aw(sess.navigate(f"{base_url}/basic_done.html"))
         await page.wait_for_function(
             "() => document.getElementById('url').textContent.endsWith('/basic_done.html')",

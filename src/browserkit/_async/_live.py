@@ -53,6 +53,7 @@ __all__ = [
     "handoff_ends",
     "live_server",
     "note_action",
+    "note_failure",
 ]
 
 TAKEN_OVER = "a person has control in its live view"
@@ -123,6 +124,11 @@ def note_action(
     else:
         outcome = "done"
     _note(core, _Note("agent", detail, outcome))
+
+
+def note_failure(core: SessionCore, detail: str, code: str) -> None:
+    """Note an action that raised, for the live view: a person sees what did not happen too."""
+    _note(core, _Note("agent", detail, f"failed: {code}"))
 
 
 def _note(core: SessionCore, note: _Note) -> None:

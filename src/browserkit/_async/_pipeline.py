@@ -23,7 +23,7 @@ from browserkit._async._arrival import Arrival
 from browserkit._async._capture import Capture
 from browserkit._async._core import SessionCore
 from browserkit._async._hit import Aimed, HitTester
-from browserkit._async._live import note_action
+from browserkit._async._live import note_action, note_failure
 from browserkit._async._recording import Begin
 from browserkit._async._settle import Settler
 from browserkit._async._tab import Baseline, Tab, swallow
@@ -91,9 +91,13 @@ class Pipeline:
             answers_chooser=answers_chooser,
         )
         recorder = self._core.recorder
-        if recorder is None:
-            return await run(None)
-        return await recorder.action(detail, target, run)
+        try:
+            if recorder is None:
+                return await run(None)
+            return await recorder.action(detail, target, run)
+        except BrowserkitError as exc:
+            note_failure(self._core, detail, exc.code)  # the live view lists it too
+            raise
 
     async def _act(
         self,
