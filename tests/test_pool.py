@@ -316,6 +316,20 @@ async def test_the_mcp_server_places_sessions_on_its_endpoints(base_url: str) ->
 # --------------------------------------------------------------- refusals
 
 
+async def test_an_endpoint_that_never_answers_costs_a_start_only_its_short_probe() -> None:
+    # A listening socket nobody accepts on: the handshake completes and then
+    # nothing, as with a host behind a firewall that drops packets. Connecting
+    # there would wait out Playwright's 30 s timeout, holding every start().
+    with socket.socket() as hole:
+        hole.bind(("127.0.0.1", 0))
+        hole.listen(8)
+        url = f"ws://127.0.0.1:{hole.getsockname()[1]}/"
+        async with bk.AsyncBrowser(config(url)) as browser:
+            with pytest.raises(bk.BrowserNotFoundError) as info:
+                await browser.start()
+    assert "unreachable: timed out" in info.value.message, info.value.message
+
+
 async def test_headful_sessions_are_refused_when_endpoints_are_configured() -> None:
     async with bk.AsyncBrowser(config(f"ws://127.0.0.1:{closed_port()}/")) as browser:
         start = lambda: browser.start(headless=False)  # noqa: E731

@@ -27,6 +27,7 @@ from browserkit._endpoints import (
     ParsedEndpoint,
     mismatch_message,
     parse_endpoint,
+    probe,
     probe_all,
     server_versions,
 )
@@ -137,6 +138,12 @@ class EndpointPool:
         )
 
     async def _connect(self, pw: Playwright, endpoint: Endpoint) -> bool:
+        # Asked first, in about 2 s at most: a host that drops packets would
+        # otherwise hold the pool (and every start()) for the connect's timeout.
+        seen = await asyncio.to_thread(probe, endpoint.spec)
+        if not seen.reachable:
+            endpoint.failed(seen.error or "did not answer")
+            return False
         timeout = max(30_000, self._config.default_timeout_ms)
         try:
             if endpoint.spec.kind == "cdp":
