@@ -151,6 +151,39 @@ async def test_frames_arrive_and_change_when_the_page_changes(
         view.stop()
 
 
+async def test_a_persons_click_lands_where_they_see_it_on_a_zoomed_page(
+    abrowser: bk.AsyncBrowser, base_url: str, people: PlaywrightBrowser
+) -> None:
+    # At initial-scale=2 the screen shows the page twice its size: the button
+    # at 100..140 CSS px is drawn at 200..280 of the 393-wide screen.
+    s = await abrowser.start(f"{base_url}/live_zoom.html", device="iPhone 15")
+    view = await s.live()
+    page = await watch(people, view)
+    try:
+        scale = await s.evaluate("visualViewport.scale")
+        assert scale == 2
+        box = await page.locator("#frame").bounding_box()
+        assert box is not None
+        width, height = await s.evaluate("[innerWidth, innerHeight]")  # the screen, in DIP
+        x = box["x"] + 120 * scale / width * box["width"]
+        y = box["y"] + 120 * scale / height * box["height"]
+        await page.mouse.click(x, y)
+
+        async def title() -> str:
+            return str((await s.snapshot()).title)  # evaluate() waits while a person has control
+
+        await until(lambda: _changed(title), "the click to reach the page")
+        assert await title() == "clicked, trusted: true"
+    finally:
+        await page.close()
+        view.stop()
+        await s.stop()
+
+
+async def _changed(title: Any) -> bool:
+    return bool(await title() != "not clicked")
+
+
 async def test_a_page_that_does_not_change_sends_no_frames(
     sess: Any, base_url: str, people: PlaywrightBrowser
 ) -> None:

@@ -421,7 +421,7 @@ class LiveServer:
             return 400, json.dumps({"error": str(exc)}).encode(), json_type
         picks = [e for e in events if e.kind in ("pick", "pick_move")]
         if picks:
-            return self._pick(picks)
+            return await self._pick(picks)
         if self.core.read_only:
             return 403, b'{"error": "the session is read-only: the view only watches"}', json_type
         async with self._input_lock:
@@ -435,13 +435,13 @@ class LiveServer:
                 await self._dispatch(event)
         return 200, b'{"ok": true}', json_type
 
-    def _pick(self, events: list[InputEvent]) -> tuple[int, bytes, str]:
+    async def _pick(self, events: list[InputEvent]) -> tuple[int, bytes, str]:
         for event in events:
             callback = self.on_pick if event.kind == "pick" else self.on_pick_move
             if self.mode != "pick" or callback is None:
                 continue
             try:
-                x, y = self.screencast.to_css(event.fx, event.fy)
+                x, y = await self.screencast.to_css(event.fx, event.fy)
             except LookupError:
                 continue
             callback(x, y)
@@ -451,7 +451,7 @@ class LiveServer:
         send = self.screencast.send
         if event.kind == "mouse":
             try:
-                x, y = self.screencast.to_css(event.fx, event.fy)
+                x, y = await self.screencast.to_css(event.fx, event.fy)
             except LookupError:
                 return  # nothing shown yet: nothing to aim at
             await send("Input.dispatchMouseEvent", mouse_command(event, x, y))

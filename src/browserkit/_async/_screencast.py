@@ -39,12 +39,15 @@ CDP_S = 5.0
 
 @attrs.frozen
 class Frame:
-    """One screencast frame: base64 JPEG, its number, and the screen it shows (CSS px)."""
+    """One screencast frame: base64 JPEG, its number, the screen it shows (DIP), and the
+    page's zoom then (``pageScaleFactor``: above 1 when pinch-zoomed or a mobile page
+    asks for an initial scale)."""
 
     seq: int
     data: str
     width: float
     height: float
+    scale: float = 1.0
 
 
 class Screencast:
@@ -131,6 +134,7 @@ class Screencast:
                 str(params.get("data", "")),
                 float(meta.get("deviceWidth") or width),
                 float(meta.get("deviceHeight") or height),
+                float(meta.get("pageScaleFactor") or 1.0),
             )
             self._on_frame()
 
@@ -153,13 +157,35 @@ class Screencast:
         with contextlib.suppress(PlaywrightError, asyncio.TimeoutError):
             await asyncio.wait_for(cdp.send("Page.stopScreencast"), CDP_S)
 
-    def to_css(self, fx: float, fy: float) -> tuple[float, float]:
-        """A point of the frame, as fractions of its width and height, in the page's CSS px."""
+    async def to_css(self, fx: float, fy: float) -> tuple[float, float]:
+        """A point of the frame, as fractions of its width and height, in the page's CSS px
+        (relative to the layout viewport, as input and hit tests take them).
+
+        The frame shows the visual viewport: on a zoomed page a screen point is
+        that far into it at its scale, from where it sits in the layout viewport.
+        """
         frame = self.frame
         if frame is None:
             raise LookupError("no frame yet")
         fx, fy = min(max(fx, 0.0), 1.0), min(max(fy, 0.0), 1.0)
-        return fx * frame.width, fy * frame.height
+        x, y = fx * frame.width, fy * frame.height
+        if frame.scale == 1.0:
+            return x, y  # the visual viewport is the layout viewport
+        left, top = await self._visual_offset()
+        return left + x / frame.scale, top + y / frame.scale
+
+    async def _visual_offset(self) -> tuple[float, float]:
+        """Where the visual viewport sits in the layout viewport (CSS px); 0, 0 if unknown."""
+        tab = self.tab
+        if tab is None or tab.closed:
+            return 0.0, 0.0
+        try:
+            cdp = await asyncio.wait_for(tab.cdp_session(), CDP_S)
+            metrics = await asyncio.wait_for(cdp.send("Page.getLayoutMetrics"), CDP_S)
+        except (PlaywrightError, asyncio.TimeoutError):
+            return 0.0, 0.0
+        visual = metrics.get("cssVisualViewport") or {}
+        return float(visual.get("offsetX") or 0.0), float(visual.get("offsetY") or 0.0)
 
     async def send(self, method: str, params: dict[str, Any]) -> None:
         """A CDP input command on the tab being shown, bounded (a page held by a dialog
