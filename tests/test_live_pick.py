@@ -99,6 +99,26 @@ async def test_a_pick_nobody_makes_times_out_naming_the_view(sess: Any, base_url
     assert view.url in (caught.value.hint or "")
 
 
+async def test_stopping_the_view_ends_a_pick_under_way(sess: Any, base_url: str) -> None:
+    await aw(sess.navigate(f"{base_url}/pick.html"))
+    view = await aw(sess.live())
+    waiting = (
+        asyncio.ensure_future(sess.pick(timeout_ms=60_000))
+        if isinstance(sess, bk.AsyncSession)
+        else asyncio.ensure_future(asyncio.to_thread(sess.pick, timeout_ms=60_000))
+    )
+    await until(lambda: _picking(view), "the view to ask for a pick")
+    view.stop()
+    # Well before its 60 s: nobody can pick in a view that is gone.
+    with pytest.raises(bk.TimeoutError, match="view was stopped") as caught:
+        await asyncio.wait_for(waiting, 20)
+    assert "pick() again" in (caught.value.hint or "")
+
+
+async def _picking(view: bk.LiveView) -> bool:
+    return bool(view._server.mode == "pick")
+
+
 async def test_a_read_only_session_may_be_picked_in(
     abrowser: bk.AsyncBrowser, base_url: str, people: PlaywrightBrowser
 ) -> None:

@@ -177,6 +177,7 @@ class LiveServer:
         self.token = secrets.token_urlsafe(32)
         self.port = 0
         self.closed = False
+        self.ended = asyncio.Event()  # set once it stops serving (a pick waits on it too)
         self.loop = asyncio.get_running_loop()
         self.screencast = Screencast(
             core, on_frame=lambda: self.changed(state=False), on_tabs=self._tabs_changed
@@ -224,6 +225,7 @@ class LiveServer:
         if self.closed:
             return
         self.closed = True
+        self.ended.set()
         if self._server is not None:
             self._server.close()
         self.hand_back()

@@ -110,11 +110,16 @@ class PickMethods:
                 left = deadline - time.monotonic()
                 if left <= 0:
                     raise asyncio.TimeoutError
-                x, y = await core.unless_gone(asyncio.wait_for(points.get(), left))
+                x, y = await core.unless_gone(_next_point(points, server.ended, left))
                 tab = core.tab(None)
                 picked = await self._picks.pick_at(tab, x, y, max(1.0, left * 1000))
                 if picked is not None:
                     return Picked(picked.ref, picked.line, picked.tab_id, tab.page.url)
+        except _ViewStopped:
+            raise TimeoutError(
+                "the live view was stopped before anybody picked an element",
+                hint="call pick() again: it opens a new view",
+            ) from None
         except asyncio.TimeoutError:
             raise TimeoutError(
                 f"nobody picked an element within {int(ms)} ms",
@@ -125,6 +130,31 @@ class PickMethods:
             if not server.closed:
                 server.set_mode("watch")
             await hover.close()
+
+
+class _ViewStopped(Exception):
+    """The live view a pick waited on stopped serving."""
+
+
+async def _next_point(
+    points: asyncio.Queue[tuple[float, float]], ended: asyncio.Event, left_s: float
+) -> tuple[float, float]:
+    """The next point a person picked; ``_ViewStopped`` once the view stops, and
+    ``asyncio.TimeoutError`` after ``left_s``."""
+    point = asyncio.ensure_future(points.get())
+    stopped = asyncio.ensure_future(ended.wait())
+    try:
+        done, _ = await asyncio.wait(
+            {point, stopped}, timeout=left_s, return_when=asyncio.FIRST_COMPLETED
+        )
+    finally:
+        point.cancel()
+        stopped.cancel()
+    if point in done:
+        return point.result()
+    if stopped in done:
+        raise _ViewStopped
+    raise asyncio.TimeoutError
 
 
 class _Hover:
