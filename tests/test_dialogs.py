@@ -46,9 +46,11 @@ async def test_dialog_opened_while_the_action_settles_is_reported_not_waited_on(
     sess: Any, base_url: str
 ) -> None:
     await aw(sess.navigate(f"{base_url}/dialogs.html"))
-    # The alert opens 20 ms after the click, inside the 30 ms quiet window
-    # browserkit waits for. A page held by a dialog runs no script, so a wait
-    # on it would never end (the test's 30 s timeout would trip).
+    # The alert opens 20 ms after the click, while the action settles: the
+    # click also started a request that takes 500 ms, which settling waits
+    # for, so even a loaded machine opens the alert before settling could
+    # end. A page held by a dialog runs no script, so a wait on it would
+    # never end (the test's 30 s timeout would trip).
     r = await aw(sess.click(bk.role("button", "Save soon"), timeout_ms=60_000))
     assert r.dialog is not None
     assert (r.dialog.type, r.dialog.message, r.dialog.handled) == ("alert", "Stored!", "pending")

@@ -31,6 +31,7 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bdom\(\) or scan\(\)", "browser_dom_read or browser_scan"),
         (r"\bsnapshot\(target=\.\.\.\)", "browser_snapshot with a ref"),
         (r"\bcall execute again", "call browser_execute again"),
+        (r"\bcall pick\(\) again", "call browser_pick again"),
         (r"a selector such as bk\.css\('#id'\), or bk\.point\(x, y\)", "a selector, or x and y"),
         (r"\bpass target= \(a file input's ref\)", "pass ref (a file input's)"),
         (r"\bpass nth= ", "pass nth "),
