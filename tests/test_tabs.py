@@ -44,7 +44,7 @@ async def test_new_select_close_and_unknown_tabs(sess: Any, base_url: str) -> No
         await aw(sess.select_tab("t9"))
 
 
-async def test_acting_on_another_tab_by_page_id(sess: Any, base_url: str) -> None:
+async def test_acting_on_another_tab_by_tab_id(sess: Any, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/basic.html"))
     await aw(sess.new_tab(f"{base_url}/basic.html"))
     await aw(sess.select_tab("t1"))

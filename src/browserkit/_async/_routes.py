@@ -205,7 +205,7 @@ class Routes:
         self.offline = flag
         return flag
 
-    def _page_id(self, request: Request) -> str | None:
+    def _tab_id(self, request: Request) -> str | None:
         try:
             page = request.frame.page
         except PlaywrightError:
@@ -218,7 +218,7 @@ class Routes:
         async def handle(route: Route) -> None:
             request = route.request
             # Marked before answering: the CDP events that follow find the mark.
-            marks.mark(self._page_id(request), request.method, request.url, action.label)
+            marks.mark(self._tab_id(request), request.method, request.url, action.label)
             try:
                 if action.kind == "block":
                     await route.abort("blockedbyclient")
