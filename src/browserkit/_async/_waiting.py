@@ -104,10 +104,14 @@ class Waiter:
         return WaitResult(met, int((time.monotonic() - start) * 1000))
 
     async def _present(self, tab: Tab, selector: Selector, left_s: float) -> bool:
-        """Whether ``selector`` matches; a page too busy to answer in time has not yet."""
+        """Whether ``selector`` matches; a page too busy to answer in time has not yet.
+
+        A dialog the page opens meanwhile raises ModalStateBlockedError, as for text.
+        """
+        ms = max(50.0, left_s * 1000)
         try:
             return await self._core.unless_gone(
-                self._targets.present(tab, selector, max(50.0, left_s * 1000))
+                unless_blocked(tab, self._targets.present(tab, selector, ms))
             )
         except TimeoutError:
             return False
