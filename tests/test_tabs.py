@@ -79,3 +79,23 @@ async def test_every_window_one_click_opens_is_reported(sess: Any, base_url: str
     # Ids follow the order the pages joined, which three pages loading at once
     # do not keep.
     assert sorted(u.rsplit("=", 1)[1] for u in urls[1:]) == ["a", "b", "c"]
+
+
+async def test_a_session_whose_last_tab_closed_is_still_listed(
+    abrowser: bk.AsyncBrowser, sbrowser: bk.Browser
+) -> None:
+    # A session without a tab (its last one closed, or its remote browser
+    # going away) has no URL; listing sessions must not fail on it.
+    s = await abrowser.start()
+    try:
+        assert await s.close_tab("t1") is True
+        assert s.url == ""
+        assert [i.url for i in abrowser.sessions() if i.id == s.id] == [""]
+    finally:
+        await s.stop()
+    t = sbrowser.start()
+    try:
+        assert t.close_tab("t1") is True
+        assert t.url == "" and [i.url for i in sbrowser.sessions() if i.id == t.id] == [""]
+    finally:
+        t.stop()

@@ -105,8 +105,11 @@ class AsyncSession(
 
     @property
     def url(self) -> str:
-        """The active tab's URL."""
-        return "" if self._core.closed else self._core.tab(None).page.url
+        """The active tab's URL; ``""`` once the session is stopped or has no tab open
+        (its last tab closed, or its remote browser going away)."""
+        core = self._core
+        tab = None if core.closed or core.active is None else core.tabs.get(core.active)
+        return "" if tab is None else tab.page.url
 
     @property
     def tab_id(self) -> str:

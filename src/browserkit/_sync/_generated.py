@@ -237,7 +237,9 @@ class Session:
 
     @property
     def url(self) -> str:
-        """The active tab's URL."""
+        """The active tab's URL; ``""`` once the session is stopped or has no tab open
+        (its last tab closed, or its remote browser going away).
+        """
         return self._impl.url
 
     @property
