@@ -83,6 +83,8 @@ async def test_wait_for_takes_selector_values_and_still_a_css_string(
     await aw(sess.navigate(f"{base_url}/forms.html"))
     assert (await aw(sess.wait_for(selector=bk.css("#drop"), timeout_ms=2000))).met
     assert (await aw(sess.wait_for(selector=bk.label("Newsletter"), timeout_ms=2000))).met
+    # A <label> wrapping its <select>: found as select(bk.label("Country"), ...) finds it.
+    assert (await aw(sess.wait_for(selector=bk.label("Country"), timeout_ms=2000))).met
     missing = await aw(sess.wait_for(selector=bk.css("#nowhere"), timeout_ms=200))
     assert missing.met is False
     with warns_here("bk.css('#drop')"):

@@ -248,18 +248,24 @@ class Targets:
         A frame that is not there yet, like an element, may still come.
         """
         try:
-            base = await self._base(tab, sel)
+            _, count = await self._matches(tab, sel, ms)
         except FrameNotFoundError:
             return False
-        locator = self._locate(base, sel)
-        count = await self._core.guard(_count(locator, sel), f"find {sel.describe()}", ms, tab)
-        if sel.nth is None:
-            return count > 0
-        return count > (sel.nth if sel.nth >= 0 else -sel.nth - 1)
+        return count > 0 if sel.nth is None else _nth_index(sel.nth, count) is not None
 
-    async def _base(self, tab: Tab, sel: Selector) -> Page | Frame:
-        """Where ``sel`` looks: the tab, or the frame it names."""
-        return tab.page if sel.frame is None else await self._frame(tab, sel.frame)
+    async def _matches(self, tab: Tab, sel: Selector, ms: float) -> tuple[Locator, int]:
+        """Every element ``sel`` matches, and how many (counted within ``ms``)."""
+        base = tab.page if sel.frame is None else await self._frame(tab, sel.frame)
+        locator = self._locate(base, sel)
+        # Bounded: count() has no timeout, and a busy page never answers it.
+        count = await self._core.guard(_count(locator, sel), f"find {sel.describe()}", ms, tab)
+        if count == 0 and sel.kind == "label":
+            # A <label> that wraps its control counts the control's own text
+            # (a select's options) in its text; fall back to a substring
+            # match, still refusing to pick one of several.
+            locator = base.get_by_label(sel.value)
+            count = await self._core.guard(_count(locator, sel), f"find {sel.describe()}", ms, tab)
+        return locator, count
 
     def _locate(self, base: Page | Frame, sel: Selector) -> Locator:
         """Every element ``sel`` matches in ``base``, as a Playwright locator (not counted)."""
@@ -284,19 +290,9 @@ class Targets:
         return locator
 
     async def _selector(self, tab: Tab, sel: Selector, ms: float) -> Locator:
-        base = await self._base(tab, sel)
-        locator = self._locate(base, sel)
-        kind = sel.kind
-        # Bounded: count() has no timeout, and a busy page never answers it.
-        count = await self._core.guard(_count(locator, sel), f"find {sel.describe()}", ms, tab)
-        if count == 0 and kind == "label":
-            # A <label> that wraps its control counts the control's own text
-            # (a select's options) in its text; fall back to a substring
-            # match, still refusing to pick one of several.
-            locator = base.get_by_label(sel.value)
-            count = await self._core.guard(_count(locator, sel), f"find {sel.describe()}", ms, tab)
+        locator, count = await self._matches(tab, sel, ms)
         if count == 0:
-            if kind == "test_id":
+            if sel.kind == "test_id":
                 attribute = self._core.config.test_id_attribute
                 raise TargetNotFoundError(
                     f"no element has {attribute}={sel.value!r}",
@@ -311,8 +307,8 @@ class Targets:
                     hint=f"pass nth= (0..{count - 1}) to pick one, or use a ref from a snapshot",
                 )
             return locator
-        index = sel.nth if sel.nth >= 0 else count + sel.nth
-        if not 0 <= index < count:
+        index = _nth_index(sel.nth, count)
+        if index is None:
             raise TargetNotFoundError(f"{sel.describe()}: only {count} elements matched")
         return locator.nth(index)
 
@@ -399,6 +395,13 @@ def test_id_css(attribute: str, value: str) -> str:
         c if not c.isascii() or c.isalnum() or c in "-_" else f"\\{ord(c):x} " for c in value
     )
     return f'[{name}="{text}"]'
+
+
+def _nth_index(nth: int, count: int) -> int | None:
+    """The 0-based index ``nth`` names among ``count`` matches (negative: from the end),
+    or None when there are not that many."""
+    index = nth if nth >= 0 else count + nth
+    return index if 0 <= index < count else None
 
 
 async def _count(locator: Locator, sel: Selector) -> int:
