@@ -176,25 +176,20 @@ class Screencast:
 
     async def _visual_offset(self) -> tuple[float, float]:
         """Where the visual viewport sits in the layout viewport (CSS px); 0, 0 if unknown."""
-        tab = self.tab
-        if tab is None or tab.closed:
-            return 0.0, 0.0
-        try:
-            cdp = await asyncio.wait_for(tab.cdp_session(), CDP_S)
-            metrics = await asyncio.wait_for(cdp.send("Page.getLayoutMetrics"), CDP_S)
-        except (PlaywrightError, asyncio.TimeoutError):
-            return 0.0, 0.0
+        metrics = await self.send("Page.getLayoutMetrics", {}) or {}
         visual = metrics.get("cssVisualViewport") or {}
         return float(visual.get("offsetX") or 0.0), float(visual.get("offsetY") or 0.0)
 
-    async def send(self, method: str, params: dict[str, Any]) -> None:
-        """A CDP input command on the tab being shown, bounded (a page held by a dialog
-        may never answer it)."""
+    async def send(self, method: str, params: dict[str, Any]) -> dict[str, Any] | None:
+        """A CDP command on the tab being shown, bounded (a page held by a dialog may never
+        answer it); its answer, or None when the tab closed or navigated meanwhile (input
+        is then lost, as in a browser)."""
         tab = self.tab
         if tab is None or tab.closed:
-            return
+            return None
         try:
             cdp = await asyncio.wait_for(tab.cdp_session(), CDP_S)
-            await asyncio.wait_for(cdp.send(method, params), CDP_S)
+            answer: dict[str, Any] = await asyncio.wait_for(cdp.send(method, params), CDP_S)
         except (PlaywrightError, asyncio.TimeoutError):
-            pass  # the tab closed or navigated meanwhile: that input is lost, as in a browser
+            return None
+        return answer
