@@ -47,10 +47,7 @@ async def call(sess: Any, method: str, *args: Any, **kwargs: Any) -> Any:
 async def test_page_id_still_names_a_tab_with_a_warning(sess: Any, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/basic.html"))
     with warns_here("page_id"):
-        if isinstance(sess, bk.AsyncSession):
-            snap = await sess.snapshot(page_id="t1")
-        else:
-            snap = sess.snapshot(page_id="t1")
+        snap = await call(sess, "snapshot", page_id="t1")
     assert snap.tab_id == "t1" and sess.tab_id == "t1"
     with warns_here("page_id"):
         assert snap.page_id == "t1"  # the result's old field name reads the new one
@@ -70,10 +67,7 @@ async def test_drag_drops_on_to_and_still_takes_target(sess: Any, base_url: str)
     assert await aw(sess.evaluate(dropped)) == "dropped drag-me"
     await aw(sess.navigate(f"{base_url}/forms.html"))
     with warns_here("target"):
-        if isinstance(sess, bk.AsyncSession):
-            await sess.drag(bk.css("#drag-me"), target=bk.css("#drop"))
-        else:
-            sess.drag(bk.css("#drag-me"), target=bk.css("#drop"))
+        await call(sess, "drag", bk.css("#drag-me"), target=bk.css("#drop"))
     assert await aw(sess.evaluate(dropped)) == "dropped drag-me"
 
 
@@ -88,11 +82,8 @@ async def test_wait_for_takes_selector_values_and_still_a_css_string(
     missing = await aw(sess.wait_for(selector=bk.css("#nowhere"), timeout_ms=200))
     assert missing.met is False
     with warns_here("bk.css('#drop')"):
-        if isinstance(sess, bk.AsyncSession):
-            met = (await sess.wait_for(selector="#drop", timeout_ms=2000)).met
-        else:
-            met = sess.wait_for(selector="#drop", timeout_ms=2000).met
-    assert met
+        waited = await call(sess, "wait_for", selector="#drop", timeout_ms=2000)
+    assert waited.met
     with pytest.raises(bk.InvalidArgumentError, match="selector value"):
         await aw(sess.wait_for(selector=3, timeout_ms=200))
 
