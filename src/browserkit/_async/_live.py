@@ -176,7 +176,6 @@ class LiveServer:
         self.core = core
         self.token = secrets.token_urlsafe(32)
         self.port = 0
-        self.closed = False
         self.ended = asyncio.Event()  # set once it stops serving (a pick waits on it too)
         self.loop = asyncio.get_running_loop()
         self.screencast = Screencast(
@@ -196,6 +195,11 @@ class LiveServer:
         self._tabs: list[dict[str, Any]] = []
         self._input_lock = asyncio.Lock()
         self._stopped = asyncio.Event()
+
+    @property
+    def closed(self) -> bool:
+        """Whether it stopped serving."""
+        return self.ended.is_set()
 
     @property
     def url(self) -> str:
@@ -224,7 +228,6 @@ class LiveServer:
         """Stop listening and drop every connection at once (on the loop's thread)."""
         if self.closed:
             return
-        self.closed = True
         self.ended.set()
         if self._server is not None:
             self._server.close()
