@@ -65,6 +65,19 @@ async def test_shoelace_dialog_opens_and_closes_by_ref(sess: Any, base_url: str)
     assert await aw(sess.evaluate("document.body.dataset.saves")) == "1"
 
 
+async def test_closing_a_shoelace_dialog_answers_with_it_closed(sess: Any, base_url: str) -> None:
+    tree = await open_page(sess, base_url)
+    await aw(sess.click(ref_of(tree, 'button "Open dialog"')))
+    tree = str((await aw(sess.snapshot())).tree)
+    assert 'dialog "Settings"' in tree
+    r = await aw(sess.click(ref_of(tree, 'button "Done"')))
+    # sl-dialog fades its panel and overlay out, and only then hides itself
+    # and says so: the click's answer shows that end, not the fade.
+    assert r.settled is True
+    assert "dialog closed" in str(r.diff), str(r.diff)
+    assert any('dialog "Settings"' in str(node) for node in r.diff.removed), str(r.diff)
+
+
 async def test_shoelace_dialog_header_close_button_acts_by_ref(sess: Any, base_url: str) -> None:
     tree = await open_page(sess, base_url)
     await aw(sess.click(ref_of(tree, 'button "Open dialog"')))

@@ -46,6 +46,12 @@ Counted from the action's own last input event in the page (or the last DOM
 change after it), so the time Playwright takes to return from the action is
 part of the window rather than added to it."""
 
+ANIMATION_MS = 1_000
+"""The longest an animation the action started may hold the quiet window, so
+a dialog that fades out or a panel that collapses (changing the DOM only
+when its animation ends) is seen closed. UI transitions take a few hundred
+milliseconds; one still running past this leaves the action unsettled."""
+
 MAX_SETTLE_MS = 5_000
 """No action waits longer than this for the page to settle."""
 
@@ -250,7 +256,7 @@ class Settler:
             where: Page | Frame = frame if frame is not None and not frame.is_detached() else page
             result: Any = await unless_blocked(
                 self.tab,
-                where.evaluate(_js.DOM_QUIET, [QUIET_MS, max_ms, since_ms, took_ms]),
+                where.evaluate(_js.DOM_QUIET, [QUIET_MS, max_ms, since_ms, took_ms, ANIMATION_MS]),
             )
         except ModalStateBlockedError:
             return True  # settle() sees the dialog and stops

@@ -4,9 +4,16 @@
 // The window starts when the action last touched the page: its last input
 // event or DOM change (kept by pristine.js) when that happened while the action
 // ran (sinceMs ago it returned, after running tookMs), else when it returned.
+// Once quiet, an animation the action set going that ends with its element
+// hidden (faded out, folded to no height, scaled to nothing) holds the
+// window until it ends, at most animMs from the call (still running then:
+// not quiet): a dialog that fades out or a panel that collapses changes the
+// DOM only at its end. Animations that show something (a menu opening: its
+// content is there already), recolour it, run on a pseudo-element (a
+// ripple), never end (a spinner) or began before the action do not.
 // Observer and timers are the pristine copies pristine.js keeps, so a page
 // that replaces the globals cannot break settling.
-([quietMs, maxMs, sinceMs, tookMs]) => new Promise((resolve) => {
+([quietMs, maxMs, sinceMs, tookMs, animMs = 0]) => new Promise((resolve) => {
   const P = (window[Symbol.for('browserkit.pristine')] || {});
   const MO = P.MutationObserver || MutationObserver;
   const setT = P.setTimeout || setTimeout;
@@ -14,6 +21,53 @@
   const now = P.now || (() => performance.now());
   const t0 = now();
   const returned = t0 - sinceMs;
+  const began = returned - tookMs;
+  const animEnd = t0 + Math.min(animMs, maxMs);
+  // Whether an animation's last keyframe leaves its element invisible.
+  const zero = (v) => typeof v === 'string' && v.trim() !== '' && parseFloat(v) === 0;
+  const flattened = (t) => {
+    if (typeof t !== 'string') return false;
+    if (/scale(?:[XYZ]|3d)?\(\s*[0.]+\s*[,)]/.test(t)) return true;
+    const m = /^matrix\(([^)]*)\)$/.exec(t.trim());
+    if (!m) return false;
+    const [a, b, c, d] = m[1].split(',').map(parseFloat);
+    return (a === 0 && b === 0) || (c === 0 && d === 0);
+  };
+  const hides = (frame) => parseFloat(frame.opacity) < 0.05
+    || frame.visibility === 'hidden' || frame.display === 'none'
+    || zero(frame.height) || zero(frame.maxHeight) || zero(frame.width) || zero(frame.maxWidth)
+    || zero(frame.scale) || flattened(frame.transform);
+  // Milliseconds until the last animation that holds the window ends; 0: none.
+  const moving = () => {
+    let longest = 0;
+    const consider = (a) => {
+      const effect = a.effect;
+      if (a.playState !== 'running' || !effect || effect.pseudoElement) return;
+      if (!(effect.target instanceof Element)) return;
+      if (a.startTime !== null && a.startTime < began - 1) return;
+      const timing = effect.getComputedTiming();
+      if (!Number.isFinite(timing.endTime)) return;
+      const reversed = timing.direction === 'reverse' || timing.direction === 'alternate-reverse';
+      const last = reversed ? 0 : 1;
+      const end = effect.getKeyframes().filter((f) => f.computedOffset === last).pop();
+      if (!end || !hides(end)) return;
+      const left = (timing.endTime - (timing.localTime || 0)) / (Math.abs(a.playbackRate) || 1);
+      // Past its end but not yet finished: its last frame is still to come.
+      longest = Math.max(longest, left, 1);
+    };
+    try {
+      for (const a of (P.documentAnimations || Document.prototype.getAnimations).call(document)) {
+        consider(a);
+      }
+      const inRoot = P.rootAnimations || ShadowRoot.prototype.getAnimations;
+      for (const root of (P.shadowRoots ? P.shadowRoots() : [])) {
+        for (const a of inRoot.call(root)) consider(a);
+      }
+    } catch {
+      return 0;  // a page that broke the animation API: nothing to wait for
+    }
+    return longest;
+  };
   const activeAt = window[Symbol.for('browserkit.activeAt')];
   let last = (typeof activeAt === 'number' && activeAt >= returned - tookMs)
     ? Math.min(activeAt, t0) : returned;
@@ -44,7 +98,14 @@
         last = Math.max(last, now() - quietMs / 2);
         arm();
       } else if (now() - last >= quietMs) {
-        finish(true);
+        const left = now() < animEnd ? moving() : 0;
+        if (left <= 0) {
+          finish(animMs <= 0 || now() < animEnd || moving() <= 0);
+        } else {
+          // Come back when it ends (or at the bound); its end may change the DOM.
+          clearT(timer);
+          timer = setT(arm, Math.min(left, animEnd - now()) + 1);
+        }
       } else {
         arm();
       }

@@ -6,12 +6,43 @@
   const k = Symbol.for('browserkit.pristine');
   if (window[k]) return;
   const now = performance.now.bind(performance);
+  // Every shadow root the page makes, open or closed, weakly held: a
+  // document's getAnimations() leaves out what runs inside them, and
+  // settling looks there too (dom_quiet.js). attachShadow becomes a proxy of
+  // the native function that notes what it returns and changes nothing else.
+  const roots = [];
+  let pruneAt = 256;
+  const attach = Element.prototype.attachShadow;
+  Element.prototype.attachShadow = new Proxy(attach, {
+    apply(target, self, args) {
+      const root = Reflect.apply(target, self, args);
+      roots.push(new WeakRef(root));
+      if (roots.length > pruneAt) {
+        const live = roots.filter((r) => r.deref() !== undefined);
+        roots.length = 0;
+        for (const r of live) roots.push(r);
+        pruneAt = Math.max(256, live.length * 2);
+      }
+      return root;
+    },
+  });
+  const shadowRoots = () => {
+    const out = [];
+    for (const r of roots) {
+      const root = r.deref();
+      if (root !== undefined && root.host.isConnected) out.push(root);
+    }
+    return out;
+  };
   Object.defineProperty(window, k, { value: Object.freeze({
     MutationObserver: window.MutationObserver,
     setTimeout: window.setTimeout.bind(window),
     clearTimeout: window.clearTimeout.bind(window),
     querySelectorAll: Document.prototype.querySelectorAll,
     elementFromPoint: Document.prototype.elementFromPoint,
+    documentAnimations: Document.prototype.getAnimations,
+    rootAnimations: ShadowRoot.prototype.getAnimations,
+    shadowRoots,
     now,
   }), enumerable: false });
   // A change stamp: anything that may alter the accessibility outline
