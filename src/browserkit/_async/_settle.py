@@ -47,10 +47,11 @@ change after it), so the time Playwright takes to return from the action is
 part of the window rather than added to it."""
 
 ANIMATION_MS = 1_000
-"""The longest an animation the action started may hold the quiet window, so
-a dialog that fades out or a panel that collapses (changing the DOM only
-when its animation ends) is seen closed. UI transitions take a few hundred
-milliseconds; one still running past this leaves the action unsettled."""
+"""An animation that hides its element and ends within this long holds the
+quiet window, so a dialog that fades out or a panel that collapses (changing
+the DOM only when its animation ends) is seen closed. UI transitions take a
+few hundred milliseconds; a fade that ends later (a toast leaving after a
+few seconds) is the page's own schedule and is not waited for."""
 
 MAX_SETTLE_MS = 5_000
 """No action waits longer than this for the page to settle."""

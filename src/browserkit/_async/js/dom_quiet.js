@@ -4,13 +4,14 @@
 // The window starts when the action last touched the page: its last input
 // event or DOM change (kept by pristine.js) when that happened while the action
 // ran (sinceMs ago it returned, after running tookMs), else when it returned.
-// Once quiet, an animation the action set going that ends with its element
-// hidden (faded out, folded to no height, scaled to nothing) holds the
-// window until it ends, at most animMs from the call (still running then:
-// not quiet): a dialog that fades out or a panel that collapses changes the
-// DOM only at its end. Animations that show something (a menu opening: its
-// content is there already), recolour it, run on a pseudo-element (a
-// ripple), never end (a spinner) or began before the action do not.
+// Once quiet, an animation that ends with its element hidden (faded out,
+// folded to no height, scaled to nothing) within animMs of the call holds
+// the window until it ends: a dialog that fades out or a panel that
+// collapses changes the DOM only at its end. Animations that show something
+// (a menu opening: its content is there already), recolour it, run on a
+// pseudo-element (a ripple), never end (a spinner) or end later (a toast
+// fading out seconds from now) do not. When each began is not asked: the
+// page's clock and the action's are only as close as the transport is fast.
 // Observer and timers are the pristine copies pristine.js keeps, so a page
 // that replaces the globals cannot break settling.
 ([quietMs, maxMs, sinceMs, tookMs, animMs = 0]) => new Promise((resolve) => {
@@ -21,7 +22,6 @@
   const now = P.now || (() => performance.now());
   const t0 = now();
   const returned = t0 - sinceMs;
-  const began = returned - tookMs;
   const animEnd = t0 + Math.min(animMs, maxMs);
   // Whether an animation's last keyframe leaves its element invisible.
   const zero = (v) => typeof v === 'string' && v.trim() !== '' && parseFloat(v) === 0;
@@ -40,11 +40,11 @@
   // Milliseconds until the last animation that holds the window ends; 0: none.
   const moving = () => {
     let longest = 0;
+    const room = animEnd - now();
     const consider = (a) => {
       const effect = a.effect;
       if (a.playState !== 'running' || !effect || effect.pseudoElement) return;
       if (!(effect.target instanceof Element)) return;
-      if (a.startTime !== null && a.startTime < began - 1) return;
       const timing = effect.getComputedTiming();
       if (!Number.isFinite(timing.endTime)) return;
       const reversed = timing.direction === 'reverse' || timing.direction === 'alternate-reverse';
@@ -52,6 +52,9 @@
       const end = effect.getKeyframes().filter((f) => f.computedOffset === last).pop();
       if (!end || !hides(end)) return;
       const left = (timing.endTime - (timing.localTime || 0)) / (Math.abs(a.playbackRate) || 1);
+      // One that ends later (a toast that fades out seconds from now) is the
+      // page's own schedule, not the action's answer.
+      if (left > room) return;
       // Past its end but not yet finished: its last frame is still to come.
       longest = Math.max(longest, left, 1);
     };
@@ -73,6 +76,7 @@
     ? Math.min(activeAt, t0) : returned;
   let timer = null;
   let done = false;
+  let animating = false;
   const stamp = () => {
     const n = window[Symbol.for('browserkit.changes')];
     return typeof n === 'number' ? n : -1;
@@ -98,13 +102,20 @@
         last = Math.max(last, now() - quietMs / 2);
         arm();
       } else if (now() - last >= quietMs) {
-        const left = now() < animEnd ? moving() : 0;
-        if (left <= 0) {
-          finish(animMs <= 0 || now() < animEnd || moving() <= 0);
-        } else {
-          // Come back when it ends (or at the bound); its end may change the DOM.
+        const left = animMs > 0 ? moving() : 0;
+        if (left > 0) {
+          // Come back when it ends: its end may change the DOM.
+          animating = true;
           clearT(timer);
-          timer = setT(arm, Math.min(left, animEnd - now()) + 1);
+          timer = setT(arm, left + 1);
+        } else if (animating) {
+          // Just ended: its finish event comes with the next frame, and what
+          // the page does then must fall in a window of its own.
+          animating = false;
+          last = now();
+          arm();
+        } else {
+          finish(true);
         }
       } else {
         arm();
