@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import gc
+import warnings
 from typing import Any
 
 import pytest
@@ -251,3 +253,24 @@ async def test_wait_for_text_selector_url(sess: Any, base_url: str) -> None:
     assert (await aw(sess.wait_for(url="/basic\\.html$/"))).met is True
     with pytest.raises(bk.InvalidArgumentError):
         await aw(sess.wait_for())
+
+
+async def test_a_call_refused_because_the_browser_went_leaves_no_unawaited_coroutine(
+    abrowser: bk.AsyncBrowser, base_url: str
+) -> None:
+    # White box: the moment between the browser going and the session
+    # learning it, when a call is refused before its Playwright call runs.
+    s = await abrowser.start(url=f"{base_url}/basic.html")
+    core = s._core
+    tab = core.tabs[s.tab_id]
+    core.gone.set()
+    try:
+        with warnings.catch_warnings(record=True) as seen:
+            warnings.simplefilter("always")
+            with pytest.raises(bk.SessionClosedError):
+                await core.guard(tab.page.aria_snapshot(mode="ai"), "snapshot", 1000, tab)
+            gc.collect()
+        assert not [w for w in seen if "never awaited" in str(w.message)]
+    finally:
+        core.gone.clear()
+        await s.stop()

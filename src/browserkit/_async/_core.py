@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import inspect
 import time
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Protocol, TypeVar
@@ -292,6 +293,9 @@ class SessionCore:
         page opens meanwhile ends it with ModalStateBlockedError instead of a
         wait as long as the dialog stays (see :func:`unless_blocked`).
         """
+        if self.gone.is_set():
+            discard_unstarted(coro)  # refused before it ran: no "never awaited" warning
+            raise self.closed_error()
         call = coro if tab is None else unless_blocked(tab, coro)
         try:
             # Bounded here too: a page stuck in script (or in layout) leaves
@@ -332,9 +336,7 @@ class SessionCore:
         out a bound that can no longer be met.
         """
         if self.gone.is_set():
-            close = getattr(call, "close", None)
-            if close is not None:
-                close()  # never started: no "never awaited" warning
+            discard_unstarted(call)
             raise self.closed_error()
         task = asyncio.ensure_future(call)
         gone = asyncio.ensure_future(self.gone.wait())
@@ -409,3 +411,10 @@ class SessionCore:
             except PlaywrightError:
                 pass
         return True
+
+
+def discard_unstarted(call: object) -> None:
+    """Close ``call`` if it is a coroutine that never ran (a call refused before
+    it started), so Python does not warn that it was never awaited."""
+    if inspect.iscoroutine(call) and inspect.getcoroutinestate(call) == inspect.CORO_CREATED:
+        call.close()
