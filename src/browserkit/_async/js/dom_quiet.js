@@ -10,8 +10,8 @@
 // collapses changes the DOM only at its end. Animations that show something
 // (a menu opening: its content is there already), recolour it, run on a
 // pseudo-element (a ripple), never end (a spinner) or end later (a toast
-// fading out seconds from now) do not. When each began is not asked: the
-// page's clock and the action's are only as close as the transport is fast.
+// fading out seconds from now) do not. When one began does not count: the
+// page's clock and the action's agree only as closely as the transport is fast.
 // Observer and timers are the pristine copies pristine.js keeps, so a page
 // that replaces the globals cannot break settling.
 ([quietMs, maxMs, sinceMs, tookMs, animMs = 0]) => new Promise((resolve) => {
