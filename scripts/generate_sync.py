@@ -156,7 +156,6 @@ def generate() -> str:
     names: set[str] = set()
     modules: dict[str, object] = {}
     body: list[str] = []
-    deprecations: set[tuple[str, str]] = set()
     for module_name, async_name, sync_name in CLASSES:
         module = importlib.import_module(module_name)
         modules[module_name] = module
@@ -175,11 +174,6 @@ def generate() -> str:
         if sync_name == "Browser":
             body += _browser_init(cls, names)
         for attr, value in _public_members(cls):
-            if isinstance(value, property) and hasattr(value.fget, "__renamed_to__"):
-                deprecations.add(("browserkit._deprecation", "renamed_property"))
-                body.append("")
-                body.append(f'    {attr} = renamed_property("{value.fget.__renamed_to__}")')
-                continue
             if isinstance(value, property):
                 ret = _rename(str(inspect.signature(value.fget).return_annotation))  # type: ignore[arg-type]
                 _collect_names(ret, names)
@@ -194,10 +188,6 @@ def generate() -> str:
             params, args, ret = _signature(value)
             _collect_names(params + " " + ret, names)
             body.append("")
-            for home, decorator in getattr(value, "__twin_decorators__", ()):
-                # Old argument forms keep working on the twin too (see _deprecation.py).
-                deprecations.add((home, decorator.split("(", 1)[0]))
-                body.append(f"    @{decorator}")
             body.append(f"    def {attr}({params}) -> {ret}:")
             body += _doc(value.__doc__, "        ")
             call = f"self._impl.{attr}({args})"
@@ -239,7 +229,6 @@ def generate() -> str:
         "",
         *imports,
         *[f"from {module} import {async_name}" for module, async_name, _ in CLASSES],
-        *_deprecation_import(deprecations),
         "from browserkit._portal import Portal, get_portal",
         "",
         f"__all__ = {sorted(sync for _, _, sync in CLASSES)!r}".replace("'", '"'),
@@ -259,14 +248,6 @@ def generate() -> str:
             "    return twin",
         ]
     return "\n".join(head + body) + "\n"
-
-
-def _deprecation_import(names: set[tuple[str, str]]) -> list[str]:
-    """Import lines for the decorators and descriptors that keep old names working."""
-    homes: dict[str, list[str]] = {}
-    for home, name in sorted(names):
-        homes.setdefault(home, []).append(name)
-    return [f"from {home} import {', '.join(found)}" for home, found in sorted(homes.items())]
 
 
 def _browser_init(cls: type, names: set[str]) -> list[str]:

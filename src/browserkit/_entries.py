@@ -25,7 +25,6 @@ from typing import Any, ClassVar, Literal, Protocol
 
 import attrs
 
-from browserkit._deprecation import renamed_fields
 from browserkit._patterns import UserPattern, compile_user_pattern
 from browserkit._reprs import record_markdown, summary
 from browserkit._text import well_formed_str
@@ -60,7 +59,6 @@ DOWNLOAD_STATUSES: tuple[DownloadEntryStatus, ...] = ("detected", "saving", "sav
 """Every :data:`DownloadEntryStatus`, in lifecycle order."""
 
 
-@renamed_fields(page_id="tab_id")
 @attrs.frozen(kw_only=True, repr=False)
 class ConsoleEntry:
     """One console message, uncaught exception or failed resource load of a page.
@@ -94,7 +92,6 @@ class ConsoleEntry:
     _repr_markdown_ = record_markdown
 
 
-@renamed_fields(page_id="tab_id")
 @attrs.frozen(kw_only=True, repr=False)
 class NetworkEntry:
     """One network request, updated in place (with a new ``seq``) as it progresses.
@@ -137,7 +134,6 @@ class NetworkEntry:
     _repr_markdown_ = record_markdown
 
 
-@renamed_fields(page_id="tab_id")
 @attrs.frozen(kw_only=True, repr=False)
 class DownloadEntry:
     """One download started by a page.

@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import attrs
 
-from browserkit._deprecation import renamed_fields
 from browserkit._reprs import summary, text_markdown
 
 __all__ = ["RequestDetail"]
 
 
-@renamed_fields(page_id="tab_id")
 @attrs.frozen(repr=False)
 class RequestDetail:
     """One request of the network buffer in full, as ``network.detail(request_id)`` reads it.

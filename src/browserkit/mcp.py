@@ -108,8 +108,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=None,
         help="run without a window (the default); --no-headless shows it [BROWSERKIT_HEADLESS]",
     )
-    # The previous release's spelling of --no-headless, kept for one release.
-    parser.add_argument("--headed", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument(
         "--allowed-schemes",
         metavar="LIST",
@@ -165,7 +163,7 @@ def options_from_args(args: argparse.Namespace) -> ServerOptions:
     return ServerOptions(
         http=args.http,
         port=args.port,
-        headless=_headless(args),
+        headless=args.headless,
         allowed_schemes=args.allowed_schemes,
         read_only=args.read_only,
         allow_attach=args.allow_attach,
@@ -174,13 +172,6 @@ def options_from_args(args: argparse.Namespace) -> ServerOptions:
         caps=_caps(args.caps),
         endpoints=_endpoints(args.endpoint),
     )
-
-
-def _headless(args: argparse.Namespace) -> bool | None:
-    if not args.headed:
-        return args.headless  # type: ignore[no-any-return]
-    print("browserkit mcp: --headed is deprecated: use --no-headless", file=sys.stderr)
-    return False
 
 
 def _endpoints(urls: list[str]) -> tuple[str, ...]:

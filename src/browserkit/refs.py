@@ -6,8 +6,6 @@ import re
 
 import attrs
 
-from browserkit._deprecation import renamed_fields
-
 __all__ = ["DOM_REF", "OUTLINE_REF", "REF_SHAPE", "Ref", "bare_ref"]
 
 OUTLINE_REF = re.compile(r"\[ref=([^\]\s]+)\]")
@@ -26,7 +24,6 @@ def bare_ref(text: str) -> str:
     return text[4:] if text.startswith("ref=") else text
 
 
-@renamed_fields(page_id="tab_id")
 @attrs.frozen
 class Ref:
     """A ref as printed by a snapshot (``e3``, ``f1e2``), with where it came from.

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
 
-from browserkit._deprecation import renamed_fields
 from browserkit._reprs import (
     diff_summary,
     fence,
@@ -142,7 +141,6 @@ class DialogInfo:
     _repr_markdown_ = record_markdown
 
 
-@renamed_fields(page_id="tab_id")
 @attrs.frozen(repr=False)
 class Snapshot:
     """The page as an accessibility outline with refs (``[ref=e3]``).
@@ -289,7 +287,6 @@ class SessionInfo:
     _repr_markdown_ = record_markdown
 
 
-@renamed_fields(page_id="tab_id")
 @attrs.frozen(repr=False)
 class TabInfo:
     """A tab: of a session (``tab_id``), or at a CDP endpoint (``adopted``)."""
@@ -416,7 +413,6 @@ class Handoff:
     _repr_markdown_ = record_markdown
 
 
-@renamed_fields(page_id="tab_id")
 @attrs.frozen(repr=False)
 class Picked:
     """The element a person picked in the live view (:meth:`~browserkit.AsyncSession.pick`).

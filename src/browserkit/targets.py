@@ -9,12 +9,10 @@ real pages reuse names, and a silent first match clicks the wrong thing.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, Literal, TypeVar, Union
+from typing import Literal, Union
 
 import attrs
 
-from browserkit._deprecation import adapting, warn_renamed
 from browserkit.errors import InvalidArgumentError
 from browserkit.refs import Ref
 
@@ -34,7 +32,6 @@ __all__ = [
     "xpath",
 ]
 
-F = TypeVar("F", bound=Callable[..., Any])
 SelectorKind = Literal["css", "xpath", "role", "label", "placeholder", "text", "test_id"]
 
 
@@ -245,22 +242,3 @@ def describe(target: Target) -> str:
     if isinstance(target, Point):
         return f"point ({target.x}, {target.y})"
     return str(target)
-
-
-def css_strings(*names: str) -> Callable[[F], F]:
-    """Accept a plain string for these selector arguments for one release, as ``css(s)``.
-
-    Every selector argument takes a selector value; ``wait_for(selector=)``
-    took a CSS string before, and still does, with a DeprecationWarning.
-    """
-
-    def adapt(kwargs: dict[str, Any]) -> None:
-        for name in names:
-            value = kwargs.get(name)
-            if isinstance(value, str):
-                old, new = f"{name}={value!r}", f"{name}=bk.css({value!r})"
-                warn_renamed(old, new, adapter_file=__file__)
-                kwargs[name] = css(value)
-
-    listed = ", ".join(f'"{name}"' for name in names)
-    return lambda fn: adapting(fn, adapt, f"css_strings({listed})", __name__)

@@ -11,7 +11,6 @@ from typing import Any
 from playwright.async_api import Error as PlaywrightError
 
 from browserkit._async._evidence_hooks import Evidence
-from browserkit._deprecation import renamed
 from browserkit._paths import output_file
 from browserkit.buffers import (
     CONSOLE_LEVELS,
@@ -62,7 +61,6 @@ class ConsoleView:
         by_level = None if levels is None else (lambda e: e.level in levels)
         return _both(by_level, _page_filter(tab_id))
 
-    @renamed(page_id="tab_id")
     def read(
         self,
         *,
@@ -96,7 +94,6 @@ class ConsoleView:
             predicate=self._predicate(level, tab_id),
         )
 
-    @renamed(page_id="tab_id")
     def export(
         self,
         path: str,
@@ -155,7 +152,6 @@ class NetworkView:
             pred = _both(pred, lambda e: e.resource_type not in _STATIC)
         return _both(pred, _page_filter(tab_id))
 
-    @renamed(page_id="tab_id")
     def read(
         self,
         *,
@@ -188,7 +184,6 @@ class NetworkView:
             predicate=self._predicate(failed_only, include_static, tab_id),
         )
 
-    @renamed(page_id="tab_id")
     def export(
         self,
         path: str,
@@ -238,7 +233,6 @@ class AsyncDownloads:
         self._evidence = evidence
         self._buffer = evidence.downloads
 
-    @renamed(page_id="tab_id")
     def read(
         self,
         *,
@@ -263,7 +257,6 @@ class AsyncDownloads:
             since_seq=since_seq, limit=limit, pattern=pattern, predicate=_page_filter(tab_id)
         )
 
-    @renamed(page_id="tab_id")
     def export(
         self,
         path: str,

@@ -10,7 +10,6 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from browserkit._async._actions import Button, Modifier
-from browserkit._deprecation import renamed
 from browserkit.results import ActionResult
 from browserkit.targets import Target
 
@@ -29,7 +28,6 @@ class ActionMethods:
     _styles: StyleEditor
     _modals: Modals
 
-    @renamed(page_id="tab_id")
     async def click(
         self,
         target: Target,
@@ -63,7 +61,6 @@ class ActionMethods:
             target, button, click_count, modifiers, observe, timeout_ms, tab_id
         )
 
-    @renamed(page_id="tab_id")
     async def hover(
         self,
         target: Target,
@@ -86,7 +83,6 @@ class ActionMethods:
         """
         return await self._actions.hover(target, observe, timeout_ms, tab_id)
 
-    @renamed(page_id="tab_id")
     async def type(
         self,
         target: Target | None,
@@ -118,7 +114,6 @@ class ActionMethods:
         """
         return await self._actions.type(target, text, submit, clear, observe, timeout_ms, tab_id)
 
-    @renamed(page_id="tab_id")
     async def press(
         self,
         key: str,
@@ -144,7 +139,6 @@ class ActionMethods:
         """
         return await self._actions.press(key, target, observe, timeout_ms, tab_id)
 
-    @renamed(page_id="tab_id")
     async def scroll(
         self,
         *,
@@ -171,7 +165,6 @@ class ActionMethods:
         """
         return await self._actions.scroll(delta_y, delta_x, target, observe, timeout_ms, tab_id)
 
-    @renamed(page_id="tab_id")
     async def select(
         self,
         target: Target,
@@ -199,7 +192,6 @@ class ActionMethods:
         """
         return await self._actions.select(target, values, observe, timeout_ms, tab_id)
 
-    @renamed(page_id="tab_id")
     async def check(
         self,
         target: Target,
@@ -227,7 +219,6 @@ class ActionMethods:
         """
         return await self._actions.check(target, checked, observe, timeout_ms, tab_id)
 
-    @renamed(page_id="tab_id", target="to")
     async def drag(
         self,
         source: Target,
@@ -252,7 +243,6 @@ class ActionMethods:
         """
         return await self._actions.drag(source, to, observe, timeout_ms, tab_id)
 
-    @renamed(page_id="tab_id")
     async def fill_form(
         self,
         fields: Sequence[Mapping[str, Any]],
@@ -280,7 +270,6 @@ class ActionMethods:
         """
         return await self._actions.fill_form(fields, observe, timeout_ms, tab_id)
 
-    @renamed(page_id="tab_id")
     async def upload(
         self,
         paths: str | Sequence[str],
@@ -307,7 +296,6 @@ class ActionMethods:
         """
         return await self._actions.upload(paths, target, observe, timeout_ms, tab_id)
 
-    @renamed(page_id="tab_id")
     async def set_style(
         self,
         target: Target,
@@ -350,7 +338,6 @@ class ActionMethods:
 
     # ------------------------------------------------------ modal states
 
-    @renamed(page_id="tab_id")
     async def handle_dialog(
         self,
         accept: bool,

@@ -12,9 +12,8 @@ from browserkit._async._actions import Button
 from browserkit._async._input import RawInput
 from browserkit._async._scripts import Scripts
 from browserkit._async._waiting import Waiter
-from browserkit._deprecation import renamed
 from browserkit.results import ActionResult, ExecuteResult, PdfFile, WaitResult
-from browserkit.targets import Selector, Target, css_strings
+from browserkit.targets import Selector, Target
 
 if TYPE_CHECKING:
     from browserkit._async._core import SessionCore
@@ -38,7 +37,6 @@ class ExtraMethods:
 
     # --------------------------------------------------------- scripting
 
-    @renamed(page_id="tab_id")
     async def evaluate(
         self,
         expression: str,
@@ -73,7 +71,6 @@ class ExtraMethods:
         """
         return await self._scripts.evaluate(expression, timeout_ms, tab_id, target)
 
-    @renamed(page_id="tab_id")
     async def execute(
         self, code: str, *, timeout_ms: float | None = None, tab_id: str | None = None
     ) -> ExecuteResult:
@@ -133,7 +130,6 @@ class ExtraMethods:
         """
         return await self._scripts.init_script(code, timeout_ms)
 
-    @renamed(page_id="tab_id")
     async def pdf(
         self,
         path: str,
@@ -169,8 +165,6 @@ class ExtraMethods:
 
     # ----------------------------------------------------------- waiting
 
-    @renamed(page_id="tab_id")
-    @css_strings("selector")
     async def wait_for(
         self,
         *,
@@ -195,8 +189,8 @@ class ExtraMethods:
                 visually-hidden status text does).
             text_gone: Text that must show in no frame, read the same way.
             selector: A selector that must match an attached element, in open shadow
-                roots too: ``bk.css("#done")``, ``bk.role(...)``, ... (a plain CSS string
-                still works for one release, with a ``DeprecationWarning``).
+                roots too: ``bk.css("#done")``, ``bk.role(...)``, ... (a plain string is
+                refused: write ``bk.css(...)``).
             url: A substring of the tab's URL, or a regular expression searched in it
                 when written ``/.../``.
             time_ms: Milliseconds to wait first, whatever the page does (an animation, a
@@ -214,7 +208,6 @@ class ExtraMethods:
 
     # --------------------------------------------------------- raw input
 
-    @renamed(page_id="tab_id")
     async def mouse_down(
         self,
         target: Target | None = None,
@@ -248,7 +241,6 @@ class ExtraMethods:
         """
         return await self._input.mouse("down", target, button, observe, timeout_ms, tab_id)
 
-    @renamed(page_id="tab_id")
     async def mouse_up(
         self,
         target: Target | None = None,
@@ -275,7 +267,6 @@ class ExtraMethods:
         """
         return await self._input.mouse("up", target, button, observe, timeout_ms, tab_id)
 
-    @renamed(page_id="tab_id")
     async def key_down(
         self,
         key: str,
@@ -303,7 +294,6 @@ class ExtraMethods:
         """
         return await self._input.key("down", key, observe, timeout_ms, tab_id)
 
-    @renamed(page_id="tab_id")
     async def key_up(
         self,
         key: str,

@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Literal
 
-from browserkit._deprecation import renamed
 from browserkit.results import DomNode, FindMatch, PageScan, Screenshot, Snapshot, Styles
 from browserkit.targets import Target
 
@@ -30,7 +29,6 @@ class ReadingMethods:
     _scan: Scanner
     _styles: StyleEditor
 
-    @renamed(page_id="tab_id")
     async def snapshot(
         self,
         *,
@@ -67,7 +65,6 @@ class ReadingMethods:
             diff, target, depth, tab_id, timeout_ms, compact, max_tokens
         )
 
-    @renamed(page_id="tab_id")
     async def dom(
         self,
         target: Target | None = None,
@@ -105,7 +102,6 @@ class ReadingMethods:
         """
         return await self._dom.dom(target, depth, timeout_ms, tab_id)
 
-    @renamed(page_id="tab_id")
     async def scan(
         self,
         *,
@@ -148,7 +144,6 @@ class ReadingMethods:
         """
         return await self._scan.scan(max_chars, cutlist, text_only, max_targets, timeout_ms, tab_id)
 
-    @renamed(page_id="tab_id")
     async def find(
         self,
         text: str | None = None,
@@ -181,7 +176,6 @@ class ReadingMethods:
         """
         return await self._outlines.find(text, regex, urls, limit, timeout_ms, tab_id)
 
-    @renamed(page_id="tab_id")
     async def screenshot(
         self,
         *,
@@ -219,7 +213,6 @@ class ReadingMethods:
             full_page, format, target, max_side, path, tab_id, timeout_ms
         )
 
-    @renamed(page_id="tab_id")
     async def styles(
         self,
         target: Target,

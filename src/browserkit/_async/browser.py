@@ -20,7 +20,6 @@ from browserkit._async._launch import check_cdp_url, connect_cdp, launch
 from browserkit._async._navigation import check_scheme
 from browserkit._async._pool import EndpointPool
 from browserkit._async.session import AsyncSession
-from browserkit._deprecation import renamed
 from browserkit._diagnose import diagnose
 from browserkit._text import well_formed_str
 from browserkit.config import Config
@@ -145,7 +144,6 @@ class AsyncBrowser:
 
     # -------------------------------------------------------------- sessions
 
-    @renamed(headful="not headless")
     async def start(
         self,
         url: str | None = None,

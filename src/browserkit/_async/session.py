@@ -30,7 +30,6 @@ from browserkit._async._styles import StyleEditor
 from browserkit._async._tabs import Tabs
 from browserkit._async._targets import Targets
 from browserkit._async._world import World
-from browserkit._deprecation import renamed, renamed_property
 from browserkit.results import (
     Handoff,
     HistoryMove,
@@ -115,8 +114,6 @@ class AsyncSession(
     def tab_id(self) -> str:
         """The active tab's id (``t1``, ``t2``, ...)."""
         return self._core.tab(None).tab_id
-
-    page_id = renamed_property("tab_id")
 
     # ---------------------------------------------------------- evidence
 
@@ -204,7 +201,6 @@ class AsyncSession(
         """
         return await self._tabs.new_tab(url, timeout_ms)
 
-    @renamed(page_id="tab_id")
     async def select_tab(self, tab_id: str) -> TabInfo:
         """Make ``tab_id`` the active tab (and bring it to front).
 
@@ -214,7 +210,6 @@ class AsyncSession(
         """
         return await self._tabs.select_tab(tab_id)
 
-    @renamed(page_id="tab_id")
     async def close_tab(self, tab_id: str) -> bool:
         """Close a tab; True if it was open. Closing the last tab leaves the session tab-less.
 
@@ -226,7 +221,6 @@ class AsyncSession(
 
     # ------------------------------------------------- human in the loop
 
-    @renamed(page_id="tab_id")
     async def handoff(
         self,
         instructions: str,

@@ -21,8 +21,6 @@ from browserkit._async._evidence import AsyncDownloads
 from browserkit._async._network_detail import AsyncNetwork
 from browserkit._async.session import AsyncSession
 from browserkit._async.browser import AsyncBrowser
-from browserkit._deprecation import renamed, renamed_property
-from browserkit.targets import css_strings
 from browserkit._portal import Portal, get_portal
 
 __all__ = ["Browser", "Downloads", "Network", "Session"]
@@ -74,7 +72,6 @@ class Downloads:
     _impl: AsyncDownloads
     _portal: Portal
 
-    @renamed(page_id="tab_id")
     def read(self, *, since_seq: int = 0, limit: int = 100, pattern: str | None = None, tab_id: str | None = None) -> EventPage[DownloadEntry]:
         """Downloads after ``since_seq``; a status change re-lists a download.
 
@@ -90,7 +87,6 @@ class Downloads:
         """
         return self._impl.read(since_seq=since_seq, limit=limit, pattern=pattern, tab_id=tab_id)
 
-    @renamed(page_id="tab_id")
     def export(self, path: str, *, since_seq: int = 0, limit: int = 10000, pattern: str | None = None, tab_id: str | None = None) -> Path:
         """Write the selected page of downloads, with its cursor fields, as JSON to ``path``.
 
@@ -158,7 +154,6 @@ class Network:
         __tracebackhide__ = True
         return self._portal.call(self._impl.detail(request_id, timeout_ms=timeout_ms))
 
-    @renamed(page_id="tab_id")
     def read(self, *, since_seq: int = 0, limit: int = 100, pattern: str | None = None, failed_only: bool = False, include_static: bool = False, tab_id: str | None = None) -> EventPage[NetworkEntry]:
         """Requests after ``since_seq``; an update (response, failure) re-lists a request.
 
@@ -177,7 +172,6 @@ class Network:
         """
         return self._impl.read(since_seq=since_seq, limit=limit, pattern=pattern, failed_only=failed_only, include_static=include_static, tab_id=tab_id)
 
-    @renamed(page_id="tab_id")
     def export(self, path: str, *, since_seq: int = 0, limit: int = 10000, pattern: str | None = None, failed_only: bool = False, include_static: bool = False, tab_id: str | None = None) -> Path:
         """Write the selected page of requests, with its cursor fields, as JSON to ``path``.
 
@@ -246,8 +240,6 @@ class Session:
     def tab_id(self) -> str:
         """The active tab's id (``t1``, ``t2``, ...)."""
         return self._impl.tab_id
-
-    page_id = renamed_property("tab_id")
 
     @property
     def console(self) -> ConsoleView:
@@ -333,7 +325,6 @@ class Session:
         __tracebackhide__ = True
         return self._portal.call(self._impl.new_tab(url, timeout_ms=timeout_ms))
 
-    @renamed(page_id="tab_id")
     def select_tab(self, tab_id: str) -> TabInfo:
         """Make ``tab_id`` the active tab (and bring it to front).
 
@@ -344,7 +335,6 @@ class Session:
         __tracebackhide__ = True
         return self._portal.call(self._impl.select_tab(tab_id))
 
-    @renamed(page_id="tab_id")
     def close_tab(self, tab_id: str) -> bool:
         """Close a tab; True if it was open. Closing the last tab leaves the session tab-less.
 
@@ -355,7 +345,6 @@ class Session:
         __tracebackhide__ = True
         return self._portal.call(self._impl.close_tab(tab_id))
 
-    @renamed(page_id="tab_id")
     def handoff(self, instructions: str, *, timeout_ms: float | None = None, tab_id: str | None = None) -> Handoff:
         """Hand the tab to a person until they click Continue, or someone confirms.
 
@@ -385,7 +374,6 @@ class Session:
         __tracebackhide__ = True
         return self._portal.call(self._impl.stop())
 
-    @renamed(page_id="tab_id")
     def snapshot(self, *, diff: bool = False, target: Target | None = None, depth: int | None = None, tab_id: str | None = None, compact: bool = False, max_tokens: int | None = None, timeout_ms: float | None = None) -> Snapshot:
         """The page as an accessibility outline with refs (``snap.tree``: always all of it).
 
@@ -411,7 +399,6 @@ class Session:
         __tracebackhide__ = True
         return self._portal.call(self._impl.snapshot(diff=diff, target=target, depth=depth, tab_id=tab_id, compact=compact, max_tokens=max_tokens, timeout_ms=timeout_ms))
 
-    @renamed(page_id="tab_id")
     def dom(self, target: Target | None = None, *, depth: int = 3, timeout_ms: float | None = None, tab_id: str | None = None) -> DomNode:
         """The DOM as a tree of elements, ``depth`` levels below ``target``.
 
@@ -443,7 +430,6 @@ class Session:
         __tracebackhide__ = True
         return self._portal.call(self._impl.dom(target, depth=depth, timeout_ms=timeout_ms, tab_id=tab_id))
 
-    @renamed(page_id="tab_id")
     def scan(self, *, max_chars: int = 35000, cutlist: bool = True, text_only: bool = False, max_targets: int = 80, timeout_ms: float | None = None, tab_id: str | None = None) -> PageScan:
         """The page as compact simplified HTML (or plain text with ``text_only``).
 
@@ -478,7 +464,6 @@ class Session:
         __tracebackhide__ = True
         return self._portal.call(self._impl.scan(max_chars=max_chars, cutlist=cutlist, text_only=text_only, max_targets=max_targets, timeout_ms=timeout_ms, tab_id=tab_id))
 
-    @renamed(page_id="tab_id")
     def find(self, text: str | None = None, *, regex: str | None = None, urls: bool = False, limit: int | None = 30, timeout_ms: float | None = None, tab_id: str | None = None) -> list[FindMatch]:
         """The deepest outline nodes whose printed line, name, text or properties match.
 
@@ -503,7 +488,6 @@ class Session:
         __tracebackhide__ = True
         return self._portal.call(self._impl.find(text, regex=regex, urls=urls, limit=limit, timeout_ms=timeout_ms, tab_id=tab_id))
 
-    @renamed(page_id="tab_id")
     def screenshot(self, *, full_page: bool = False, format: Literal['jpeg', 'png'] = 'jpeg', target: Target | None = None, max_side: int = 1568, path: str | None = None, tab_id: str | None = None, timeout_ms: float | None = None) -> Screenshot:
         """An image of the viewport, the full page, or one element.
 
@@ -530,7 +514,6 @@ class Session:
         __tracebackhide__ = True
         return self._portal.call(self._impl.screenshot(full_page=full_page, format=format, target=target, max_side=max_side, path=path, tab_id=tab_id, timeout_ms=timeout_ms))
 
-    @renamed(page_id="tab_id")
     def styles(self, target: Target, properties: Sequence[str] | None = None, *, timeout_ms: float | None = None, tab_id: str | None = None) -> Styles:
         """Computed styles of an element, and its inline style.
 
@@ -549,7 +532,6 @@ class Session:
         __tracebackhide__ = True
         return self._portal.call(self._impl.styles(target, properties, timeout_ms=timeout_ms, tab_id=tab_id))
 
-    @renamed(page_id="tab_id")
     def click(self, target: Target, *, button: Button = 'left', click_count: int = 1, modifiers: Sequence[Modifier] = (), observe: bool | None = None, timeout_ms: float | None = None, tab_id: str | None = None) -> ActionResult:
         """Click an element (ref or selector) or a point.
 
@@ -572,7 +554,6 @@ class Session:
         __tracebackhide__ = True
         return self._portal.call(self._impl.click(target, button=button, click_count=click_count, modifiers=modifiers, observe=observe, timeout_ms=timeout_ms, tab_id=tab_id))
 
-    @renamed(page_id="tab_id")
     def hover(self, target: Target, *, observe: bool | None = None, timeout_ms: float | None = None, tab_id: str | None = None) -> ActionResult:
         """Move the mouse over an element or a point.
 
@@ -589,7 +570,6 @@ class Session:
         __tracebackhide__ = True
         return self._portal.call(self._impl.hover(target, observe=observe, timeout_ms=timeout_ms, tab_id=tab_id))
 
-    @renamed(page_id="tab_id")
     def type(self, target: Target | None, text: str, *, submit: bool = False, clear: bool = True, observe: bool | None = None, timeout_ms: float | None = None, tab_id: str | None = None) -> ActionResult:
         """Type ``text`` into a field, or into the focused element.
 
@@ -612,7 +592,6 @@ class Session:
         __tracebackhide__ = True
         return self._portal.call(self._impl.type(target, text, submit=submit, clear=clear, observe=observe, timeout_ms=timeout_ms, tab_id=tab_id))
 
-    @renamed(page_id="tab_id")
     def press(self, key: str, *, target: Target | None = None, observe: bool | None = None, timeout_ms: float | None = None, tab_id: str | None = None) -> ActionResult:
         """Press a key or chord (``Enter``, ``Control+a``, ``Shift+Tab``).
 
@@ -631,7 +610,6 @@ class Session:
         __tracebackhide__ = True
         return self._portal.call(self._impl.press(key, target=target, observe=observe, timeout_ms=timeout_ms, tab_id=tab_id))
 
-    @renamed(page_id="tab_id")
     def scroll(self, *, delta_y: float = 0, delta_x: float = 0, target: Target | None = None, observe: bool | None = None, timeout_ms: float | None = None, tab_id: str | None = None) -> ActionResult:
         """Scroll the page, or a scrollable element, by CSS pixels.
 
@@ -650,7 +628,6 @@ class Session:
         __tracebackhide__ = True
         return self._portal.call(self._impl.scroll(delta_y=delta_y, delta_x=delta_x, target=target, observe=observe, timeout_ms=timeout_ms, tab_id=tab_id))
 
-    @renamed(page_id="tab_id")
     def select(self, target: Target, values: str | Sequence[str], *, observe: bool | None = None, timeout_ms: float | None = None, tab_id: str | None = None) -> ActionResult:
         """Choose options of a native ``<select>`` by value or visible label.
 
@@ -671,7 +648,6 @@ class Session:
         __tracebackhide__ = True
         return self._portal.call(self._impl.select(target, values, observe=observe, timeout_ms=timeout_ms, tab_id=tab_id))
 
-    @renamed(page_id="tab_id")
     def check(self, target: Target, checked: bool = True, *, observe: bool | None = None, timeout_ms: float | None = None, tab_id: str | None = None) -> ActionResult:
         """Tick (or with ``checked=False`` untick) a checkbox, radio or ARIA checkbox.
 
@@ -692,7 +668,6 @@ class Session:
         __tracebackhide__ = True
         return self._portal.call(self._impl.check(target, checked, observe=observe, timeout_ms=timeout_ms, tab_id=tab_id))
 
-    @renamed(page_id="tab_id", target="to")
     def drag(self, source: Target, to: Target, *, observe: bool | None = None, timeout_ms: float | None = None, tab_id: str | None = None) -> ActionResult:
         """Drag ``source`` and drop it on ``to`` with the mouse (HTML5 drag and drop included).
 
@@ -710,7 +685,6 @@ class Session:
         __tracebackhide__ = True
         return self._portal.call(self._impl.drag(source, to, observe=observe, timeout_ms=timeout_ms, tab_id=tab_id))
 
-    @renamed(page_id="tab_id")
     def fill_form(self, fields: Sequence[Mapping[str, Any]], *, observe: bool | None = None, timeout_ms: float | None = None, tab_id: str | None = None) -> ActionResult:
         """Fill several fields of mixed kinds in one call.
 
@@ -732,7 +706,6 @@ class Session:
         __tracebackhide__ = True
         return self._portal.call(self._impl.fill_form(fields, observe=observe, timeout_ms=timeout_ms, tab_id=tab_id))
 
-    @renamed(page_id="tab_id")
     def upload(self, paths: str | Sequence[str], *, target: Target | None = None, observe: bool | None = None, timeout_ms: float | None = None, tab_id: str | None = None) -> ActionResult:
         """Give files to a file input (``target``) or to the file chooser a click opened.
 
@@ -752,7 +725,6 @@ class Session:
         __tracebackhide__ = True
         return self._portal.call(self._impl.upload(paths, target=target, observe=observe, timeout_ms=timeout_ms, tab_id=tab_id))
 
-    @renamed(page_id="tab_id")
     def set_style(self, target: Target, property: str, value: str, *, important: bool = False, observe: bool | None = None, timeout_ms: float | None = None, tab_id: str | None = None) -> ActionResult:
         """Set one inline CSS property on an element, live; an empty ``value`` removes it.
 
@@ -782,7 +754,6 @@ class Session:
         __tracebackhide__ = True
         return self._portal.call(self._impl.set_style(target, property, value, important=important, observe=observe, timeout_ms=timeout_ms, tab_id=tab_id))
 
-    @renamed(page_id="tab_id")
     def handle_dialog(self, accept: bool, *, prompt_text: str | None = None, timeout_ms: float | None = None, tab_id: str | None = None) -> ActionResult:
         """Answer the open dialog (alert, confirm, prompt, beforeunload).
 
@@ -969,7 +940,6 @@ class Session:
         __tracebackhide__ = True
         return self._portal.call(self._impl.offline(flag, timeout_ms=timeout_ms))
 
-    @renamed(page_id="tab_id")
     def evaluate(self, expression: str, *, target: Target | None = None, timeout_ms: float | None = None, tab_id: str | None = None) -> Any:
         """Evaluate a JavaScript expression (or function source) and return its JSON value.
 
@@ -998,7 +968,6 @@ class Session:
         __tracebackhide__ = True
         return self._portal.call(self._impl.evaluate(expression, target=target, timeout_ms=timeout_ms, tab_id=tab_id))
 
-    @renamed(page_id="tab_id")
     def execute(self, code: str, *, timeout_ms: float | None = None, tab_id: str | None = None) -> ExecuteResult:
         """Run several steps of JavaScript in the page in one call.
 
@@ -1058,7 +1027,6 @@ class Session:
         __tracebackhide__ = True
         return self._portal.call(self._impl.init_script(code, timeout_ms=timeout_ms))
 
-    @renamed(page_id="tab_id")
     def pdf(self, path: str, *, paper: PaperFormat = 'A4', landscape: bool = False, print_background: bool = True, timeout_ms: float | None = None, tab_id: str | None = None) -> PdfFile:
         """Print the active tab (or ``tab_id``) to a PDF file at ``path``, as Chromium prints.
 
@@ -1084,8 +1052,6 @@ class Session:
         __tracebackhide__ = True
         return self._portal.call(self._impl.pdf(path, paper=paper, landscape=landscape, print_background=print_background, timeout_ms=timeout_ms, tab_id=tab_id))
 
-    @css_strings("selector")
-    @renamed(page_id="tab_id")
     def wait_for(self, *, text: str | None = None, text_gone: str | None = None, selector: Selector | None = None, url: str | None = None, time_ms: float | None = None, timeout_ms: float | None = None, tab_id: str | None = None) -> WaitResult:
         """Wait until every given condition holds; ``met=False`` (no error) at the timeout.
 
@@ -1100,8 +1066,8 @@ class Session:
                 visually-hidden status text does).
             text_gone: Text that must show in no frame, read the same way.
             selector: A selector that must match an attached element, in open shadow
-                roots too: ``bk.css("#done")``, ``bk.role(...)``, ... (a plain CSS string
-                still works for one release, with a ``DeprecationWarning``).
+                roots too: ``bk.css("#done")``, ``bk.role(...)``, ... (a plain string is
+                refused: write ``bk.css(...)``).
             url: A substring of the tab's URL, or a regular expression searched in it
                 when written ``/.../``.
             time_ms: Milliseconds to wait first, whatever the page does (an animation, a
@@ -1116,7 +1082,6 @@ class Session:
         __tracebackhide__ = True
         return self._portal.call(self._impl.wait_for(text=text, text_gone=text_gone, selector=selector, url=url, time_ms=time_ms, timeout_ms=timeout_ms, tab_id=tab_id))
 
-    @renamed(page_id="tab_id")
     def mouse_down(self, target: Target | None = None, *, button: Button = 'left', observe: bool | None = None, timeout_ms: float | None = None, tab_id: str | None = None) -> ActionResult:
         """Press a mouse button and keep it held, for drawing, sliders and games.
 
@@ -1143,7 +1108,6 @@ class Session:
         __tracebackhide__ = True
         return self._portal.call(self._impl.mouse_down(target, button=button, observe=observe, timeout_ms=timeout_ms, tab_id=tab_id))
 
-    @renamed(page_id="tab_id")
     def mouse_up(self, target: Target | None = None, *, button: Button = 'left', observe: bool | None = None, timeout_ms: float | None = None, tab_id: str | None = None) -> ActionResult:
         """Let go of a mouse button held by :meth:`mouse_down`.
 
@@ -1163,7 +1127,6 @@ class Session:
         __tracebackhide__ = True
         return self._portal.call(self._impl.mouse_up(target, button=button, observe=observe, timeout_ms=timeout_ms, tab_id=tab_id))
 
-    @renamed(page_id="tab_id")
     def key_down(self, key: str, *, observe: bool | None = None, timeout_ms: float | None = None, tab_id: str | None = None) -> ActionResult:
         """Press one key and keep it held (``Shift``, ``ArrowLeft``, ``a``) until :meth:`key_up`.
 
@@ -1185,7 +1148,6 @@ class Session:
         __tracebackhide__ = True
         return self._portal.call(self._impl.key_down(key, observe=observe, timeout_ms=timeout_ms, tab_id=tab_id))
 
-    @renamed(page_id="tab_id")
     def key_up(self, key: str, *, observe: bool | None = None, timeout_ms: float | None = None, tab_id: str | None = None) -> ActionResult:
         """Let go of a key held by :meth:`key_down`.
 
@@ -1342,7 +1304,6 @@ class Browser:
         """The configuration every session of this browser uses."""
         return self._impl.config
 
-    @renamed(headful="not headless")
     def start(self, url: str | None = None, *, headless: bool | None = None, read_only: bool = False, storage_state: StateSource | None = None, viewport: tuple[int, int] | None = None, device: str | None = None, locale: str | None = None, timezone_id: str | None = None, geolocation: Geolocation | None = None, permissions: Sequence[str] = (), color_scheme: ColorScheme | None = None, user_agent: str | None = None, extra_headers: Mapping[str, str] | None = None, timeout_ms: float | None = None) -> Session:
         """A new session: its own browser context (cookies, storage), one tab.
 

@@ -233,10 +233,6 @@ def _first_problem(exc: BaseException, path: str = "") -> tuple[str, str]:
     return path, str(exc)
 
 
-# Argument names of the previous release, still accepted for one release.
-_OLD_NAMES = {"page_id": "tab_id"}
-
-
 def parse(cls: type[_A], arguments: Any) -> _A:
     """Build ``cls`` from a model's JSON arguments, or raise ``InvalidArgumentError``.
 
@@ -258,11 +254,6 @@ def parse(cls: type[_A], arguments: Any) -> _A:
         )
     # None stands for "not given": models often send null for optional arguments.
     given = {k: v for k, v in arguments.items() if v is not None}
-    names = {f.name for f in attrs.fields(cast(Any, cls))}
-    for old, new in _OLD_NAMES.items():
-        # A client written for the previous release still works (not listed).
-        if old in given and new in names and old not in names and new not in given:
-            given[new] = given.pop(old)
     try:
         value = _converter.structure(given, cls)
     except ClassValidationError as exc:
