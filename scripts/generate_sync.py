@@ -30,7 +30,12 @@ CLASSES = [
     ("browserkit._async.session", "AsyncSession", "Session"),
     ("browserkit._async.browser", "AsyncBrowser", "Browser"),
 ]
-PUBLIC_MODULES = ["browserkit.targets", "browserkit.results", "browserkit.config"]
+PUBLIC_MODULES = [
+    "browserkit.targets",
+    "browserkit.results",
+    "browserkit.config",
+    "browserkit.types",
+]
 RENAMES = {async_name: sync_name for _, async_name, sync_name in CLASSES}
 IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 BUILTINS = {
@@ -266,7 +271,12 @@ def _public_home(origin: str, name: str, obj: object) -> str:
     """The shortest outside package that exports ``obj`` (Python 3.13 defines Path in
     pathlib._local; the generated file must be the same on every Python)."""
     if origin.startswith("browserkit"):
-        return origin  # browserkit's own package imports this very module
+        # browserkit itself imports this very module, so a name comes from the
+        # public submodule that exports it (buffers, not _entries), where one does.
+        if "._" in origin:
+            public = _exporter(name, obj, public_only=True)
+            return public or origin
+        return origin
     parts = origin.split(".")
     for i in range(1, len(parts)):
         candidate = ".".join(parts[:i])
@@ -275,11 +285,13 @@ def _public_home(origin: str, name: str, obj: object) -> str:
     return origin
 
 
-def _exporter(name: str, obj: object) -> str | None:
-    """The browserkit module whose ``__all__`` exports ``obj`` as ``name``, if any."""
+def _exporter(name: str, obj: object, *, public_only: bool = False) -> str | None:
+    """The browserkit module whose ``__all__`` exports ``obj`` as ``name``, if any
+    (with ``public_only``, one whose dotted path has no private part)."""
     for module_name, module in sorted(sys.modules.items()):
         if (
             module_name.startswith("browserkit.")
+            and not (public_only and "._" in module_name)
             and name in getattr(module, "__all__", ())
             and getattr(module, name, None) is obj
         ):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 import attrs
 from playwright.async_api import Error as PlaywrightError
@@ -29,11 +29,9 @@ from browserkit._async._targets import Aim
 from browserkit.errors import InvalidArgumentError, TargetNotFoundError
 from browserkit.results import ActionResult
 from browserkit.targets import Point, Target, describe
+from browserkit.types import Button, Modifier
 
-__all__ = ["Actions", "Button", "Modifier", "move_to"]
-
-Button = Literal["left", "right", "middle"]
-Modifier = Literal["Alt", "Control", "ControlOrMeta", "Meta", "Shift"]
+__all__ = ["Actions", "move_to"]
 
 
 async def move_to(tab: Tab, ms: float, aim: Aim) -> bool | None:

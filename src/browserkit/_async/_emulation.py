@@ -17,7 +17,7 @@ import os
 import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, Literal, Union
+from typing import Any
 
 import attrs
 from playwright.async_api import Browser as PlaywrightBrowser
@@ -27,6 +27,7 @@ from playwright.async_api import Error as PlaywrightError
 from browserkit._async._core import SessionCore
 from browserkit._results_state import StorageState
 from browserkit.errors import InvalidArgumentError
+from browserkit.types import ColorScheme, Geolocation, StateSource
 
 __all__ = [
     "VIEWPORT",
@@ -44,11 +45,6 @@ VIEWPORT = {"width": 1280, "height": 800}
 MAX_SIDE = 10_000
 """The widest and tallest viewport accepted, in CSS pixels."""
 
-ColorScheme = Literal["light", "dark", "no-preference"]
-Geolocation = Union[tuple[float, float], Mapping[str, float]]  # noqa: UP007 (run time, 3.10)
-"""``(latitude, longitude)``, or a mapping with ``latitude``, ``longitude`` and ``accuracy``."""
-StateSource = Union[str, "os.PathLike[str]", Mapping[str, Any], StorageState]
-"""A storage state: its JSON file's path, Playwright's dict, or a :class:`StorageState`."""
 
 _COLOR_SCHEMES = ("light", "dark", "no-preference")
 _LOCALE = re.compile(r"^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8})*$")

@@ -13,13 +13,14 @@ from typing import Literal
 
 from playwright.async_api import Error as PlaywrightError
 
-from browserkit._async._actions import Button, move_to
+from browserkit._async._actions import move_to
 from browserkit._async._pipeline import Pipeline
 from browserkit._async._tab import Tab
 from browserkit._async._targets import Aim
 from browserkit.errors import InvalidArgumentError
 from browserkit.results import ActionResult
 from browserkit.targets import Target, describe
+from browserkit.types import Button
 
 __all__ = ["RawInput"]
 

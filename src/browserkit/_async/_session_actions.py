@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from browserkit._async._actions import Button, Modifier
 from browserkit.results import ActionResult
 from browserkit.targets import Target
+from browserkit.types import Button, Modifier
 
 if TYPE_CHECKING:
     from browserkit._async._actions import Actions

@@ -6,14 +6,14 @@ the sync ``Session`` is generated from the whole class, mixins included.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
-from browserkit._async._actions import Button
 from browserkit._async._input import RawInput
 from browserkit._async._scripts import Scripts
 from browserkit._async._waiting import Waiter
 from browserkit.results import ActionResult, ExecuteResult, PdfFile, WaitResult
 from browserkit.targets import Selector, Target
+from browserkit.types import Button, PaperFormat
 
 if TYPE_CHECKING:
     from browserkit._async._core import SessionCore
@@ -21,8 +21,6 @@ if TYPE_CHECKING:
     from browserkit._async._targets import Targets
 
 __all__ = ["ExtraMethods"]
-
-PaperFormat = Literal["A3", "A4", "A5", "Legal", "Letter", "Tabloid"]
 
 
 class ExtraMethods:

@@ -15,7 +15,7 @@ from playwright.async_api import Page, Playwright, async_playwright
 
 from browserkit._async._binding import ensure_engine, register_engine
 from browserkit._async._core import SessionCore
-from browserkit._async._emulation import ColorScheme, ContextSpec, Geolocation, StateSource
+from browserkit._async._emulation import ContextSpec
 from browserkit._async._launch import check_cdp_url, connect_cdp, launch
 from browserkit._async._navigation import check_scheme
 from browserkit._async._pool import EndpointPool
@@ -32,6 +32,7 @@ from browserkit.errors import (
     SessionNotFoundError,
 )
 from browserkit.results import Diagnostics, SessionInfo, TabInfo
+from browserkit.types import ColorScheme, Geolocation, StateSource
 
 __all__ = ["AsyncBrowser", "diagnose"]
 

@@ -4,16 +4,13 @@
 
 from __future__ import annotations
 
-from browserkit._async._actions import Button, Modifier
-from browserkit._async._emulation import ColorScheme, Geolocation, StateSource
 from browserkit._async._evidence import ConsoleView
 from browserkit._async._live import LiveView
-from browserkit._async._session_extras import PaperFormat
-from browserkit._entries import DownloadEntry, NetworkEntry
-from browserkit.buffers import EventPage
+from browserkit.buffers import DownloadEntry, EventPage, NetworkEntry
 from browserkit.config import Config
 from browserkit.results import ActionResult, Cookie, Diagnostics, DomNode, ExecuteResult, FindMatch, Handoff, HistoryMove, Navigation, PageScan, PdfFile, Picked, Recording, RequestDetail, Screenshot, SessionInfo, Snapshot, StorageState, Styles, TabInfo, WaitResult
 from browserkit.targets import Selector, Target
+from browserkit.types import Button, ColorScheme, Geolocation, Modifier, PaperFormat, StateSource
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal
