@@ -18,6 +18,7 @@ import pytest
 
 import browserkit
 from browserkit import tools
+from browserkit._docstrings import SHARED, fill
 
 pytestmark = pytest.mark.every_python
 
@@ -117,3 +118,23 @@ def test_the_args_reader_reads_a_google_section() -> None:
     """
     assert _described(doc) == {"target", "names", "timeout_ms"}
     assert _described("No section.") == set()
+
+
+def test_shared_parameter_texts_are_written_out_in_both_apis() -> None:
+    placeholder = re.compile(r"^\s+\w+: \{\w+\}\s*$", re.MULTILINE)
+    left = [label for label, fn in _public_callables() if placeholder.search(fn.__doc__ or "")]
+    assert not left, f"unfilled shared Args: entries in {left}"
+    observe = " ".join(SHARED["observe"].split())
+    for fn in (browserkit.AsyncSession.click, browserkit.Session.click):
+        assert observe in " ".join((fn.__doc__ or "").split())
+    nth = " ".join(SHARED["nth"].split())
+    assert nth in " ".join((browserkit.role.__doc__ or "").split())
+
+
+def test_a_shared_entry_fills_at_its_indentation_and_an_unknown_key_fails() -> None:
+    doc = "Do it.\n\n    Args:\n        tab_id: {tab_id}\n        other: Mine.\n"
+    assert fill(doc) == (
+        "Do it.\n\n    Args:\n        tab_id: " + SHARED["tab_id"] + "\n        other: Mine.\n"
+    )
+    with pytest.raises(KeyError, match="nope"):
+        fill("    Args:\n        x: {nope}\n")

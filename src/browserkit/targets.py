@@ -13,6 +13,7 @@ from typing import Literal, Union
 
 import attrs
 
+from browserkit._docstrings import shared_args
 from browserkit.errors import InvalidArgumentError
 from browserkit.refs import Ref
 
@@ -94,36 +95,31 @@ class Point:
 Target = Union[str, Ref, Selector, Point]  # noqa: UP007 - a runtime alias on 3.10
 
 
+@shared_args
 def css(selector: str, *, nth: int | None = None, frame: str | None = None) -> Selector:
     """Elements matching a CSS selector (open shadow roots are pierced).
 
     Args:
         selector: A CSS selector, e.g. ``"#search"`` or ``"form button.primary"``.
-        nth: Which match to use when several match: 0-based, negative counts from
-            the end; default: several matches are refused with
-            :class:`~browserkit.InvalidArgumentError` (giving the count).
-        frame: The iframe to look in: its name, a URL substring, its title, or a
-            CSS selector of the ``<iframe>`` (``" >> "`` joins nested ones);
-            default: the top document.
+        nth: {nth}
+        frame: {frame}
     """
     return Selector("css", selector, nth=nth, frame=frame)
 
 
+@shared_args
 def xpath(expression: str, *, nth: int | None = None, frame: str | None = None) -> Selector:
     """Elements matching an XPath expression.
 
     Args:
         expression: An XPath expression, e.g. ``"//button[@type='submit']"``.
-        nth: Which match to use when several match: 0-based, negative counts from
-            the end; default: several matches are refused with
-            :class:`~browserkit.InvalidArgumentError` (giving the count).
-        frame: The iframe to look in: its name, a URL substring, its title, or a
-            CSS selector of the ``<iframe>`` (``" >> "`` joins nested ones);
-            default: the top document.
+        nth: {nth}
+        frame: {frame}
     """
     return Selector("xpath", expression, nth=nth, frame=frame)
 
 
+@shared_args
 def role(
     role: str, name: str | None = None, *, nth: int | None = None, frame: str | None = None
 ) -> Selector:
@@ -133,62 +129,50 @@ def role(
         role: An ARIA role, e.g. ``"button"``, ``"link"``, ``"textbox"``, ``"checkbox"``.
         name: The exact accessible name (a button's text, a field's label);
             default: any name.
-        nth: Which match to use when several match: 0-based, negative counts from
-            the end; default: several matches are refused with
-            :class:`~browserkit.InvalidArgumentError` (giving the count).
-        frame: The iframe to look in: its name, a URL substring, its title, or a
-            CSS selector of the ``<iframe>`` (``" >> "`` joins nested ones);
-            default: the top document.
+        nth: {nth}
+        frame: {frame}
     """
     return Selector("role", role, name=name, nth=nth, frame=frame)
 
 
+@shared_args
 def label(text: str, *, nth: int | None = None, frame: str | None = None) -> Selector:
     """Form controls whose label is exactly ``text``.
 
     Args:
         text: The label's exact text, e.g. ``"Email"``.
-        nth: Which match to use when several match: 0-based, negative counts from
-            the end; default: several matches are refused with
-            :class:`~browserkit.InvalidArgumentError` (giving the count).
-        frame: The iframe to look in: its name, a URL substring, its title, or a
-            CSS selector of the ``<iframe>`` (``" >> "`` joins nested ones);
-            default: the top document.
+        nth: {nth}
+        frame: {frame}
     """
     return Selector("label", text, nth=nth, frame=frame)
 
 
+@shared_args
 def placeholder(text: str, *, nth: int | None = None, frame: str | None = None) -> Selector:
     """Inputs whose placeholder is exactly ``text``.
 
     Args:
         text: The placeholder's exact text, e.g. ``"Search..."``.
-        nth: Which match to use when several match: 0-based, negative counts from
-            the end; default: several matches are refused with
-            :class:`~browserkit.InvalidArgumentError` (giving the count).
-        frame: The iframe to look in: its name, a URL substring, its title, or a
-            CSS selector of the ``<iframe>`` (``" >> "`` joins nested ones);
-            default: the top document.
+        nth: {nth}
+        frame: {frame}
     """
     return Selector("placeholder", text, nth=nth, frame=frame)
 
 
+@shared_args
 def text(t: str, *, nth: int | None = None, frame: str | None = None) -> Selector:
     """Elements whose text is exactly ``t``.
 
     Args:
         t: The element's exact text, e.g. ``"Add to cart"``.
-        nth: Which match to use when several match: 0-based, negative counts from
-            the end; default: several matches are refused with
-            :class:`~browserkit.InvalidArgumentError` (giving the count).
-        frame: The iframe to look in: its name, a URL substring, its title, or a
-            CSS selector of the ``<iframe>`` (``" >> "`` joins nested ones);
-            default: the top document.
+        nth: {nth}
+        frame: {frame}
     """
     return Selector("text", t, nth=nth, frame=frame)
 
 
 # PT028 takes a function named test_* for a pytest test; this one is a target.
+@shared_args
 def test_id(
     value: str,
     *,
@@ -206,12 +190,8 @@ def test_id(
 
     Args:
         value: The attribute's exact value, e.g. ``"checkout-submit"``.
-        nth: Which match to use when several match: 0-based, negative counts from
-            the end; default: several matches are refused with
-            :class:`~browserkit.InvalidArgumentError` (giving the count).
-        frame: The iframe to look in: its name, a URL substring, its title, or a
-            CSS selector of the ``<iframe>`` (``" >> "`` joins nested ones);
-            default: the top document.
+        nth: {nth}
+        frame: {frame}
     """
     return Selector("test_id", value, nth=nth, frame=frame)
 

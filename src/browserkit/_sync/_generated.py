@@ -266,8 +266,8 @@ class Session:
             url: The full URL, scheme included (``https://...``); a scheme not in
                 ``config.allowed_schemes`` raises :class:`~browserkit.SchemeNotAllowedError`
                 before any request is made.
-            timeout_ms: Bound in milliseconds; default ``config.navigation_timeout_ms``
-                (unset: ``config.default_timeout_ms``), at most ``config.max_timeout_ms``.
+            timeout_ms: Bound in milliseconds; default ``config.navigation_timeout_ms`` (unset:
+                ``config.default_timeout_ms``), at most ``config.max_timeout_ms``.
             observe: Wait for the new page to render and answer with its compact outline
                 in ``Navigation.page``; default ``config.observe_actions``.
         """
@@ -278,8 +278,8 @@ class Session:
         """Go back one entry (``moved=False`` at the start); ``timed_out`` after 5 s of load.
 
         Args:
-            timeout_ms: Bound in milliseconds; default ``config.navigation_timeout_ms``
-                (unset: ``config.default_timeout_ms``), at most ``config.max_timeout_ms``.
+            timeout_ms: Bound in milliseconds; default ``config.navigation_timeout_ms`` (unset:
+                ``config.default_timeout_ms``), at most ``config.max_timeout_ms``.
         """
         __tracebackhide__ = True
         return self._portal.call(self._impl.back(timeout_ms=timeout_ms))
@@ -288,8 +288,8 @@ class Session:
         """Go forward one history entry; ``moved=False`` (no error) at the end of history.
 
         Args:
-            timeout_ms: Bound in milliseconds; default ``config.navigation_timeout_ms``
-                (unset: ``config.default_timeout_ms``), at most ``config.max_timeout_ms``.
+            timeout_ms: Bound in milliseconds; default ``config.navigation_timeout_ms`` (unset:
+                ``config.default_timeout_ms``), at most ``config.max_timeout_ms``.
         """
         __tracebackhide__ = True
         return self._portal.call(self._impl.forward(timeout_ms=timeout_ms))
@@ -298,78 +298,11 @@ class Session:
         """Reload the active tab (a new generation: earlier refs go stale).
 
         Args:
-            timeout_ms: Bound in milliseconds; default ``config.navigation_timeout_ms``
-                (unset: ``config.default_timeout_ms``), at most ``config.max_timeout_ms``.
+            timeout_ms: Bound in milliseconds; default ``config.navigation_timeout_ms`` (unset:
+                ``config.default_timeout_ms``), at most ``config.max_timeout_ms``.
         """
         __tracebackhide__ = True
         return self._portal.call(self._impl.reload(timeout_ms=timeout_ms))
-
-    def tabs(self) -> list[TabInfo]:
-        """The session's tabs, with the active one marked."""
-        __tracebackhide__ = True
-        return self._portal.call(self._impl.tabs())
-
-    def new_tab(self, url: str | None = None, *, timeout_ms: float | None = None) -> TabInfo:
-        """Open a tab (and select it), optionally loading ``url``.
-
-        Args:
-            url: A URL to load in the new tab, checked like ``navigate()``'s; default:
-                the tab stays blank.
-            timeout_ms: Bound in milliseconds; default ``config.navigation_timeout_ms``
-                when loading ``url`` (unset, or no ``url``: ``config.default_timeout_ms``),
-                at most ``config.max_timeout_ms``.
-        """
-        __tracebackhide__ = True
-        return self._portal.call(self._impl.new_tab(url, timeout_ms=timeout_ms))
-
-    def select_tab(self, tab_id: str) -> TabInfo:
-        """Make ``tab_id`` the active tab (and bring it to front).
-
-        Args:
-            tab_id: The tab (``t1``, ``t2``, ...; see ``tabs()``); an unknown id raises
-                :class:`~browserkit.PageNotFoundError`.
-        """
-        __tracebackhide__ = True
-        return self._portal.call(self._impl.select_tab(tab_id))
-
-    def close_tab(self, tab_id: str) -> bool:
-        """Close a tab; True if it was open. Closing the last tab leaves the session tab-less.
-
-        Args:
-            tab_id: The tab (``t1``, ``t2``, ...; see ``tabs()``); an unknown or already
-                closed one is no error (the answer is False).
-        """
-        __tracebackhide__ = True
-        return self._portal.call(self._impl.close_tab(tab_id))
-
-    def handoff(self, instructions: str, *, timeout_ms: float | None = None, tab_id: str | None = None) -> Handoff:
-        """Hand the tab to a person until they click Continue, or someone confirms.
-
-        Shows ``instructions`` and a Continue button in a banner at the top
-        of the page (again after each navigation while it waits). It ends
-        when a person clicks Continue (``via="in_page"``; only a trusted
-        click counts, so the page's own scripts cannot end it), when
-        :meth:`Browser.confirm_handoff` is called (``"confirm_call"``),
-        or at the timeout (``"timeout"``, ``confirmed=False``). Use it for
-        logins, CAPTCHAs and anything an agent must not do itself. A read-only
-        session refuses it (:class:`~browserkit.ReadOnlyError`): the banner
-        changes the page.
-
-        Args:
-            instructions: What the person should do, shown in the banner; a non-empty
-                string (else :class:`~browserkit.InvalidArgumentError`).
-            timeout_ms: How long to wait for the person, in milliseconds; default
-                ``config.default_timeout_ms`` (short for a person: pass more), at most
-                ``config.max_timeout_ms``.
-            tab_id: The tab (``t1``, ``t2``, ...; see ``tabs()``); default: the active tab.
-        """
-        __tracebackhide__ = True
-        return self._portal.call(self._impl.handoff(instructions, timeout_ms=timeout_ms, tab_id=tab_id))
-
-    def stop(self) -> bool:
-        """Close the session and its tabs; True if it was running. Safe to call twice."""
-        __tracebackhide__ = True
-        return self._portal.call(self._impl.stop())
 
     def snapshot(self, *, diff: bool = False, target: Target | None = None, depth: int | None = None, tab_id: str | None = None, compact: bool = False, max_tokens: int | None = None, timeout_ms: float | None = None) -> Snapshot:
         """The page as an accessibility outline with refs (``snap.tree``: always all of it).
@@ -390,8 +323,8 @@ class Session:
                 expands.
             max_tokens: A bound on ``snap.compact`` (a token counts as 4 characters):
                 detail is folded or cut to fit; implies ``compact``; default: no bound.
-            timeout_ms: Bound in milliseconds; default ``config.default_timeout_ms``, at
-                most ``config.max_timeout_ms``.
+            timeout_ms: Bound in milliseconds; default ``config.default_timeout_ms``, at most
+                ``config.max_timeout_ms``.
         """
         __tracebackhide__ = True
         return self._portal.call(self._impl.snapshot(diff=diff, target=target, depth=depth, tab_id=tab_id, compact=compact, max_tokens=max_tokens, timeout_ms=timeout_ms))
@@ -420,8 +353,8 @@ class Session:
                 raises :class:`~browserkit.InvalidArgumentError`.
             depth: How many levels below ``target`` to list, an integer >= 0 (0: the
                 element alone); default 3.
-            timeout_ms: Bound in milliseconds; default ``config.default_timeout_ms``, at
-                most ``config.max_timeout_ms``.
+            timeout_ms: Bound in milliseconds; default ``config.default_timeout_ms``, at most
+                ``config.max_timeout_ms``.
             tab_id: The tab (``t1``, ``t2``, ...; see ``tabs()``); default: the active tab.
         """
         __tracebackhide__ = True
@@ -454,8 +387,8 @@ class Session:
             cutlist: Cut long runs of similar siblings as described above; default True.
             text_only: Plain text instead of simplified HTML; default False.
             max_targets: The most controls listed in ``targets`` (0: none); default 80.
-            timeout_ms: Bound in milliseconds; default ``config.default_timeout_ms``, at
-                most ``config.max_timeout_ms``.
+            timeout_ms: Bound in milliseconds; default ``config.default_timeout_ms``, at most
+                ``config.max_timeout_ms``.
             tab_id: The tab (``t1``, ``t2``, ...; see ``tabs()``); default: the active tab.
         """
         __tracebackhide__ = True
@@ -478,8 +411,8 @@ class Session:
             urls: Also search link URLs; default False.
             limit: The most matches to list, an integer >= 1, or None for all; default
                 30. The last match's ``more`` counts the rest.
-            timeout_ms: Bound in milliseconds; default ``config.default_timeout_ms``, at
-                most ``config.max_timeout_ms``.
+            timeout_ms: Bound in milliseconds; default ``config.default_timeout_ms``, at most
+                ``config.max_timeout_ms``.
             tab_id: The tab (``t1``, ``t2``, ...; see ``tabs()``); default: the active tab.
         """
         __tracebackhide__ = True
@@ -505,8 +438,8 @@ class Session:
             path: Also write the image to this file (its folder must exist); default:
                 not written.
             tab_id: The tab (``t1``, ``t2``, ...; see ``tabs()``); default: the active tab.
-            timeout_ms: Bound in milliseconds; default ``config.default_timeout_ms``, at
-                most ``config.max_timeout_ms``.
+            timeout_ms: Bound in milliseconds; default ``config.default_timeout_ms``, at most
+                ``config.max_timeout_ms``.
         """
         __tracebackhide__ = True
         return self._portal.call(self._impl.screenshot(full_page=full_page, format=format, target=target, max_side=max_side, path=path, tab_id=tab_id, timeout_ms=timeout_ms))
@@ -522,8 +455,8 @@ class Session:
                 set (display, box model, colours, fonts, flex/grid, ...); names, exactly
                 those (custom properties ``--x`` too; an unknown name raises
                 :class:`~browserkit.InvalidArgumentError`); ``["*"]`` every one.
-            timeout_ms: Bound in milliseconds; default ``config.default_timeout_ms``, at
-                most ``config.max_timeout_ms``.
+            timeout_ms: Bound in milliseconds; default ``config.default_timeout_ms``, at most
+                ``config.max_timeout_ms``.
             tab_id: The tab (``t1``, ``t2``, ...; see ``tabs()``); default: the active tab.
         """
         __tracebackhide__ = True
@@ -770,173 +703,6 @@ class Session:
         __tracebackhide__ = True
         return self._portal.call(self._impl.handle_dialog(accept, prompt_text=prompt_text, timeout_ms=timeout_ms, tab_id=tab_id))
 
-    def storage_state(self, path: str | Path | None = None, *, timeout_ms: float | None = None) -> StorageState:
-        """The session's cookies and each origin's localStorage, to log in once and reuse it.
-
-        Start another session from it with ``browser.start(storage_state=...)``
-        (the result, its ``to_playwright()`` dict, or the file). Origins no
-        tab shows are included too (every origin the session visited).
-
-        Args:
-            path: A file to also write the state to, as Playwright's JSON, readable by
-                its owner only; its folder must exist. It holds session cookies: keep it
-                as you would a password. Default: write no file.
-            timeout_ms: Bound in milliseconds; default ``config.default_timeout_ms``, at most
-                ``config.max_timeout_ms``.
-        """
-        __tracebackhide__ = True
-        return self._portal.call(self._impl.storage_state(path, timeout_ms=timeout_ms))
-
-    def cookies(self, urls: str | Sequence[str] | None = None, *, timeout_ms: float | None = None) -> list[Cookie]:
-        """The session's cookies; with ``urls``, only those sent to these URLs.
-
-        HttpOnly cookies are included. A :class:`~browserkit.Cookie`'s repr
-        hides its value; ``cookie.value`` holds it.
-
-        Args:
-            urls: An http(s) URL or a list of them: only the cookies a request to one
-                of them would send. Default: every cookie of the session.
-            timeout_ms: Bound in milliseconds; default ``config.default_timeout_ms``, at most
-                ``config.max_timeout_ms``.
-        """
-        __tracebackhide__ = True
-        return self._portal.call(self._impl.cookies(urls, timeout_ms=timeout_ms))
-
-    def set_cookies(self, cookies: Iterable[Cookie | Mapping[str, Any]], *, timeout_ms: float | None = None) -> None:
-        """Add (or replace) cookies: each a :class:`~browserkit.Cookie` or a mapping.
-
-        A bad entry raises :class:`~browserkit.InvalidArgumentError` naming
-        it, and none is set. Read-only sessions refuse it.
-
-        Args:
-            cookies: A list of cookies. A mapping has Playwright's keys: ``name``,
-                ``value`` and either ``url`` or ``domain`` (with ``path``, default ``/``);
-                optional ``expires`` (seconds since the epoch; -1: a session cookie),
-                ``httpOnly``, ``secure``, ``sameSite`` (``Strict``, ``Lax``, ``None``).
-            timeout_ms: Bound in milliseconds; default ``config.default_timeout_ms``, at most
-                ``config.max_timeout_ms``.
-        """
-        __tracebackhide__ = True
-        return self._portal.call(self._impl.set_cookies(cookies, timeout_ms=timeout_ms))
-
-    def clear_cookies(self, *, name: str | None = None, domain: str | None = None, path: str | None = None, timeout_ms: float | None = None) -> int:
-        """Remove the session's cookies (only those matching every filter given); how many went.
-
-        Read-only sessions refuse it.
-
-        Args:
-            name: Only the cookies of this name. Default: any name.
-            domain: Only the cookies whose ``domain`` is this. Default: any domain.
-            path: Only the cookies whose ``path`` is this. Default: any path.
-            timeout_ms: Bound in milliseconds; default ``config.default_timeout_ms``, at most
-                ``config.max_timeout_ms``.
-        """
-        __tracebackhide__ = True
-        return self._portal.call(self._impl.clear_cookies(name=name, domain=domain, path=path, timeout_ms=timeout_ms))
-
-    def local_storage(self, origin: str | None = None, *, update: Mapping[str, str] | None = None, remove: Sequence[str] = (), clear: bool = False, timeout_ms: float | None = None) -> dict[str, str]:
-        """An origin's localStorage items, after any writes (``clear``, ``remove``, ``update``).
-
-        Reads and writes go through the browser, not the page's scripts, so a
-        page cannot fake what is read. Writing needs a tab (or frame) of the
-        session showing that origin, else
-        :class:`~browserkit.InvalidArgumentError`; reading an origin no tab
-        shows answers from the session's storage state. Read-only sessions
-        refuse writes. The writes apply in the order ``clear``, ``remove``,
-        ``update``.
-
-        Args:
-            origin: The origin (``http://127.0.0.1:8000``, or any URL of it); default:
-                the active tab's.
-            update: Items to set, key to value (both strings). Default: set none.
-            remove: Keys to delete. Default: delete none.
-            clear: Delete every item first. Default ``False``.
-            timeout_ms: Bound in milliseconds; default ``config.default_timeout_ms``, at most
-                ``config.max_timeout_ms``.
-        """
-        __tracebackhide__ = True
-        return self._portal.call(self._impl.local_storage(origin, update=update, remove=remove, clear=clear, timeout_ms=timeout_ms))
-
-    def resize(self, width: int, height: int, *, timeout_ms: float | None = None) -> None:
-        """Set the viewport of every tab of the session, and of the tabs it opens later.
-
-        The page lays itself out again (and may fire ``resize``): read-only
-        sessions refuse it.
-
-        Args:
-            width: The viewport's width in CSS pixels, from 1 to 10,000.
-            height: The viewport's height in CSS pixels, from 1 to 10,000.
-            timeout_ms: Bound in milliseconds; default ``config.default_timeout_ms``, at most
-                ``config.max_timeout_ms``.
-        """
-        __tracebackhide__ = True
-        return self._portal.call(self._impl.resize(width, height, timeout_ms=timeout_ms))
-
-    def route(self, pattern: str, *, block: bool = False, respond: Mapping[str, Any] | None = None, delay_ms: float | None = None, timeout_ms: float | None = None) -> tuple[str, ...]:
-        """Handle the session's requests whose URL matches ``pattern``; returns the patterns routed.
-
-        Give exactly one of ``block``, ``respond`` and ``delay_ms``. Routes
-        are the session's: every tab, popups too, until :meth:`unroute` or
-        the end of the session. A route for a pattern already routed replaces
-        it. The requests a route handles show it in the network buffer
-        (``routed``: ``blocked``, ``fulfilled 200``, ``delayed 500 ms``).
-
-        None or several of the three, or a bad value, raise
-        :class:`~browserkit.InvalidArgumentError` and change nothing;
-        read-only sessions raise ``ReadOnlyError``; an attached session
-        cannot route (it would change its whole browser).
-
-        >>> session.route("**/ratings.json*", block=True)  # doctest: +SKIP
-        ('**/ratings.json*',)
-
-        Args:
-            pattern: A Playwright URL glob (``**/api/items*``: ``*`` stays within a path
-                segment, ``**`` crosses them) or, written ``/.../``, a regular expression
-                searched in the URL.
-            block: ``True``: the request fails as blocked by the client (a tracker, an ad).
-            respond: The answer the browser gets, the server never asked (a mocked API).
-                Keys: ``status`` (default 200), ``headers`` (a dict), ``body`` (str or
-                bytes) or ``json`` (any JSON-able value, sent with ``application/json``),
-                ``content_type``.
-            delay_ms: Milliseconds the request waits before it goes to the server (a slow
-                backend); more than 0, at most ``config.max_timeout_ms``.
-            timeout_ms: Bound in milliseconds; default ``config.default_timeout_ms``, at most
-                ``config.max_timeout_ms``.
-        """
-        __tracebackhide__ = True
-        return self._portal.call(self._impl.route(pattern, block=block, respond=respond, delay_ms=delay_ms, timeout_ms=timeout_ms))
-
-    def unroute(self, pattern: str, *, timeout_ms: float | None = None) -> bool:
-        """Remove the route of ``pattern`` (as it was given to :meth:`route`); False if none.
-
-        Requests matching it go to the server again. Read-only sessions raise
-        ``ReadOnlyError``.
-
-        Args:
-            pattern: The pattern exactly as it was routed (see ``sessions()``, whose
-                ``routes`` lists them).
-            timeout_ms: Bound in milliseconds; default ``config.default_timeout_ms``, at most
-                ``config.max_timeout_ms``.
-        """
-        __tracebackhide__ = True
-        return self._portal.call(self._impl.unroute(pattern, timeout_ms=timeout_ms))
-
-    def offline(self, flag: bool, *, timeout_ms: float | None = None) -> bool:
-        """Take the session off the network (``True``) or back on (``False``); returns ``flag``.
-
-        Offline, every request of every tab fails at once (as without a
-        connection) and ``navigator.onLine`` is false; pages already loaded
-        stay. Read-only sessions raise ``ReadOnlyError``; an attached session
-        cannot go offline (it would take its whole browser offline).
-
-        Args:
-            flag: ``True`` to go offline, ``False`` to come back online.
-            timeout_ms: Bound in milliseconds; default ``config.default_timeout_ms``, at most
-                ``config.max_timeout_ms``.
-        """
-        __tracebackhide__ = True
-        return self._portal.call(self._impl.offline(flag, timeout_ms=timeout_ms))
-
     def evaluate(self, expression: str, *, target: Target | None = None, timeout_ms: float | None = None, tab_id: str | None = None) -> Any:
         """Evaluate a JavaScript expression (or function source) and return its JSON value.
 
@@ -1158,6 +924,240 @@ class Session:
         """
         __tracebackhide__ = True
         return self._portal.call(self._impl.key_up(key, observe=observe, timeout_ms=timeout_ms, tab_id=tab_id))
+
+    def tabs(self) -> list[TabInfo]:
+        """The session's tabs, with the active one marked."""
+        __tracebackhide__ = True
+        return self._portal.call(self._impl.tabs())
+
+    def new_tab(self, url: str | None = None, *, timeout_ms: float | None = None) -> TabInfo:
+        """Open a tab (and select it), optionally loading ``url``.
+
+        Args:
+            url: A URL to load in the new tab, checked like ``navigate()``'s; default:
+                the tab stays blank.
+            timeout_ms: Bound in milliseconds; default ``config.navigation_timeout_ms``
+                when loading ``url`` (unset, or no ``url``: ``config.default_timeout_ms``),
+                at most ``config.max_timeout_ms``.
+        """
+        __tracebackhide__ = True
+        return self._portal.call(self._impl.new_tab(url, timeout_ms=timeout_ms))
+
+    def select_tab(self, tab_id: str) -> TabInfo:
+        """Make ``tab_id`` the active tab (and bring it to front).
+
+        Args:
+            tab_id: The tab (``t1``, ``t2``, ...; see ``tabs()``); an unknown id raises
+                :class:`~browserkit.PageNotFoundError`.
+        """
+        __tracebackhide__ = True
+        return self._portal.call(self._impl.select_tab(tab_id))
+
+    def close_tab(self, tab_id: str) -> bool:
+        """Close a tab; True if it was open. Closing the last tab leaves the session tab-less.
+
+        Args:
+            tab_id: The tab (``t1``, ``t2``, ...; see ``tabs()``); an unknown or already
+                closed one is no error (the answer is False).
+        """
+        __tracebackhide__ = True
+        return self._portal.call(self._impl.close_tab(tab_id))
+
+    def storage_state(self, path: str | Path | None = None, *, timeout_ms: float | None = None) -> StorageState:
+        """The session's cookies and each origin's localStorage, to log in once and reuse it.
+
+        Start another session from it with ``browser.start(storage_state=...)``
+        (the result, its ``to_playwright()`` dict, or the file). Origins no
+        tab shows are included too (every origin the session visited).
+
+        Args:
+            path: A file to also write the state to, as Playwright's JSON, readable by
+                its owner only; its folder must exist. It holds session cookies: keep it
+                as you would a password. Default: write no file.
+            timeout_ms: Bound in milliseconds; default ``config.default_timeout_ms``, at most
+                ``config.max_timeout_ms``.
+        """
+        __tracebackhide__ = True
+        return self._portal.call(self._impl.storage_state(path, timeout_ms=timeout_ms))
+
+    def cookies(self, urls: str | Sequence[str] | None = None, *, timeout_ms: float | None = None) -> list[Cookie]:
+        """The session's cookies; with ``urls``, only those sent to these URLs.
+
+        HttpOnly cookies are included. A :class:`~browserkit.Cookie`'s repr
+        hides its value; ``cookie.value`` holds it.
+
+        Args:
+            urls: An http(s) URL or a list of them: only the cookies a request to one
+                of them would send. Default: every cookie of the session.
+            timeout_ms: Bound in milliseconds; default ``config.default_timeout_ms``, at most
+                ``config.max_timeout_ms``.
+        """
+        __tracebackhide__ = True
+        return self._portal.call(self._impl.cookies(urls, timeout_ms=timeout_ms))
+
+    def set_cookies(self, cookies: Iterable[Cookie | Mapping[str, Any]], *, timeout_ms: float | None = None) -> None:
+        """Add (or replace) cookies: each a :class:`~browserkit.Cookie` or a mapping.
+
+        A bad entry raises :class:`~browserkit.InvalidArgumentError` naming
+        it, and none is set. Read-only sessions refuse it.
+
+        Args:
+            cookies: A list of cookies. A mapping has Playwright's keys: ``name``,
+                ``value`` and either ``url`` or ``domain`` (with ``path``, default ``/``);
+                optional ``expires`` (seconds since the epoch; -1: a session cookie),
+                ``httpOnly``, ``secure``, ``sameSite`` (``Strict``, ``Lax``, ``None``).
+            timeout_ms: Bound in milliseconds; default ``config.default_timeout_ms``, at most
+                ``config.max_timeout_ms``.
+        """
+        __tracebackhide__ = True
+        return self._portal.call(self._impl.set_cookies(cookies, timeout_ms=timeout_ms))
+
+    def clear_cookies(self, *, name: str | None = None, domain: str | None = None, path: str | None = None, timeout_ms: float | None = None) -> int:
+        """Remove the session's cookies (only those matching every filter given); how many went.
+
+        Read-only sessions refuse it.
+
+        Args:
+            name: Only the cookies of this name. Default: any name.
+            domain: Only the cookies whose ``domain`` is this. Default: any domain.
+            path: Only the cookies whose ``path`` is this. Default: any path.
+            timeout_ms: Bound in milliseconds; default ``config.default_timeout_ms``, at most
+                ``config.max_timeout_ms``.
+        """
+        __tracebackhide__ = True
+        return self._portal.call(self._impl.clear_cookies(name=name, domain=domain, path=path, timeout_ms=timeout_ms))
+
+    def local_storage(self, origin: str | None = None, *, update: Mapping[str, str] | None = None, remove: Sequence[str] = (), clear: bool = False, timeout_ms: float | None = None) -> dict[str, str]:
+        """An origin's localStorage items, after any writes (``clear``, ``remove``, ``update``).
+
+        Reads and writes go through the browser, not the page's scripts, so a
+        page cannot fake what is read. Writing needs a tab (or frame) of the
+        session showing that origin, else
+        :class:`~browserkit.InvalidArgumentError`; reading an origin no tab
+        shows answers from the session's storage state. Read-only sessions
+        refuse writes. The writes apply in the order ``clear``, ``remove``,
+        ``update``.
+
+        Args:
+            origin: The origin (``http://127.0.0.1:8000``, or any URL of it); default:
+                the active tab's.
+            update: Items to set, key to value (both strings). Default: set none.
+            remove: Keys to delete. Default: delete none.
+            clear: Delete every item first. Default ``False``.
+            timeout_ms: Bound in milliseconds; default ``config.default_timeout_ms``, at most
+                ``config.max_timeout_ms``.
+        """
+        __tracebackhide__ = True
+        return self._portal.call(self._impl.local_storage(origin, update=update, remove=remove, clear=clear, timeout_ms=timeout_ms))
+
+    def resize(self, width: int, height: int, *, timeout_ms: float | None = None) -> None:
+        """Set the viewport of every tab of the session, and of the tabs it opens later.
+
+        The page lays itself out again (and may fire ``resize``): read-only
+        sessions refuse it.
+
+        Args:
+            width: The viewport's width in CSS pixels, from 1 to 10,000.
+            height: The viewport's height in CSS pixels, from 1 to 10,000.
+            timeout_ms: Bound in milliseconds; default ``config.default_timeout_ms``, at most
+                ``config.max_timeout_ms``.
+        """
+        __tracebackhide__ = True
+        return self._portal.call(self._impl.resize(width, height, timeout_ms=timeout_ms))
+
+    def route(self, pattern: str, *, block: bool = False, respond: Mapping[str, Any] | None = None, delay_ms: float | None = None, timeout_ms: float | None = None) -> tuple[str, ...]:
+        """Handle the session's requests whose URL matches ``pattern``; returns the patterns routed.
+
+        Give exactly one of ``block``, ``respond`` and ``delay_ms``. Routes
+        are the session's: every tab, popups too, until :meth:`unroute` or
+        the end of the session. A route for a pattern already routed replaces
+        it. The requests a route handles show it in the network buffer
+        (``routed``: ``blocked``, ``fulfilled 200``, ``delayed 500 ms``).
+
+        None or several of the three, or a bad value, raise
+        :class:`~browserkit.InvalidArgumentError` and change nothing;
+        read-only sessions raise ``ReadOnlyError``; an attached session
+        cannot route (it would change its whole browser).
+
+        >>> session.route("**/ratings.json*", block=True)  # doctest: +SKIP
+        ('**/ratings.json*',)
+
+        Args:
+            pattern: A Playwright URL glob (``**/api/items*``: ``*`` stays within a path
+                segment, ``**`` crosses them) or, written ``/.../``, a regular expression
+                searched in the URL.
+            block: ``True``: the request fails as blocked by the client (a tracker, an ad).
+            respond: The answer the browser gets, the server never asked (a mocked API).
+                Keys: ``status`` (default 200), ``headers`` (a dict), ``body`` (str or
+                bytes) or ``json`` (any JSON-able value, sent with ``application/json``),
+                ``content_type``.
+            delay_ms: Milliseconds the request waits before it goes to the server (a slow
+                backend); more than 0, at most ``config.max_timeout_ms``.
+            timeout_ms: Bound in milliseconds; default ``config.default_timeout_ms``, at most
+                ``config.max_timeout_ms``.
+        """
+        __tracebackhide__ = True
+        return self._portal.call(self._impl.route(pattern, block=block, respond=respond, delay_ms=delay_ms, timeout_ms=timeout_ms))
+
+    def unroute(self, pattern: str, *, timeout_ms: float | None = None) -> bool:
+        """Remove the route of ``pattern`` (as it was given to :meth:`route`); False if none.
+
+        Requests matching it go to the server again. Read-only sessions raise
+        ``ReadOnlyError``.
+
+        Args:
+            pattern: The pattern exactly as it was routed (see ``sessions()``, whose
+                ``routes`` lists them).
+            timeout_ms: Bound in milliseconds; default ``config.default_timeout_ms``, at most
+                ``config.max_timeout_ms``.
+        """
+        __tracebackhide__ = True
+        return self._portal.call(self._impl.unroute(pattern, timeout_ms=timeout_ms))
+
+    def offline(self, flag: bool, *, timeout_ms: float | None = None) -> bool:
+        """Take the session off the network (``True``) or back on (``False``); returns ``flag``.
+
+        Offline, every request of every tab fails at once (as without a
+        connection) and ``navigator.onLine`` is false; pages already loaded
+        stay. Read-only sessions raise ``ReadOnlyError``; an attached session
+        cannot go offline (it would take its whole browser offline).
+
+        Args:
+            flag: ``True`` to go offline, ``False`` to come back online.
+            timeout_ms: Bound in milliseconds; default ``config.default_timeout_ms``, at most
+                ``config.max_timeout_ms``.
+        """
+        __tracebackhide__ = True
+        return self._portal.call(self._impl.offline(flag, timeout_ms=timeout_ms))
+
+    def handoff(self, instructions: str, *, timeout_ms: float | None = None, tab_id: str | None = None) -> Handoff:
+        """Hand the tab to a person until they click Continue, or someone confirms.
+
+        Shows ``instructions`` and a Continue button in a banner at the top
+        of the page (again after each navigation while it waits). It ends
+        when a person clicks Continue (``via="in_page"``; only a trusted
+        click counts, so the page's own scripts cannot end it), when
+        :meth:`Browser.confirm_handoff` is called (``"confirm_call"``),
+        or at the timeout (``"timeout"``, ``confirmed=False``). Use it for
+        logins, CAPTCHAs and anything an agent must not do itself. A read-only
+        session refuses it (:class:`~browserkit.ReadOnlyError`): the banner
+        changes the page.
+
+        Args:
+            instructions: What the person should do, shown in the banner; a non-empty
+                string (else :class:`~browserkit.InvalidArgumentError`).
+            timeout_ms: How long to wait for the person, in milliseconds; default
+                ``config.default_timeout_ms`` (short for a person: pass more), at most
+                ``config.max_timeout_ms``.
+            tab_id: The tab (``t1``, ``t2``, ...; see ``tabs()``); default: the active tab.
+        """
+        __tracebackhide__ = True
+        return self._portal.call(self._impl.handoff(instructions, timeout_ms=timeout_ms, tab_id=tab_id))
+
+    def stop(self) -> bool:
+        """Close the session and its tabs; True if it was running. Safe to call twice."""
+        __tracebackhide__ = True
+        return self._portal.call(self._impl.stop())
 
     def record(self, path: str | Path, *, timeout_ms: float | None = None) -> None:
         """Start recording the session as a Playwright trace, written to ``path``.
