@@ -9,7 +9,7 @@
 The async API is the same with ``AsyncBrowser`` and ``await``.
 """
 
-from browserkit._async._evidence import AsyncDownloads, ConsoleView, NetworkView
+from browserkit._async._evidence_views import AsyncDownloads, ConsoleView, NetworkView
 from browserkit._async._live import LiveView
 from browserkit._async._network_detail import AsyncNetwork
 from browserkit._async.browser import AsyncBrowser

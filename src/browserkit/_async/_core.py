@@ -23,7 +23,8 @@ from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
 from browserkit._async import _js
-from browserkit._async._evidence import AsyncDownloads, ConsoleView, Evidence, NetworkView
+from browserkit._async._evidence import Evidence
+from browserkit._async._evidence_views import AsyncDownloads, ConsoleView, NetworkView
 from browserkit._async._tab import Tab, apply_dialog_policy, on_close, swallow, unless_blocked
 from browserkit.config import Config, TimeoutKind
 from browserkit.errors import (

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from playwright.async_api import Error as PlaywrightError
 
-from browserkit._async._evidence import NetworkView
+from browserkit._async._evidence_views import NetworkView
 from browserkit._async._requests import Record, RequestRecords
 from browserkit._results_network import RequestDetail
 from browserkit.buffers import NetworkEntry

@@ -15,7 +15,7 @@ from browserkit._async._capture import Capture
 from browserkit._async._core import SessionCore
 from browserkit._async._dom import DomReader
 from browserkit._async._emulation import Resizer
-from browserkit._async._evidence import AsyncDownloads, ConsoleView
+from browserkit._async._evidence_views import AsyncDownloads, ConsoleView
 from browserkit._async._handoff import Handoffs
 from browserkit._async._input import RawInput
 from browserkit._async._modals import Modals

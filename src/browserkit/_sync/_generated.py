@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from browserkit._async._evidence import ConsoleView
+from browserkit._async._evidence_views import ConsoleView
 from browserkit._async._live import LiveView
 from browserkit.buffers import DownloadEntry, EventPage, NetworkEntry
 from browserkit.config import Config
@@ -14,7 +14,7 @@ from browserkit.types import Button, ColorScheme, Geolocation, Modifier, PaperFo
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal
-from browserkit._async._evidence import AsyncDownloads
+from browserkit._async._evidence_views import AsyncDownloads
 from browserkit._async._network_detail import AsyncNetwork
 from browserkit._async.session import AsyncSession
 from browserkit._async.browser import AsyncBrowser
