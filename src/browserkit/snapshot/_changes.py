@@ -511,10 +511,6 @@ def _removed(r: RemovedNode, limit: int) -> list[str]:
     return [_with_notes(f"- {clip(_bare(r.line), limit)}", notes)]
 
 
-def _new_path(entry: ChangedNode | AddedNode) -> tuple[int, ...]:
-    return entry.path
-
-
 def _bare(line: str, *, keep_colon: bool = False) -> str:
     """An outline line without its bullet (and without the colon that opens a block),
     and without the pointer hint on a link or button."""
