@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from browserkit.snapshot import Node, Outline, diff, parse, render, render_diff
-from browserkit.snapshot._changes import live_keys
+from browserkit.snapshot._changes import ticking_keys
 from browserkit.snapshot._roles import shows_ref
 from tests.examples import examples
 from tests.test_snapshot_diff import check_invariants, freeze, trees
@@ -42,31 +42,31 @@ def _clock(tick: int, *items: str) -> Outline:
 
 def test_changes_where_the_page_changes_on_its_own_are_one_background_line() -> None:
     by_itself = diff(_clock(1, "first"), _clock(2, "first"), baseline_generation=1)
-    live = live_keys(by_itself)
-    assert live == {"e2", "e3/text"}
+    ticking = ticking_keys(by_itself)
+    assert ticking == {"e2", "e3/text"}
     acted = diff(_clock(2, "first"), _clock(5, "first", "second"), baseline_generation=1)
     assert "tick 5" in str(acted)  # unmarked: every change listed
-    text = str(attrs.evolve(acted, live=live))
+    text = str(attrs.evolve(acted, live=ticking))
     assert "second" in text and "tick" not in text and "Updated" not in text
     assert "background: 2 changes in e2, e3, where the page changes on its own" in text
     assert text.startswith("changes: 1 added;")
     # The entries stay whole: only the text summarises.
-    assert attrs.evolve(acted, live=live).changed == acted.changed
+    assert attrs.evolve(acted, live=ticking).changed == acted.changed
 
 
 def test_a_diff_of_only_background_changes_says_nothing_else_changed() -> None:
-    live = live_keys(diff(_clock(1, "a"), _clock(2, "a"), baseline_generation=1))
-    d = attrs.evolve(diff(_clock(2, "a"), _clock(3, "a"), baseline_generation=1), live=live)
+    ticking = ticking_keys(diff(_clock(1, "a"), _clock(2, "a"), baseline_generation=1))
+    d = attrs.evolve(diff(_clock(2, "a"), _clock(3, "a"), baseline_generation=1), live=ticking)
     assert str(d).splitlines() == [
         "no changes (4 nodes unchanged)",
         "background: 2 changes in e2, e3, where the page changes on its own",
     ]
 
 
-def test_focus_moving_by_itself_marks_nothing_live() -> None:
+def test_focus_moving_by_itself_marks_nothing_ticking() -> None:
     old = parse('- button "A" [ref=e1]\n- button "B" [active] [ref=e2]')
     new = parse('- button "A" [active] [ref=e1]\n- button "B" [ref=e2]')
-    assert live_keys(diff(old, new, baseline_generation=1)) == frozenset()
+    assert ticking_keys(diff(old, new, baseline_generation=1)) == frozenset()
 
 
 # -- a ref'd node is never paired with an unrelated ref-less one ---------------

@@ -19,7 +19,7 @@ from browserkit.errors import BrowserkitError, TimeoutError
 from browserkit.refs import OUTLINE_REF
 from browserkit.snapshot import compact as compact_outline
 from browserkit.snapshot import diff as diff_outlines
-from browserkit.snapshot._changes import live_keys
+from browserkit.snapshot._changes import ticking_keys
 
 __all__ = ["Capture", "busy_error", "left_ms"]
 
@@ -214,7 +214,7 @@ class Capture:
             # Only this action was called since the agent's last read, and
             # it has not run yet: the page changed this by itself.
             by_itself = diff_outlines(last.outline, fresh.outline, baseline_generation=0)
-            tab.changed_by_itself(live_keys(by_itself), fresh.generation)
+            tab.changed_by_itself(ticking_keys(by_itself), fresh.generation)
         return fresh
 
     def compact(

@@ -38,12 +38,12 @@ from __future__ import annotations
 import attrs
 
 from browserkit._reprs import summary
-from browserkit.snapshot._live import background_line, in_background, live_key
 from browserkit.snapshot._parse import Node
 from browserkit.snapshot._render import LAYOUT_ROLES, clip, content_key, has_focus, subtree_lines
 from browserkit.snapshot._roles import ACTIONABLE, LAYOUT, actionable, shows_ref
+from browserkit.snapshot._ticking import background_line, in_background, ticking_key
 
-__all__ = ["AddedNode", "ChangedNode", "RemovedNode", "SnapshotDiff", "live_keys", "render_diff"]
+__all__ = ["AddedNode", "ChangedNode", "RemovedNode", "SnapshotDiff", "render_diff", "ticking_keys"]
 
 
 @attrs.frozen
@@ -149,8 +149,8 @@ class SnapshotDiff:
         unchanged: nodes found in both outlines with the same line and
             properties, in the same place.
         baseline_generation: page generation of the baseline snapshot.
-        live: where the page is known to change on its own (see
-            ``live_keys``); changes there are one ``background:`` line
+        live: where the page is known to change on its own, its ticking
+            regions (see ``ticking_keys``); changes there are one ``background:`` line
             of the text rather than listed. Empty unless the session set it.
     """
 
@@ -175,12 +175,12 @@ class SnapshotDiff:
         return f"```\n{self}\n```"
 
 
-def live_keys(d: SnapshotDiff) -> frozenset[str]:
+def ticking_keys(d: SnapshotDiff) -> frozenset[str]:
     """Where the changes of ``d``, a diff of the page changing on its own, happened
     (focus moving aside), for a later diff's ``live``."""
     entries: list[AddedNode | RemovedNode | ChangedNode] = [*d.added, *d.removed]
     entries.extend(c for c in d.changed if not _focus_only(c))
-    return frozenset(key for key in map(live_key, entries) if key is not None)
+    return frozenset(key for key in map(ticking_key, entries) if key is not None)
 
 
 # -- text form ---------------------------------------------------------------
@@ -247,12 +247,12 @@ def render_diff(
     changed = [c for c in changed if not (_new_ref_only(c) or _boxed(c, boxes))]
     # A node that only gained or lost focus reads as unchanged; the focus line says where it went.
     unchanged = d.unchanged + len(focus) + len(quiet)
-    live = background_line(background.values())
+    aside = background_line(background.values())
     if not (changed or added or removed or groups):
         if not focus:
-            return "\n".join([f"no changes ({unchanged} nodes unchanged)", *live])
+            return "\n".join([f"no changes ({unchanged} nodes unchanged)", *aside])
         return "\n".join(
-            [f"{_focus_line(d)}; nothing else changed ({unchanged} nodes unchanged)", *live]
+            [f"{_focus_line(d)}; nothing else changed ({unchanged} nodes unchanged)", *aside]
         )
     counts = [
         f"{count} {label}"
@@ -267,7 +267,7 @@ def render_diff(
     out = [f"changes: {', '.join(counts)}; {unchanged} unchanged"]
     if focus:
         out.append(_focus_line(d))
-    out.extend(live)
+    out.extend(aside)
     # Changes and additions in the new outline's order, then removals.
     here: list[tuple[tuple[int, ...], ChangedNode | AddedNode | _Rerendered]] = [
         *((c.path, c) for c in changed),
@@ -509,10 +509,6 @@ def _removed(r: RemovedNode, limit: int) -> list[str]:
     if r.nested:
         notes.append(f"{r.nested} nested node{'s' if r.nested > 1 else ''}")
     return [_with_notes(f"- {clip(_bare(r.line), limit)}", notes)]
-
-
-def _new_path(entry: ChangedNode | AddedNode) -> tuple[int, ...]:
-    return entry.path
 
 
 def _bare(line: str, *, keep_colon: bool = False) -> str:

@@ -1,4 +1,4 @@
-"""What :func:`~browserkit.snapshot.compact` returns."""
+"""A compacted outline, as :func:`~browserkit.snapshot.compact` returns it."""
 
 from __future__ import annotations
 

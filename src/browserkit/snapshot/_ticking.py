@@ -1,13 +1,13 @@
-"""Where a page changes on its own: clocks, feeds, polled counters.
+"""Ticking regions: where a page changes on its own (clocks, feeds, polled counters).
 
 A page that refreshes parts of itself (a clock, a "last updated" line, a
 polled badge) would put those changes in the diff of every action that
 happens to overlap a refresh. The session sees such changes for what they
 are when the page changed between two of the agent's reads with no call in
-between; :func:`~browserkit.snapshot._changes.live_keys` names where they
-happened, and a later diff that
-carries those keys (:attr:`SnapshotDiff.live`) summarises changes there in
-one ``background:`` line instead of listing them.
+between; :func:`~browserkit.snapshot._changes.ticking_keys` names where they
+happened, and a later diff that carries those keys (the diff's ``live``
+field) summarises changes there in one ``background:`` line instead of
+listing them.
 
 A change's key is the element itself when it kept its ref (a status line
 whose text ticks), else the nearest enclosing ref and the role of what came,
@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable
 from typing import Protocol
 
-__all__ = ["Entry", "background_line", "in_background", "live_key"]
+__all__ = ["Entry", "background_line", "in_background", "ticking_key"]
 
 # Refs a background line names; a snapshot shows the rest.
 _NAMED = 12
@@ -39,7 +39,7 @@ class Entry(Protocol):
     def ancestor_ref(self) -> str | None: ...
 
 
-def live_key(entry: Entry) -> str | None:
+def ticking_key(entry: Entry) -> str | None:
     """Where ``entry`` happened (None: nowhere to name, so it is always listed)."""
     ref: str | None = entry.ref
     if ref is not None and ref == getattr(entry, "old_ref", None):
@@ -51,16 +51,16 @@ def live_key(entry: Entry) -> str | None:
 
 
 def in_background(
-    entries: Iterable[Entry], live: Collection[str], skip: Collection[int]
+    entries: Iterable[Entry], ticking: Collection[str], skip: Collection[int]
 ) -> dict[int, str]:
     """The ``entries`` of a diff (by ``id``, those in ``skip`` aside) that happened
-    where the page changes on its own (``live``), with their keys."""
+    where the page changes on its own (``ticking``), with their keys."""
     found: dict[int, str] = {}
-    if not live:
+    if not ticking:
         return found
     for entry in entries:
-        key = live_key(entry)
-        if key is not None and key in live and id(entry) not in skip:
+        key = ticking_key(entry)
+        if key is not None and key in ticking and id(entry) not in skip:
             found[id(entry)] = key
     return found
 
