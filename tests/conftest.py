@@ -2,57 +2,26 @@
 
 Tests that take the ``sess`` fixture run twice, once on an ``AsyncSession``
 and once on a sync ``Session`` (called from inside the running test loop,
-which only the portal makes possible). Write their bodies with ``await
-aw(...)``, which awaits a coroutine and passes a plain value through.
+which only the portal makes possible). Their bodies use the helpers of
+``tests/helpers.py``: ``await aw(...)`` awaits a coroutine and passes a
+plain value through.
 """
 
 from __future__ import annotations
 
-import inspect
 import os
-from collections.abc import AsyncIterator, Callable, Iterator
-from typing import Any, TypeVar
+from collections.abc import AsyncIterator, Iterator
+from typing import TypeVar
 
 import pytest
 
 import browserkit as bk
+from tests.helpers import AnySession, browser_config
 from tests.server import serve
 
 CHROMIUM_ARGS_ENV = "BROWSERKIT_CHROMIUM"
 
 E = TypeVar("E", bound=BaseException)
-
-
-async def aw(value: Any) -> Any:
-    """Await ``value`` if it is awaitable (async API), else return it (sync API)."""
-    if inspect.isawaitable(value):
-        return await value
-    return value
-
-
-def raises_before_waiting(call: Callable[[], Any], error: type[E]) -> E:
-    """Run ``call()`` and require it to raise ``error`` before it waits on anything.
-
-    With the async API the coroutine must raise on its very first step: it
-    never suspended, so it did no browser I/O and waited on no timer. That
-    proves "at once" without timing a clock. With the sync API the call
-    simply has to raise ``error``.
-    """
-    with pytest.raises(error) as info:
-        _first_step(call, error)
-    return info.value
-
-
-def _first_step(call: Callable[[], Any], error: type[BaseException]) -> None:
-    value = call()
-    if not inspect.iscoroutine(value):
-        return
-    try:
-        value.send(None)
-    except StopIteration:
-        return  # it returned: pytest.raises reports that nothing was raised
-    value.close()
-    pytest.fail(f"the call suspended before raising {error.__name__}")
 
 
 @pytest.fixture(scope="session")
@@ -68,20 +37,16 @@ def other_origin_url() -> Iterator[str]:
         yield url.replace("127.0.0.1", "localhost")
 
 
-def _config() -> bk.Config:
-    return bk.Config.from_env(idle_stop_ms=0, max_sessions=32)
-
-
 @pytest.fixture(scope="session")
 async def abrowser() -> AsyncIterator[bk.AsyncBrowser]:
-    browser = bk.AsyncBrowser(_config())
+    browser = bk.AsyncBrowser(browser_config())
     yield browser
     await browser.close()
 
 
 @pytest.fixture(scope="session")
 def sbrowser() -> Iterator[bk.Browser]:
-    browser = bk.Browser(_config())
+    browser = bk.Browser(browser_config())
     yield browser
     browser.close()
 
@@ -89,10 +54,10 @@ def sbrowser() -> Iterator[bk.Browser]:
 @pytest.fixture(params=["async", pytest.param("sync", marks=pytest.mark.sync_twin)])
 async def sess(
     request: pytest.FixtureRequest, abrowser: bk.AsyncBrowser, sbrowser: bk.Browser
-) -> AsyncIterator[Any]:
+) -> AsyncIterator[AnySession]:
     """A fresh session on about:blank, from the async or the sync API."""
     if request.param == "async":
-        s: Any = await abrowser.start()
+        s: AnySession = await abrowser.start()
         yield s
         await s.stop()
     else:
@@ -104,10 +69,10 @@ async def sess(
 @pytest.fixture(params=["async", "sync"])
 async def ro_sess(
     request: pytest.FixtureRequest, abrowser: bk.AsyncBrowser, sbrowser: bk.Browser
-) -> AsyncIterator[Any]:
+) -> AsyncIterator[AnySession]:
     """A read-only session from the async or the sync API."""
     if request.param == "async":
-        s: Any = await abrowser.start(read_only=True)
+        s: AnySession = await abrowser.start(read_only=True)
         yield s
         await s.stop()
     else:

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import pytest
 
 import browserkit as bk
-from tests.conftest import aw
+from tests.helpers import AnySession, aw
 
 
 def _ref(outline: str, role: str, name: str) -> str:
@@ -19,7 +18,7 @@ def _ref(outline: str, role: str, name: str) -> str:
 
 @pytest.mark.every_python
 async def test_navigate_answers_with_the_compact_page_whose_refs_act(
-    sess: Any, base_url: str
+    sess: AnySession, base_url: str
 ) -> None:
     nav = await aw(sess.navigate(f"{base_url}/arrive_list.html"))
     assert nav.page is not None and "Catalogue" in nav.page
@@ -33,7 +32,7 @@ async def test_navigate_answers_with_the_compact_page_whose_refs_act(
 
 
 async def test_a_landmark_shown_on_the_last_page_is_folded_and_expands_to_working_refs(
-    sess: Any, base_url: str
+    sess: AnySession, base_url: str
 ) -> None:
     first = await aw(sess.navigate(f"{base_url}/arrive_site_a.html"))
     assert first.page is not None and 'link "Settings"' in first.page
@@ -72,14 +71,14 @@ async def test_a_single_page_app_is_read_once_rendered_not_as_its_shell(
 
 
 async def test_a_shell_that_never_renders_is_read_within_its_bound(
-    sess: Any, base_url: str
+    sess: AnySession, base_url: str
 ) -> None:
     nav = await aw(sess.navigate(f"{base_url}/reading_shell.html", timeout_ms=10_000))
     assert nav.page is not None  # read as it is once the boot bound passed
     assert "[ref=" not in nav.page or nav.page.count("\n") < 3
 
 
-async def test_unobserved_navigation_reads_nothing(sess: Any, base_url: str) -> None:
+async def test_unobserved_navigation_reads_nothing(sess: AnySession, base_url: str) -> None:
     nav = await aw(sess.navigate(f"{base_url}/arrive_list.html", observe=False))
     assert nav.page is None
     assert "page" not in str(nav) or nav.page is None
@@ -87,7 +86,7 @@ async def test_unobserved_navigation_reads_nothing(sess: Any, base_url: str) -> 
     assert r.page is None
 
 
-async def test_history_moves_answer_with_the_page(sess: Any, base_url: str) -> None:
+async def test_history_moves_answer_with_the_page(sess: AnySession, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/arrive_list.html"))
     await aw(sess.navigate(f"{base_url}/arrive_item.html"))
     back = await aw(sess.back())
@@ -97,7 +96,7 @@ async def test_history_moves_answer_with_the_page(sess: Any, base_url: str) -> N
 
 
 async def test_a_link_to_a_section_answers_with_that_section_and_the_headings_around_it(
-    sess: Any, base_url: str
+    sess: AnySession, base_url: str
 ) -> None:
     nav = await aw(sess.navigate(f"{base_url}/arrive_sections.html#usage"))
     page = nav.page
@@ -122,7 +121,7 @@ async def test_a_link_to_a_section_answers_with_that_section_and_the_headings_ar
 
 
 async def test_a_section_of_flat_headings_ends_at_the_next_heading_of_its_level(
-    sess: Any, base_url: str
+    sess: AnySession, base_url: str
 ) -> None:
     await aw(sess.navigate(f"{base_url}/arrive_sections.html"))
     nav = await aw(sess.snapshot(compact=True))

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 import browserkit as bk
-from tests.conftest import aw
+from tests.helpers import aw
 
 
 async def test_sessions_have_separate_cookies(abrowser: bk.AsyncBrowser, base_url: str) -> None:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import itertools
 import re
 from pathlib import Path
-from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -21,8 +20,8 @@ import browserkit as bk
 from browserkit import tools
 from browserkit.snapshot import Compacted, Node, Outline, compact, parse, render
 from browserkit.snapshot._compact import ACTIONABLE, KEEP, MIN_RUN, TEXT_CAP
-from tests.conftest import aw
 from tests.examples import examples
+from tests.helpers import AnySession, aw
 
 OUTLINES = Path(__file__).parent / "outlines"
 SAMPLES = sorted(OUTLINES.glob("*.txt"))
@@ -577,7 +576,7 @@ def _ref_of(text: str, needle: str) -> str:
 
 
 async def test_a_collapsed_list_expands_to_refs_that_click_the_right_row(
-    sess: Any, base_url: str
+    sess: AnySession, base_url: str
 ) -> None:
     await aw(sess.navigate(f"{base_url}/generated/list?n=300"))
     snap = await aw(sess.snapshot(compact=True))
@@ -600,7 +599,7 @@ async def test_a_collapsed_list_expands_to_refs_that_click_the_right_row(
 
 
 async def test_compact_snapshot_of_300_rows_is_at_most_a_fifth_of_the_full_tree(
-    sess: Any, base_url: str
+    sess: AnySession, base_url: str
 ) -> None:
     for path in ("/generated/list?n=300", "/generated/table?rows=300"):
         await aw(sess.navigate(base_url + path))
@@ -611,7 +610,9 @@ async def test_compact_snapshot_of_300_rows_is_at_most_a_fifth_of_the_full_tree(
         assert plain.compact is None and str(plain) == plain.tree
 
 
-async def test_max_tokens_bounds_the_snapshot_and_its_refs_act(sess: Any, base_url: str) -> None:
+async def test_max_tokens_bounds_the_snapshot_and_its_refs_act(
+    sess: AnySession, base_url: str
+) -> None:
     await aw(sess.navigate(f"{base_url}/generated/table?rows=300"))
     snap = await aw(sess.snapshot(max_tokens=300))
     assert snap.compact is not None and len(str(snap)) <= 1200
@@ -624,7 +625,7 @@ async def test_max_tokens_bounds_the_snapshot_and_its_refs_act(sess: Any, base_u
         await aw(sess.snapshot(compact="yes"))
 
 
-async def test_a_diff_still_wins_over_the_compact_outline(sess: Any, base_url: str) -> None:
+async def test_a_diff_still_wins_over_the_compact_outline(sess: AnySession, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/generated/list?n=50"))
     first = await aw(sess.snapshot(compact=True))
     assert first.diff is None and str(first) == first.compact

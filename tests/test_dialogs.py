@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 import browserkit as bk
-from tests.conftest import aw
-from tests.test_targets import out
+from tests.helpers import AnySession, aw, out
 
 
-async def test_alert_is_reported_held_and_blocks_other_calls(sess: Any, base_url: str) -> None:
+async def test_alert_is_reported_held_and_blocks_other_calls(
+    sess: AnySession, base_url: str
+) -> None:
     await aw(sess.navigate(f"{base_url}/dialogs.html"))
     r = await aw(sess.click(bk.role("button", "Alert")))
     assert r.dialog is not None
@@ -25,7 +24,7 @@ async def test_alert_is_reported_held_and_blocks_other_calls(sess: Any, base_url
 
 
 @pytest.mark.every_python
-async def test_confirm_and_prompt_answers_reach_the_page(sess: Any, base_url: str) -> None:
+async def test_confirm_and_prompt_answers_reach_the_page(sess: AnySession, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/dialogs.html"))
     await aw(sess.click(bk.role("button", "Confirm")))
     await aw(sess.handle_dialog(accept=False))
@@ -43,7 +42,7 @@ async def test_confirm_and_prompt_answers_reach_the_page(sess: Any, base_url: st
 
 @pytest.mark.timeout(30)
 async def test_dialog_opened_while_the_action_settles_is_reported_not_waited_on(
-    sess: Any, base_url: str
+    sess: AnySession, base_url: str
 ) -> None:
     await aw(sess.navigate(f"{base_url}/dialogs.html"))
     # The alert opens 20 ms after the click, while the action settles: the
@@ -63,7 +62,7 @@ async def test_dialog_opened_while_the_action_settles_is_reported_not_waited_on(
 
 @pytest.mark.timeout(30)
 async def test_a_dialog_that_opens_during_a_read_raises_instead_of_hanging(
-    sess: Any, base_url: str
+    sess: AnySession, base_url: str
 ) -> None:
     await aw(sess.navigate(f"{base_url}/dialogs.html"))
     with pytest.raises(bk.ModalStateBlockedError) as info:
@@ -75,7 +74,7 @@ async def test_a_dialog_that_opens_during_a_read_raises_instead_of_hanging(
 
 @pytest.mark.timeout(30)
 async def test_a_dialog_of_the_page_being_left_stops_navigate_at_once(
-    sess: Any, base_url: str
+    sess: AnySession, base_url: str
 ) -> None:
     await aw(sess.navigate(f"{base_url}/dialogs.html"))
     # The alert opens while the next page's server is still answering. The
@@ -94,7 +93,7 @@ async def test_a_dialog_of_the_page_being_left_stops_navigate_at_once(
 
 
 @pytest.mark.timeout(30)
-async def test_navigate_leaves_a_page_that_holds_a_dialog(sess: Any, base_url: str) -> None:
+async def test_navigate_leaves_a_page_that_holds_a_dialog(sess: AnySession, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/dialogs.html"))
     r = await aw(sess.click(bk.role("button", "Confirm")))
     assert r.dialog is not None and r.dialog.handled == "pending"
@@ -107,7 +106,9 @@ async def test_navigate_leaves_a_page_that_holds_a_dialog(sess: Any, base_url: s
 
 
 @pytest.mark.timeout(30)
-async def test_dialog_during_page_load_does_not_hang_navigate(sess: Any, base_url: str) -> None:
+async def test_dialog_during_page_load_does_not_hang_navigate(
+    sess: AnySession, base_url: str
+) -> None:
     # Waiting for the load event would take the whole minute and trip the
     # test's 30 s timeout: navigate must return as soon as the dialog opens.
     nav = await aw(sess.navigate(f"{base_url}/load_alert.html", timeout_ms=60_000))

@@ -19,7 +19,7 @@ from browserkit.snapshot import Node, Outline, diff, parse, render, render_diff
 from browserkit.snapshot._changes import ticking_keys
 from browserkit.snapshot._roles import shows_ref
 from tests.examples import examples
-from tests.test_snapshot_diff import check_invariants, freeze, trees
+from tests.outline_drafts import check_invariants, freeze, trees
 
 # Pure Python: runs on every Python.
 pytestmark = pytest.mark.every_python

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 import browserkit as bk
-from tests.conftest import aw, raises_before_waiting
+from tests.helpers import AnySession, aw, raises_before_waiting
 
 # Browser behaviour, not the interpreter's: nox runs this module on one Python.
 pytestmark = pytest.mark.slow
@@ -21,12 +21,12 @@ pytestmark = pytest.mark.slow
 WAIT_MS = 2_000
 
 
-async def open_page(sess: Any, base_url: str) -> None:
+async def open_page(sess: AnySession, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/err_actions.html"))
 
 
 async def test_type_into_a_button_is_not_editable_and_says_what_it_is(
-    sess: Any, base_url: str
+    sess: AnySession, base_url: str
 ) -> None:
     await open_page(sess, base_url)
     with pytest.raises(bk.TargetNotActionableError) as info:
@@ -41,7 +41,7 @@ async def test_type_into_a_button_is_not_editable_and_says_what_it_is(
     assert await aw(sess.evaluate("document.getElementById('btn').textContent")) == "Save"
 
 
-async def test_type_into_plain_text_is_not_editable(sess: Any, base_url: str) -> None:
+async def test_type_into_plain_text_is_not_editable(sess: AnySession, base_url: str) -> None:
     await open_page(sess, base_url)
     with pytest.raises(bk.TargetNotActionableError) as info:
         await aw(sess.type(bk.css("#para"), "abc"))
@@ -49,7 +49,7 @@ async def test_type_into_plain_text_is_not_editable(sess: Any, base_url: str) ->
     assert "<p>" in info.value.message
 
 
-async def test_check_on_a_button_is_not_checkable(sess: Any, base_url: str) -> None:
+async def test_check_on_a_button_is_not_checkable(sess: AnySession, base_url: str) -> None:
     await open_page(sess, base_url)
     with pytest.raises(bk.TargetNotActionableError) as info:
         await aw(sess.check(bk.css("#btn")))
@@ -66,7 +66,7 @@ async def test_check_on_a_button_is_not_checkable(sess: Any, base_url: str) -> N
     [("#hidden", "not_visible"), ("#disabled", "disabled"), ("#ro", "read_only")],
 )
 async def test_type_into_an_unusable_field_keeps_playwrights_reason(
-    sess: Any, base_url: str, selector: str, reason: str
+    sess: AnySession, base_url: str, selector: str, reason: str
 ) -> None:
     await open_page(sess, base_url)
     before = await aw(sess.evaluate(f"document.querySelector('{selector}').value"))
@@ -79,7 +79,7 @@ async def test_type_into_an_unusable_field_keeps_playwrights_reason(
     assert await aw(sess.evaluate(f"document.querySelector('{selector}').value")) == before
 
 
-async def test_click_on_a_disabled_button_says_disabled(sess: Any, base_url: str) -> None:
+async def test_click_on_a_disabled_button_says_disabled(sess: AnySession, base_url: str) -> None:
     await open_page(sess, base_url)
     with pytest.raises(bk.TargetNotActionableError) as info:
         await aw(sess.click(bk.css("#off"), timeout_ms=WAIT_MS))
@@ -89,7 +89,7 @@ async def test_click_on_a_disabled_button_says_disabled(sess: Any, base_url: str
 
 @pytest.mark.parametrize("target", ["css", "ref"])
 async def test_click_on_an_invisible_button_says_not_visible(
-    sess: Any, base_url: str, target: str
+    sess: AnySession, base_url: str, target: str
 ) -> None:
     # visibility:hidden keeps the box, so whatever lies under it (the body)
     # is at the click point: it is not "covered", it is not visible.
@@ -117,19 +117,21 @@ async def test_the_new_error_is_public_and_round_trips() -> None:
     assert bk.TargetNotActionableError("x", reason="no such reason").reason == "unknown"
 
 
-async def test_click_and_hover_need_a_target(sess: Any) -> None:
+async def test_click_and_hover_need_a_target(sess: AnySession) -> None:
     raises_before_waiting(lambda: sess.click(None), bk.InvalidArgumentError)
     raises_before_waiting(lambda: sess.hover(None), bk.InvalidArgumentError)
 
 
-async def test_screenshot_refuses_full_page_with_a_target(sess: Any, base_url: str) -> None:
+async def test_screenshot_refuses_full_page_with_a_target(sess: AnySession, base_url: str) -> None:
     await open_page(sess, base_url)
     with pytest.raises(bk.InvalidArgumentError) as info:
         await aw(sess.screenshot(full_page=True, target=bk.css("#btn")))
     assert "full_page" in info.value.message
 
 
-async def test_a_css_click_that_opens_an_alert_was_verified(sess: Any, base_url: str) -> None:
+async def test_a_css_click_that_opens_an_alert_was_verified(
+    sess: AnySession, base_url: str
+) -> None:
     await open_page(sess, base_url)
     r = await aw(sess.click(bk.css("#alert")))
     assert r.dialog is not None and r.dialog.message == "hello"
@@ -138,7 +140,7 @@ async def test_a_css_click_that_opens_an_alert_was_verified(sess: Any, base_url:
 
 
 async def test_handle_dialog_reports_a_second_dialog_opened_while_it_settled(
-    sess: Any, base_url: str
+    sess: AnySession, base_url: str
 ) -> None:
     await open_page(sess, base_url)
     r = await aw(sess.click(bk.css("#two")))
@@ -154,7 +156,9 @@ async def test_handle_dialog_reports_a_second_dialog_opened_while_it_settled(
     assert await aw(sess.evaluate("document.getElementById('out').textContent")) == "both"
 
 
-async def test_hover_over_a_hidden_element_says_not_visible(sess: Any, base_url: str) -> None:
+async def test_hover_over_a_hidden_element_says_not_visible(
+    sess: AnySession, base_url: str
+) -> None:
     await open_page(sess, base_url)
     with pytest.raises(bk.TargetNotActionableError) as info:
         await aw(sess.hover(bk.css("#hidden"), timeout_ms=WAIT_MS))
@@ -162,7 +166,9 @@ async def test_hover_over_a_hidden_element_says_not_visible(sess: Any, base_url:
     assert info.value.message.startswith("could not hover over css=#hidden")
 
 
-async def test_fill_form_names_the_field_that_cannot_be_filled(sess: Any, base_url: str) -> None:
+async def test_fill_form_names_the_field_that_cannot_be_filled(
+    sess: AnySession, base_url: str
+) -> None:
     await open_page(sess, base_url)
     with pytest.raises(bk.TargetNotActionableError) as info:
         await aw(
@@ -180,7 +186,7 @@ async def test_fill_form_names_the_field_that_cannot_be_filled(sess: Any, base_u
     assert info.value.message.startswith("could not fill 2 fields")
 
 
-async def test_select_and_check_refuse_a_point_before_acting(sess: Any) -> None:
+async def test_select_and_check_refuse_a_point_before_acting(sess: AnySession) -> None:
     # Both read the element's own state (its options, its checkbox): a point has none.
     for call in (
         lambda: sess.select(bk.point(10, 10), ["a"]),

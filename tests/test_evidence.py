@@ -2,25 +2,14 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 import socket
-import time
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 import browserkit as bk
-from tests.conftest import aw
-
-
-async def wait_until(predicate: Any, seconds: float = 10) -> None:
-    deadline = time.monotonic() + seconds
-    while not predicate():
-        if time.monotonic() > deadline:
-            raise AssertionError("condition not met in time")
-        await asyncio.sleep(0.05)
+from tests.helpers import AnySession, aw, until
 
 
 def rss_mb() -> float:
@@ -36,9 +25,11 @@ def closed_port() -> int:
         return int(s.getsockname()[1])
 
 
-async def test_uncaught_exception_carries_its_source_and_stack(sess: Any, base_url: str) -> None:
+async def test_uncaught_exception_carries_its_source_and_stack(
+    sess: AnySession, base_url: str
+) -> None:
     await aw(sess.navigate(f"{base_url}/evidence.html"))
-    await wait_until(lambda: sess.console.read(level="exception").entries)
+    await until(lambda: sess.console.read(level="exception").entries)
     page = sess.console.read(level="error")  # error also matches exception
     exc = next(e for e in page.entries if e.level == "exception")
     assert "kaboom from evidence.js" in exc.text
@@ -50,10 +41,12 @@ async def test_uncaught_exception_carries_its_source_and_stack(sess: Any, base_u
 
 
 @pytest.mark.every_python
-async def test_console_formats_arguments_and_filters_by_pattern(sess: Any, base_url: str) -> None:
+async def test_console_formats_arguments_and_filters_by_pattern(
+    sess: AnySession, base_url: str
+) -> None:
     await aw(sess.navigate(f"{base_url}/quiet.html"))
     await aw(sess.evaluate("console.warn('careful', 42, true, null, {a: 1})"))
-    await wait_until(lambda: sess.console.read(level="warning").entries)
+    await until(lambda: sess.console.read(level="warning").entries)
     entry = sess.console.read(level="warning").entries[-1]
     assert entry.text.startswith("careful 42 true null")
     assert sess.console.read(pattern=r"care\w+").entries
@@ -65,13 +58,13 @@ async def test_console_formats_arguments_and_filters_by_pattern(sess: Any, base_
 
 
 async def test_cursor_paging_across_navigations_and_tabs_loses_nothing(
-    sess: Any, base_url: str
+    sess: AnySession, base_url: str
 ) -> None:
     await aw(sess.navigate(f"{base_url}/quiet.html"))
     # since_seq=0 is a first look (the newest entries); a cursor starts at
     # the last_seq of a read that saw something.
     await aw(sess.evaluate("console.log('start')"))
-    await wait_until(lambda: sess.console.read(pattern="start").entries)
+    await until(lambda: sess.console.read(pattern="start").entries)
     cursor = sess.console.read().last_seq
     seen: list[str] = []
 
@@ -86,7 +79,7 @@ async def test_cursor_paging_across_navigations_and_tabs_loses_nothing(
                 return
 
     await aw(sess.evaluate("for (let i = 0; i < 20; i++) console.log('msg a' + i)"))
-    await wait_until(lambda: sess.console.read(pattern="msg a19").entries)
+    await until(lambda: sess.console.read(pattern="msg a19").entries)
     drain()
     await aw(sess.navigate(f"{base_url}/quiet.html?second"))
     await aw(sess.evaluate("for (let i = 0; i < 15; i++) console.log('msg b' + i)"))
@@ -95,7 +88,7 @@ async def test_cursor_paging_across_navigations_and_tabs_loses_nothing(
     await aw(sess.select_tab("t1"))
     await aw(sess.navigate(f"{base_url}/quiet.html?third"))
     await aw(sess.evaluate("for (let i = 0; i < 9; i++) console.log('msg d' + i)"))
-    await wait_until(lambda: sess.console.read(pattern="msg (b14|c11|d8)").entries[2:])
+    await until(lambda: sess.console.read(pattern="msg (b14|c11|d8)").entries[2:])
     drain()
     expected = (
         [f"msg a{i}" for i in range(20)]
@@ -109,7 +102,7 @@ async def test_cursor_paging_across_navigations_and_tabs_loses_nothing(
 
 
 async def test_failed_requests_appear_under_failed_only(
-    sess: Any, base_url: str, other_origin_url: str
+    sess: AnySession, base_url: str, other_origin_url: str
 ) -> None:
     await aw(sess.navigate(f"{base_url}/quiet.html"))
     port = closed_port()
@@ -123,7 +116,7 @@ async def test_failed_requests_appear_under_failed_only(
             ]).then(() => true)"""
         )
     )
-    await wait_until(lambda: len(sess.network.read(failed_only=True).entries) >= 3)
+    await until(lambda: len(sess.network.read(failed_only=True).entries) >= 3)
     failed = {e.url: e for e in sess.network.read(failed_only=True).entries}
     assert failed[f"{base_url}/status/404"].status == 404
     assert "ERR_CONNECTION_REFUSED" in (failed[f"http://127.0.0.1:{port}/refused"].failure or "")
@@ -131,7 +124,7 @@ async def test_failed_requests_appear_under_failed_only(
     assert cors.failure is not None  # blocked by CORS: no Access-Control-Allow-Origin
     assert f"{base_url}/slow?ms=1" not in failed
     # requestfinished may land just after the fetch resolved in the page.
-    await wait_until(
+    await until(
         lambda: any(
             e.duration_ms is not None
             for e in sess.network.read(pattern=r"slow\?ms=1$").entries
@@ -145,7 +138,7 @@ async def test_failed_requests_appear_under_failed_only(
     assert errors
 
 
-async def test_static_assets_are_hidden_unless_asked(sess: Any, base_url: str) -> None:
+async def test_static_assets_are_hidden_unless_asked(sess: AnySession, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/quiet.html"))
     await aw(
         sess.evaluate(
@@ -153,7 +146,7 @@ async def test_static_assets_are_hidden_unless_asked(sess: Any, base_url: str) -
             f" i.src = '{base_url}/status/404?img'; document.body.append(i); }})"
         )
     )
-    await wait_until(lambda: sess.network.read(include_static=True, pattern="img").entries)
+    await until(lambda: sess.network.read(include_static=True, pattern="img").entries)
     assert not sess.network.read(pattern=r"\?img").entries
     assert (
         sess.network.read(include_static=True, pattern=r"\?img").entries[0].resource_type == "image"
@@ -161,13 +154,15 @@ async def test_static_assets_are_hidden_unless_asked(sess: Any, base_url: str) -
 
 
 @pytest.mark.every_python
-async def test_a_download_is_listed_and_saved(sess: Any, base_url: str, tmp_path: Path) -> None:
+async def test_a_download_is_listed_and_saved(
+    sess: AnySession, base_url: str, tmp_path: Path
+) -> None:
     await aw(sess.navigate(f"{base_url}/evidence.html"))
     tree = (await aw(sess.snapshot())).tree
     ref = tree.split('link "Download report" [ref=', 1)[1].split("]", 1)[0]
     result = await aw(sess.click(ref))
     assert result.navigated is False
-    await wait_until(lambda: any(e.available for e in sess.downloads.read().entries))
+    await until(lambda: any(e.available for e in sess.downloads.read().entries))
     entry = sess.downloads.read().entries[-1]
     assert entry.suggested_filename == "report.csv"
     assert entry.url == f"{base_url}/download?name=report.csv"
@@ -185,11 +180,11 @@ async def test_a_download_is_listed_and_saved(sess: Any, base_url: str, tmp_path
 
 @pytest.mark.every_python
 async def test_export_writes_the_page_with_its_cursor(
-    sess: Any, base_url: str, tmp_path: Path
+    sess: AnySession, base_url: str, tmp_path: Path
 ) -> None:
     await aw(sess.navigate(f"{base_url}/quiet.html"))
     await aw(sess.evaluate("console.error('exported one')"))
-    await wait_until(lambda: sess.console.read(pattern="exported").entries)
+    await until(lambda: sess.console.read(pattern="exported").entries)
     path = sess.console.export(str(tmp_path / "console.json"), level="error")
     data = json.loads(Path(path).read_text())
     assert {"entries", "last_seq", "dropped", "has_more"} <= set(data)
@@ -200,7 +195,7 @@ async def test_sessions_report_console_entries(abrowser: bk.AsyncBrowser, base_u
     s = await abrowser.start(url=f"{base_url}/quiet.html")
     try:
         await s.evaluate("console.log('one'); console.log('two')")
-        await wait_until(lambda: s.console.written >= 2)
+        await until(lambda: s.console.written >= 2)
         info = next(i for i in abrowser.sessions() if i.id == s.id)
         assert info.console_entries == s.console.written >= 2
     finally:
@@ -218,7 +213,7 @@ async def test_a_flood_of_100k_messages_keeps_memory_and_the_buffer_bounded(
             "(() => { for (let i = 0; i < 100000; i++) console.log('m' + i); })()",
             timeout_ms=120_000,
         )
-        await wait_until(lambda: s.console.written >= 100_000, seconds=60)
+        await until(lambda: s.console.written >= 100_000, timeout_s=60)
         page = s.console.read(limit=2)
         assert s.console.written == 100_000
         assert len(s.console) == 500
@@ -230,14 +225,14 @@ async def test_a_flood_of_100k_messages_keeps_memory_and_the_buffer_bounded(
 
 
 async def test_cross_origin_iframe_console_and_requests_are_recorded(
-    sess: Any, base_url: str, other_origin_url: str
+    sess: AnySession, base_url: str, other_origin_url: str
 ) -> None:
     await aw(sess.navigate(f"{base_url}/frames.html?other={other_origin_url}"))
-    await wait_until(lambda: sess.console.read(pattern="cross frame says hi").entries)
+    await until(lambda: sess.console.read(pattern="cross frame says hi").entries)
     tree = (await aw(sess.snapshot())).tree
     ref = tree.split('button "Cross fetch" [ref=', 1)[1].split("]", 1)[0]
     await aw(sess.click(ref))
-    await wait_until(lambda: sess.network.read(pattern="from-cross-frame").entries)
+    await until(lambda: sess.network.read(pattern="from-cross-frame").entries)
     entry = sess.console.read(pattern="cross frame says hi").entries[-1]
     assert entry.tab_id == "t1"
     assert entry.source is not None and entry.source.startswith(other_origin_url)
@@ -258,7 +253,7 @@ async def test_many_requests_leave_no_per_request_objects_behind(
             " fetch('/status/200?many=' + i).then(r => r.text()))).then(() => true)",
             timeout_ms=60_000,
         )
-        await wait_until(lambda: len(s.network.read(pattern="many=999").entries) > 0)
+        await until(lambda: len(s.network.read(pattern="many=999").entries) > 0)
         assert len(connection._objects) - before < 50
         assert len(s.network) > 900  # recorded all the same
     finally:

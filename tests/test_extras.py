@@ -14,11 +14,10 @@ import pytest
 import browserkit as bk
 from browserkit import tools
 from browserkit.tools import ToolContext
-from tests.conftest import aw, raises_before_waiting
-from tests.test_session_core import ref_of
+from tests.helpers import AnySession, aw, raises_before_waiting, ref_of
 
 
-async def seen(sess: Any, *types: str) -> list[dict[str, Any]]:
+async def seen(sess: AnySession, *types: str) -> list[dict[str, Any]]:
     """The events the page logged, of the given types."""
     events = await aw(sess.evaluate("window.seen"))
     return [e for e in events if e["type"] in types]
@@ -27,7 +26,9 @@ async def seen(sess: Any, *types: str) -> list[dict[str, Any]]:
 # ------------------------------------------------------------ init scripts
 
 
-async def test_init_script_runs_before_the_pages_own_scripts(sess: Any, base_url: str) -> None:
+async def test_init_script_runs_before_the_pages_own_scripts(
+    sess: AnySession, base_url: str
+) -> None:
     await aw(sess.navigate(f"{base_url}/extras_init.html"))
     assert await aw(sess.init_script("window.fromInit = 'hello'")) == 1
     # Not in the document already loaded.
@@ -40,13 +41,13 @@ async def test_init_script_runs_before_the_pages_own_scripts(sess: Any, base_url
     assert await aw(sess.evaluate("window.sawAtStart")) == "hello again"
 
 
-async def test_init_script_reaches_new_tabs(sess: Any, base_url: str) -> None:
+async def test_init_script_reaches_new_tabs(sess: AnySession, base_url: str) -> None:
     await aw(sess.init_script("window.fromInit = 'every tab'"))
     await aw(sess.new_tab(f"{base_url}/extras_init.html"))
     assert await aw(sess.evaluate("window.sawAtStart")) == "every tab"
 
 
-async def test_init_script_refuses_empty_code(sess: Any) -> None:
+async def test_init_script_refuses_empty_code(sess: AnySession) -> None:
     with pytest.raises(bk.InvalidArgumentError):
         await aw(sess.init_script("  "))
 
@@ -55,7 +56,7 @@ async def test_init_script_refuses_empty_code(sess: Any) -> None:
 
 
 async def test_pdf_writes_a_valid_pdf_with_its_page_count(
-    sess: Any, base_url: str, tmp_path: Path
+    sess: AnySession, base_url: str, tmp_path: Path
 ) -> None:
     await aw(sess.navigate(f"{base_url}/extras_print.html"))
     out = tmp_path / "print.pdf"
@@ -68,7 +69,7 @@ async def test_pdf_writes_a_valid_pdf_with_its_page_count(
     assert "PdfFile" in repr(done) and len(repr(done)) <= 200
 
 
-async def test_pdf_needs_an_existing_folder(sess: Any, tmp_path: Path) -> None:
+async def test_pdf_needs_an_existing_folder(sess: AnySession, tmp_path: Path) -> None:
     with pytest.raises(bk.InvalidArgumentError) as info:
         await aw(sess.pdf(str(tmp_path / "missing" / "x.pdf")))
     assert "folder" in info.value.message
@@ -94,7 +95,7 @@ async def test_pdf_is_refused_before_anything_when_the_browser_has_a_window(
 
 
 async def test_pdf_is_allowed_on_a_read_only_session(
-    ro_sess: Any, base_url: str, tmp_path: Path
+    ro_sess: AnySession, base_url: str, tmp_path: Path
 ) -> None:
     await aw(ro_sess.navigate(f"{base_url}/extras_print.html"))
     done = await aw(ro_sess.pdf(str(tmp_path / "ro.pdf")))
@@ -104,12 +105,12 @@ async def test_pdf_is_allowed_on_a_read_only_session(
 # ----------------------------------------------------------------- waiting
 
 
-async def test_wait_for_time_alone_waits_that_long(sess: Any) -> None:
+async def test_wait_for_time_alone_waits_that_long(sess: AnySession) -> None:
     r = await aw(sess.wait_for(time_ms=120))
     assert r.met is True and r.waited_ms >= 120
 
 
-async def test_wait_for_time_then_a_condition(sess: Any, base_url: str) -> None:
+async def test_wait_for_time_then_a_condition(sess: AnySession, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/extras_eval.html"))
     # "Ready" shows 150 ms after load: after the pause it is there at once.
     r = await aw(sess.wait_for(time_ms=300, text="Ready"))
@@ -119,7 +120,7 @@ async def test_wait_for_time_then_a_condition(sess: Any, base_url: str) -> None:
     assert never.met is False and never.waited_ms >= 100
 
 
-async def test_wait_for_time_over_the_bounds_is_refused(sess: Any) -> None:
+async def test_wait_for_time_over_the_bounds_is_refused(sess: AnySession) -> None:
     most = bk.Config.from_env().max_timeout_ms
     with pytest.raises(bk.InvalidArgumentError) as info:
         await aw(sess.wait_for(time_ms=most + 1))
@@ -135,7 +136,7 @@ async def test_wait_for_time_over_the_bounds_is_refused(sess: Any) -> None:
 # --------------------------------------------------------- evaluate on one
 
 
-async def test_evaluate_with_a_ref_gets_that_element(sess: Any, base_url: str) -> None:
+async def test_evaluate_with_a_ref_gets_that_element(sess: AnySession, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/extras_eval.html"))
     snap = await aw(sess.snapshot())
     qty = ref_of(snap.tree, 'textbox "Quantity"')
@@ -148,7 +149,7 @@ async def test_evaluate_with_a_ref_gets_that_element(sess: Any, base_url: str) -
     assert await aw(sess.evaluate("() => document.title")) == "Extras: evaluate"
 
 
-async def test_evaluate_with_a_selector_gets_that_element(sess: Any, base_url: str) -> None:
+async def test_evaluate_with_a_selector_gets_that_element(sess: AnySession, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/extras_eval.html"))
     tea = await aw(sess.evaluate("el => el.dataset.sku", target=bk.css("button", nth=0)))
     assert tea == "TEA-1"
@@ -164,7 +165,7 @@ async def test_evaluate_with_a_selector_gets_that_element(sess: Any, base_url: s
         await aw(sess.evaluate("el => el.missing.deeper", target=bk.css("#qty")))
 
 
-async def test_evaluate_with_a_stale_or_gone_ref_raises(sess: Any, base_url: str) -> None:
+async def test_evaluate_with_a_stale_or_gone_ref_raises(sess: AnySession, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/extras_eval.html"))
     snap = await aw(sess.snapshot())
     qty = ref_of(snap.tree, 'textbox "Quantity"')
@@ -181,7 +182,7 @@ async def test_evaluate_with_a_stale_or_gone_ref_raises(sess: Any, base_url: str
 # --------------------------------------------------------------- raw input
 
 
-async def test_drawing_with_mouse_down_hover_and_mouse_up(sess: Any, base_url: str) -> None:
+async def test_drawing_with_mouse_down_hover_and_mouse_up(sess: AnySession, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/extras_input.html"))
     down = await aw(sess.mouse_down(bk.point(40, 30)))
     assert down.target_verified is None
@@ -203,7 +204,7 @@ async def test_drawing_with_mouse_down_hover_and_mouse_up(sess: Any, base_url: s
     assert all(e["buttons"] == 1 for e in moves)  # the button stayed held
 
 
-async def test_mouse_down_on_an_element_moves_there_first(sess: Any, base_url: str) -> None:
+async def test_mouse_down_on_an_element_moves_there_first(sess: AnySession, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/extras_input.html"))
     down = await aw(sess.mouse_down(bk.css("#pad"), button="right"))
     assert down.target_verified is True
@@ -216,7 +217,7 @@ async def test_mouse_down_on_an_element_moves_there_first(sess: Any, base_url: s
         await aw(sess.mouse_down(button="thumb"))
 
 
-async def test_key_down_holds_a_key_until_key_up(sess: Any, base_url: str) -> None:
+async def test_key_down_holds_a_key_until_key_up(sess: AnySession, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/extras_input.html"))
     await aw(sess.click(bk.css("#keys")))
     held = await aw(sess.key_down("Shift"))
@@ -240,7 +241,7 @@ async def test_key_down_holds_a_key_until_key_up(sess: Any, base_url: str) -> No
     ]
 
 
-async def test_key_down_takes_one_known_key(sess: Any) -> None:
+async def test_key_down_takes_one_known_key(sess: AnySession) -> None:
     with pytest.raises(bk.InvalidArgumentError) as info:
         await aw(sess.key_down("Shift+a"))
     assert "key_down" in info.value.hint
@@ -251,7 +252,7 @@ async def test_key_down_takes_one_known_key(sess: Any) -> None:
 
 
 async def test_read_only_sessions_refuse_init_scripts_and_raw_input(
-    ro_sess: Any, base_url: str
+    ro_sess: AnySession, base_url: str
 ) -> None:
     await aw(ro_sess.navigate(f"{base_url}/extras_input.html"))
     calls = [

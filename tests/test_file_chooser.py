@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 import browserkit as bk
-from tests.conftest import aw
-from tests.test_targets import out
+from tests.helpers import AnySession, aw, out
 
 
 @pytest.fixture
@@ -22,7 +20,7 @@ def files(tmp_path: Path) -> list[str]:
 
 
 @pytest.mark.every_python
-async def test_upload_sets_a_file_input(sess: Any, base_url: str, files: list[str]) -> None:
+async def test_upload_sets_a_file_input(sess: AnySession, base_url: str, files: list[str]) -> None:
     await aw(sess.navigate(f"{base_url}/chooser.html"))
     r = await aw(sess.upload(files[0], target=bk.label("Avatar")))
     assert r.target_verified is True
@@ -32,7 +30,7 @@ async def test_upload_sets_a_file_input(sess: Any, base_url: str, files: list[st
 
 
 async def test_click_that_opens_a_chooser_is_answered_by_upload(
-    sess: Any, base_url: str, files: list[str]
+    sess: AnySession, base_url: str, files: list[str]
 ) -> None:
     await aw(sess.navigate(f"{base_url}/chooser.html"))
     r = await aw(sess.click(bk.role("button", "Choose files")))

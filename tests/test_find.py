@@ -8,7 +8,6 @@ on ``tests/pages/find.html`` in real Chromium, through both APIs.
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import pytest
 
@@ -16,7 +15,7 @@ import browserkit as bk
 from browserkit import tools
 from browserkit.snapshot import Node, parse
 from browserkit.snapshot._find import CONTEXT_CHARS, find_lines
-from tests.conftest import aw
+from tests.helpers import AnySession, aw
 
 # ----------------------------------------------------------------- the matcher
 
@@ -176,12 +175,12 @@ def test_a_match_prints_as_one_short_line() -> None:
 # ------------------------------------------------------------- in the browser
 
 
-async def open_find_page(sess: Any, base_url: str) -> None:
+async def open_find_page(sess: AnySession, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/find.html"))
 
 
 async def test_find_answers_with_the_button_not_the_panel_around_it(
-    sess: Any, base_url: str
+    sess: AnySession, base_url: str
 ) -> None:
     await open_find_page(sess, base_url)
     [cancel] = await aw(sess.find("Cancel"))
@@ -192,7 +191,7 @@ async def test_find_answers_with_the_button_not_the_panel_around_it(
     assert (await aw(sess.find("cancelled")))[0].line.startswith("status ")
 
 
-async def test_find_skips_link_urls_unless_asked(sess: Any, base_url: str) -> None:
+async def test_find_skips_link_urls_unless_asked(sess: AnySession, base_url: str) -> None:
     await open_find_page(sess, base_url)
     [published] = await aw(sess.find("published"))
     assert published.line.startswith("paragraph [ref=") and published.line.endswith("Published")
@@ -201,7 +200,7 @@ async def test_find_skips_link_urls_unless_asked(sess: Any, base_url: str) -> No
     assert all(m.line.startswith('link "Post ') for m in with_urls[:6])
 
 
-async def test_find_shows_the_lines_beside_a_match(sess: Any, base_url: str) -> None:
+async def test_find_shows_the_lines_beside_a_match(sess: AnySession, base_url: str) -> None:
     await open_find_page(sess, base_url)
     [left] = await aw(sess.find("items left"))
     assert left.line == "text: items left"
@@ -210,7 +209,7 @@ async def test_find_shows_the_lines_beside_a_match(sess: Any, base_url: str) -> 
     assert f"before: {left.before}" in str(left)
 
 
-async def test_find_regex_matches_the_printed_line(sess: Any, base_url: str) -> None:
+async def test_find_regex_matches_the_printed_line(sess: AnySession, base_url: str) -> None:
     await open_find_page(sess, base_url)
     [save] = await aw(sess.find(regex=r'^button "Save" \[ref=\w+\]$'))
     await aw(sess.click(save.ref))
@@ -219,7 +218,7 @@ async def test_find_regex_matches_the_printed_line(sess: Any, base_url: str) -> 
 
 
 async def test_find_names_a_short_path_that_costs_tens_of_characters(
-    sess: Any, base_url: str
+    sess: AnySession, base_url: str
 ) -> None:
     await open_find_page(sess, base_url)
     [deep] = await aw(sess.find("Deep button"))
@@ -232,7 +231,7 @@ async def test_find_names_a_short_path_that_costs_tens_of_characters(
 
 
 async def test_find_lists_at_most_limit_matches_and_counts_the_rest(
-    sess: Any, base_url: str
+    sess: AnySession, base_url: str
 ) -> None:
     await open_find_page(sess, base_url)
     rows = await aw(sess.find("Row "))

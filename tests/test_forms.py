@@ -9,14 +9,14 @@ from typing import Any
 import pytest
 
 import browserkit as bk
-from tests.conftest import aw
+from tests.helpers import AnySession, aw
 
 
-async def value(sess: Any, js: str) -> Any:
+async def value(sess: AnySession, js: str) -> Any:
     return await aw(sess.evaluate(js))
 
 
-async def test_select_by_value_or_label_and_multiple(sess: Any, base_url: str) -> None:
+async def test_select_by_value_or_label_and_multiple(sess: AnySession, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/forms.html"))
     await aw(sess.select(bk.label("Country"), "jp"))
     assert await value(sess, "document.getElementById('country').value") == "jp"
@@ -37,7 +37,7 @@ async def test_select_by_value_or_label_and_multiple(sess: Any, base_url: str) -
         await aw(sess.select(bk.label("Name"), "x"))
 
 
-async def test_check_uncheck_and_radio(sess: Any, base_url: str) -> None:
+async def test_check_uncheck_and_radio(sess: AnySession, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/forms.html"))
     await aw(sess.check(bk.label("Newsletter")))
     assert await value(sess, "document.getElementById('news').checked") is True
@@ -49,14 +49,14 @@ async def test_check_uncheck_and_radio(sess: Any, base_url: str) -> None:
     assert await value(sess, "document.querySelector('input[name=plan]:checked').value") == "pro"
 
 
-async def test_drag_between_two_targets(sess: Any, base_url: str) -> None:
+async def test_drag_between_two_targets(sess: AnySession, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/forms.html"))
     await aw(sess.drag(bk.css("#drag-me"), bk.css("#drop")))
     assert await value(sess, "document.getElementById('drop').textContent") == "dropped drag-me"
 
 
 async def test_fill_form_sets_mixed_fields_in_one_call(
-    sess: Any, base_url: str, tmp_path: Path
+    sess: AnySession, base_url: str, tmp_path: Path
 ) -> None:
     await aw(sess.navigate(f"{base_url}/forms.html"))
     r = await aw(
@@ -92,14 +92,14 @@ async def test_fill_form_sets_mixed_fields_in_one_call(
         await aw(sess.fill_form([{"target": bk.label("Name")}]))
 
 
-async def test_scroll_inside_an_element(sess: Any, base_url: str) -> None:
+async def test_scroll_inside_an_element(sess: AnySession, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/forms.html"))
     await aw(sess.scroll(delta_y=300, target=bk.css("#scroller")))
     assert await value(sess, "document.getElementById('scroller').scrollTop") == 300
     assert await value(sess, "scrollY") == 0
 
 
-async def test_press_chords(sess: Any, base_url: str) -> None:
+async def test_press_chords(sess: AnySession, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/forms.html"))
     await aw(sess.type(bk.label("Name"), "hello world"))
     await aw(sess.press("Control+a", target=bk.label("Name")))
@@ -119,11 +119,13 @@ def ref_of(tree: str, pattern: str) -> str:
     raise AssertionError(f"no line matches {pattern!r} in\n{tree}")
 
 
-async def editor_text(sess: Any) -> str:
+async def editor_text(sess: AnySession) -> str:
     return str(await value(sess, "editor.getValue()"))
 
 
-async def test_type_replaces_the_text_of_a_codemirror_editor(sess: Any, base_url: str) -> None:
+async def test_type_replaces_the_text_of_a_codemirror_editor(
+    sess: AnySession, base_url: str
+) -> None:
     # Real CodeMirror 5 (tests/pages/vendor): a hidden textarea takes the keys
     # and the text is drawn as spans; setting the textarea's value appends.
     await aw(sess.navigate(f"{base_url}/editor_codemirror.html"))
@@ -140,7 +142,7 @@ async def test_type_replaces_the_text_of_a_codemirror_editor(sess: Any, base_url
     assert await editor_text(sess) == "select name\nfrom t where 1"
 
 
-async def test_clicking_a_codemirror_editor_ref_focuses_it(sess: Any, base_url: str) -> None:
+async def test_clicking_a_codemirror_editor_ref_focuses_it(sess: AnySession, base_url: str) -> None:
     # Its textarea sits in a zero-height box under the drawn code: the click
     # goes to the editor's visible area, not refused as "covered".
     await aw(sess.navigate(f"{base_url}/editor_codemirror.html"))
@@ -153,13 +155,15 @@ async def test_clicking_a_codemirror_editor_ref_focuses_it(sess: Any, base_url: 
     assert (await editor_text(sess)).endswith("x")
 
 
-async def test_type_replaces_the_text_of_a_contenteditable(sess: Any, base_url: str) -> None:
+async def test_type_replaces_the_text_of_a_contenteditable(sess: AnySession, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/editor_codemirror.html"))
     await aw(sess.type(bk.css("#notes"), "fresh notes"))
     assert await value(sess, "document.getElementById('notes').innerText.trim()") == "fresh notes"
 
 
-async def test_fill_form_replaces_the_text_of_a_codemirror_editor(sess: Any, base_url: str) -> None:
+async def test_fill_form_replaces_the_text_of_a_codemirror_editor(
+    sess: AnySession, base_url: str
+) -> None:
     await aw(sess.navigate(f"{base_url}/editor_codemirror.html"))
     tree = (await aw(sess.snapshot())).tree
     await aw(

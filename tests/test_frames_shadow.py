@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 import browserkit as bk
-from tests.conftest import aw
-from tests.test_session_core import ref_of
+from tests.helpers import AnySession, aw, ref_of
 
 
 async def test_refs_inside_same_origin_cross_origin_and_nested_frames(
-    sess: Any, base_url: str, other_origin_url: str
+    sess: AnySession, base_url: str, other_origin_url: str
 ) -> None:
     await aw(sess.navigate(f"{base_url}/frames.html?other={other_origin_url}"))
     await aw(sess.wait_for(selector=bk.css("#cross"), timeout_ms=5000))
@@ -38,7 +35,7 @@ async def test_refs_inside_same_origin_cross_origin_and_nested_frames(
 
 
 @pytest.mark.every_python
-async def test_refs_inside_open_shadow_roots_and_slots(sess: Any, base_url: str) -> None:
+async def test_refs_inside_open_shadow_roots_and_slots(sess: AnySession, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/shadow.html"))
     tree = (await aw(sess.snapshot())).tree
     await aw(sess.click(ref_of(tree, 'button "Shadow button"')))

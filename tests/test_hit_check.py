@@ -2,18 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 import browserkit as bk
-from tests.conftest import aw
-from tests.test_session_core import ref_of
-from tests.test_targets import out
+from tests.helpers import AnySession, aw, out, ref_of
 
 
 @pytest.mark.every_python
-async def test_cookie_banner_covering_the_target_is_named(sess: Any, base_url: str) -> None:
+async def test_cookie_banner_covering_the_target_is_named(sess: AnySession, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/hitcheck.html"))
     with pytest.raises(bk.TargetCoveredError) as info:
         await aw(sess.click(bk.css("#under-banner")))
@@ -28,7 +24,7 @@ async def test_cookie_banner_covering_the_target_is_named(sess: Any, base_url: s
     assert await out(sess) == "covered clicked"
 
 
-async def test_transparent_full_page_layer_blocks_clicks(sess: Any, base_url: str) -> None:
+async def test_transparent_full_page_layer_blocks_clicks(sess: AnySession, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/hitcheck.html"))
     await aw(sess.click(bk.role("button", "Accept cookies")))
     await aw(sess.click(bk.css("#show-layer")))
@@ -38,7 +34,9 @@ async def test_transparent_full_page_layer_blocks_clicks(sess: Any, base_url: st
     assert await out(sess) == "none"
 
 
-async def test_far_off_screen_target_is_scrolled_to_and_clicked(sess: Any, base_url: str) -> None:
+async def test_far_off_screen_target_is_scrolled_to_and_clicked(
+    sess: AnySession, base_url: str
+) -> None:
     await aw(sess.navigate(f"{base_url}/hitcheck.html"))
     await aw(sess.click(bk.role("button", "Accept cookies")))
     r = await aw(sess.click(bk.css("#far")))
@@ -47,7 +45,7 @@ async def test_far_off_screen_target_is_scrolled_to_and_clicked(sess: Any, base_
 
 
 async def test_target_under_a_sticky_header_is_cleared_and_clicked(
-    sess: Any, base_url: str
+    sess: AnySession, base_url: str
 ) -> None:
     await aw(sess.navigate(f"{base_url}/hitcheck.html"))
     await aw(sess.click(bk.role("button", "Accept cookies")))
@@ -66,7 +64,7 @@ async def test_target_under_a_sticky_header_is_cleared_and_clicked(
 
 
 async def test_custom_checkbox_painted_over_by_its_label_is_checked(
-    sess: Any, base_url: str
+    sess: AnySession, base_url: str
 ) -> None:
     await aw(sess.navigate(f"{base_url}/hitcheck.html"))
     await aw(sess.click(bk.role("button", "Accept cookies")))
@@ -76,7 +74,9 @@ async def test_custom_checkbox_painted_over_by_its_label_is_checked(
     assert await aw(sess.evaluate("document.getElementById('terms').checked")) is False
 
 
-async def test_an_element_still_moving_is_clicked_once_it_settles(sess: Any, base_url: str) -> None:
+async def test_an_element_still_moving_is_clicked_once_it_settles(
+    sess: AnySession, base_url: str
+) -> None:
     await aw(sess.navigate(f"{base_url}/moving.html"))
     r = await aw(sess.click(bk.role("button", "Sliding")))
     assert r.target_verified is True
@@ -84,7 +84,7 @@ async def test_an_element_still_moving_is_clicked_once_it_settles(sess: Any, bas
 
 
 async def test_a_disabled_button_is_not_clicked_and_the_wait_is_bounded(
-    sess: Any, base_url: str
+    sess: AnySession, base_url: str
 ) -> None:
     await aw(sess.navigate(f"{base_url}/moving.html"))
     with pytest.raises(bk.TargetNotActionableError) as info:
@@ -94,7 +94,7 @@ async def test_a_disabled_button_is_not_clicked_and_the_wait_is_bounded(
 
 
 async def test_button_inside_a_web_component_is_not_covered_by_its_host(
-    sess: Any, base_url: str
+    sess: AnySession, base_url: str
 ) -> None:
     await aw(sess.navigate(f"{base_url}/hit_composed.html"))
     tree = (await aw(sess.snapshot())).tree
@@ -110,7 +110,9 @@ async def test_button_inside_a_web_component_is_not_covered_by_its_host(
     assert await out(sess) == "toolbar clicked"
 
 
-async def test_wrapping_link_is_aimed_inside_its_first_line_box(sess: Any, base_url: str) -> None:
+async def test_wrapping_link_is_aimed_inside_its_first_line_box(
+    sess: AnySession, base_url: str
+) -> None:
     await aw(sess.navigate(f"{base_url}/hit_wrap.html"))
     rects = await aw(sess.evaluate("document.querySelector('a').getClientRects().length"))
     assert rects == 2  # the page really wraps the link
@@ -120,7 +122,7 @@ async def test_wrapping_link_is_aimed_inside_its_first_line_box(sess: Any, base_
 
 
 async def test_overlay_fading_out_after_a_dialog_closes_is_waited_out(
-    sess: Any, base_url: str
+    sess: AnySession, base_url: str
 ) -> None:
     await aw(sess.navigate(f"{base_url}/hit_fade.html"))
     for close in ("#close", "#close-passive"):
@@ -133,7 +135,7 @@ async def test_overlay_fading_out_after_a_dialog_closes_is_waited_out(
 
 
 async def test_cover_that_leaves_on_its_own_is_waited_for_within_bounds(
-    sess: Any, base_url: str
+    sess: AnySession, base_url: str
 ) -> None:
     await aw(sess.navigate(f"{base_url}/hit_fade.html"))
     # The shield leaves 400 ms after #blink; unobserved clicks reach the
@@ -161,7 +163,7 @@ async def test_cover_that_leaves_on_its_own_is_waited_for_within_bounds(
     ],
 )
 async def test_covered_hint_names_the_cover_and_fits_it(
-    sess: Any, base_url: str, cover: str, named: str, hint: str
+    sess: AnySession, base_url: str, cover: str, named: str, hint: str
 ) -> None:
     await aw(sess.navigate(f"{base_url}/hit_covers.html"))
     await aw(sess.evaluate(f"show('{cover}')"))
@@ -176,7 +178,7 @@ async def test_covered_hint_names_the_cover_and_fits_it(
 
 @pytest.mark.parametrize("mode", ["patch", "move"])
 async def test_clickjacking_page_cannot_steer_a_verified_click_onto_a_trap(
-    sess: Any, base_url: str, mode: str
+    sess: AnySession, base_url: str, mode: str
 ) -> None:
     await aw(sess.navigate(f"{base_url}/hit_clickjack.html?mode={mode}"))
     with pytest.raises(bk.TargetCoveredError) as info:
@@ -186,7 +188,7 @@ async def test_clickjacking_page_cannot_steer_a_verified_click_onto_a_trap(
 
 
 async def test_page_that_nominates_its_trap_as_the_target_gets_no_click(
-    sess: Any, base_url: str
+    sess: AnySession, base_url: str
 ) -> None:
     # The page's world lies about which element the locator found; the
     # check tests the trap, but the trap is not the locator's element, so

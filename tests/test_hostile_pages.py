@@ -23,7 +23,7 @@ import pytest
 
 import browserkit as bk
 from browserkit import tools
-from tests.conftest import _config, aw
+from tests.helpers import AnySession, aw, browser_config
 from tests.server import Handler
 
 # Browser behaviour, not the interpreter's: nox runs this module on one Python.
@@ -60,7 +60,7 @@ async def ends_in_time(call: Callable[[], Any], timeout_ms: float) -> Any:
     return result
 
 
-async def recovers(sess: Any, base_url: str) -> None:
+async def recovers(sess: AnySession, base_url: str) -> None:
     """``navigate`` brings the session back, and the new page can be read and acted on."""
     nav = await ends_in_time(
         lambda: sess.navigate(f"{base_url}/basic.html", timeout_ms=10_000), 10_000
@@ -77,7 +77,7 @@ async def recovers(sess: Any, base_url: str) -> None:
 
 @pytest.mark.timeout(120)
 async def test_a_page_stuck_in_script_ends_every_call_at_its_timeout(
-    sess: Any, base_url: str
+    sess: AnySession, base_url: str
 ) -> None:
     await aw(sess.navigate(f"{base_url}/hostile_busy.html"))
     await aw(sess.snapshot())
@@ -108,7 +108,7 @@ async def test_a_page_stuck_in_script_ends_every_call_at_its_timeout(
 
 @pytest.mark.timeout(60)
 async def test_a_snapshot_has_one_deadline_however_often_it_retries(
-    sess: Any, base_url: str
+    sess: AnySession, base_url: str
 ) -> None:
     # Each capture attempt is cut short by the next document: a retry must
     # not get a fresh timeout.
@@ -123,7 +123,7 @@ async def test_a_snapshot_has_one_deadline_however_often_it_retries(
 
 
 @pytest.mark.timeout(60)
-async def test_reload_recovers_a_page_stuck_in_script(sess: Any, base_url: str) -> None:
+async def test_reload_recovers_a_page_stuck_in_script(sess: AnySession, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/hostile_busy.html"))
     await aw(sess.evaluate("setTimeout(() => { while (true) {} }); 0"))
     # Once a probe times out the page is stuck for sure (a fast snapshot could
@@ -161,7 +161,7 @@ async def test_a_fifty_megabyte_document_ends_calls_at_their_timeout(
 
 
 @pytest.mark.timeout(90)
-async def test_navigate_leaves_a_dialog_storm(sess: Any, base_url: str) -> None:
+async def test_navigate_leaves_a_dialog_storm(sess: AnySession, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/hostile_busy.html"))
     r = await aw(sess.click(bk.role("button", "Storm")))
     assert r.dialog is not None and r.dialog.type == "alert"
@@ -229,7 +229,7 @@ class _Killable:
     """A browser of its own, so killing its Chromium harms no other test."""
 
     def __init__(self) -> None:
-        self.browser = bk.AsyncBrowser(_config())
+        self.browser = bk.AsyncBrowser(browser_config())
         self.pid = 0
 
     async def start(self, url: str) -> bk.AsyncSession:
@@ -325,7 +325,7 @@ async def test_malformed_urls_and_paths_are_invalid_arguments(
         await s.stop()
 
 
-async def test_history_after_a_failed_navigation_is_typed(sess: Any, base_url: str) -> None:
+async def test_history_after_a_failed_navigation_is_typed(sess: AnySession, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/basic.html"))
     await aw(sess.navigate(f"{base_url}/basic_done.html"))
     await aw(sess.back())

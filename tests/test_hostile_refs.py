@@ -24,7 +24,7 @@ import pytest
 
 import browserkit as bk
 from browserkit._async._binding import Binder
-from tests.test_session_core import ref_of
+from tests.helpers import ref_of
 
 # Browser behaviour, not the interpreter's: nox runs this module on one Python.
 pytestmark = pytest.mark.slow

@@ -15,7 +15,7 @@ from playwright.async_api import Browser as PlaywrightBrowser
 from playwright.async_api import Page
 
 import browserkit as bk
-from tests.conftest import aw
+from tests.helpers import AnySession, aw
 from tests.test_live_view import WAIT_MS, frames, people, until, watch
 
 __all__ = ["people"]  # the person's browser, a module fixture of the live-view tests
@@ -32,7 +32,7 @@ async def _point(view: bk.LiveView, page: Page, x: float, y: float) -> tuple[flo
 
 
 async def _pick_by_hand(
-    sess: Any, people: PlaywrightBrowser, prompt: str, x: float, y: float
+    sess: AnySession, people: PlaywrightBrowser, prompt: str, x: float, y: float
 ) -> bk.Picked:
     """Start a pick, and as the person: hover (and see the outline drawn), then click."""
     view = await aw(sess.live())
@@ -67,7 +67,7 @@ async def _more(page: Page, before: int) -> bool:
 
 
 async def test_a_pick_in_an_iframe_returns_a_p_ref_that_click_acts_on(
-    sess: Any, base_url: str, people: PlaywrightBrowser
+    sess: AnySession, base_url: str, people: PlaywrightBrowser
 ) -> None:
     await aw(sess.navigate(f"{base_url}/pick.html"))
     picked = await _pick_by_hand(sess, people, "Pick the framed button", 60, 175)
@@ -81,7 +81,7 @@ async def test_a_pick_in_an_iframe_returns_a_p_ref_that_click_acts_on(
 
 
 async def test_a_picked_ref_is_stale_after_navigation(
-    sess: Any, base_url: str, people: PlaywrightBrowser
+    sess: AnySession, base_url: str, people: PlaywrightBrowser
 ) -> None:
     await aw(sess.navigate(f"{base_url}/pick.html"))
     picked = await _pick_by_hand(sess, people, "Pick the shadow button", 60, 100)
@@ -91,7 +91,9 @@ async def test_a_picked_ref_is_stale_after_navigation(
         await aw(sess.click(picked.ref))
 
 
-async def test_a_pick_nobody_makes_times_out_naming_the_view(sess: Any, base_url: str) -> None:
+async def test_a_pick_nobody_makes_times_out_naming_the_view(
+    sess: AnySession, base_url: str
+) -> None:
     await aw(sess.navigate(f"{base_url}/pick.html"))
     with pytest.raises(bk.TimeoutError) as caught:
         await aw(sess.pick(timeout_ms=300))
@@ -99,7 +101,7 @@ async def test_a_pick_nobody_makes_times_out_naming_the_view(sess: Any, base_url
     assert view.url in (caught.value.hint or "")
 
 
-async def test_stopping_the_view_ends_a_pick_under_way(sess: Any, base_url: str) -> None:
+async def test_stopping_the_view_ends_a_pick_under_way(sess: AnySession, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/pick.html"))
     view = await aw(sess.live())
     waiting = (

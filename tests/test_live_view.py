@@ -25,7 +25,7 @@ from browserkit._async._live import live_server
 from browserkit._async._live_http import Request, refusal
 from browserkit._async._live_input import key_command, mouse_command, parse_events
 from browserkit._chromium import find_chromium, launch_args
-from tests.conftest import aw
+from tests.helpers import AnySession, aw
 
 WAIT_MS = 10_000
 
@@ -112,7 +112,7 @@ def refused(port: int) -> bool:
 
 
 async def test_frames_arrive_and_change_when_the_page_changes(
-    sess: Any, base_url: str, people: PlaywrightBrowser
+    sess: AnySession, base_url: str, people: PlaywrightBrowser
 ) -> None:
     await aw(sess.navigate(f"{base_url}/basic.html"))
     view = await aw(sess.live())
@@ -185,7 +185,7 @@ async def _changed(title: Any) -> bool:
 
 
 async def test_a_page_that_does_not_change_sends_no_frames(
-    sess: Any, base_url: str, people: PlaywrightBrowser
+    sess: AnySession, base_url: str, people: PlaywrightBrowser
 ) -> None:
     await aw(sess.navigate(f"{base_url}/basic.html"))
     view = await aw(sess.live())
@@ -202,7 +202,7 @@ async def test_a_page_that_does_not_change_sends_no_frames(
 
 @pytest.mark.slow
 async def test_take_over_typing_reaches_the_page_as_trusted_input(
-    sess: Any, base_url: str, people: PlaywrightBrowser
+    sess: AnySession, base_url: str, people: PlaywrightBrowser
 ) -> None:
     await aw(sess.navigate(f"{base_url}/live_typing.html"))
     width, height = await aw(sess.evaluate("[innerWidth, innerHeight]"))
@@ -247,7 +247,7 @@ async def test_take_over_typing_reaches_the_page_as_trusted_input(
 
 
 async def test_stopping_the_view_hands_control_back(
-    sess: Any, base_url: str, people: PlaywrightBrowser
+    sess: AnySession, base_url: str, people: PlaywrightBrowser
 ) -> None:
     await aw(sess.navigate(f"{base_url}/basic.html"))
     view = await aw(sess.live())
@@ -297,7 +297,7 @@ async def test_a_stranger_without_the_token_or_from_elsewhere_is_refused(
 
 
 async def test_a_read_only_sessions_view_shows_frames_and_refuses_input(
-    ro_sess: Any, base_url: str, people: PlaywrightBrowser
+    ro_sess: AnySession, base_url: str, people: PlaywrightBrowser
 ) -> None:
     await aw(ro_sess.navigate(f"{base_url}/basic.html"))
     view = await aw(ro_sess.live())
@@ -322,7 +322,7 @@ async def test_a_read_only_sessions_view_shows_frames_and_refuses_input(
         view.stop()
 
 
-async def test_live_twice_is_the_same_view_and_stop_closes_its_port(sess: Any) -> None:
+async def test_live_twice_is_the_same_view_and_stop_closes_its_port(sess: AnySession) -> None:
     view = await aw(sess.live())
     assert await aw(sess.live()) is view
     assert view.running and view.url.startswith(f"http://127.0.0.1:{view.port}/?token=")
@@ -339,7 +339,7 @@ async def test_live_twice_is_the_same_view_and_stop_closes_its_port(sess: Any) -
 
 
 async def test_the_views_continue_ends_a_handoff_as_confirmed(
-    sess: Any, base_url: str, people: PlaywrightBrowser
+    sess: AnySession, base_url: str, people: PlaywrightBrowser
 ) -> None:
     await aw(sess.navigate(f"{base_url}/basic.html"))
     view = await aw(sess.live())

@@ -10,10 +10,10 @@ import pytest
 
 import browserkit as bk
 from browserkit import tools
-from tests.conftest import aw
+from tests.helpers import AnySession, aw
 
 
-async def wait_for_entry(sess: Any, pattern: str, done: Any, seconds: float = 10) -> Any:
+async def wait_for_entry(sess: AnySession, pattern: str, done: Any, seconds: float = 10) -> Any:
     """The newest network entry matching ``pattern`` once ``done(entry)`` holds (bounded)."""
     deadline = time.monotonic() + seconds
     while True:
@@ -30,7 +30,7 @@ def finished(entry: Any) -> bool:
 
 
 async def test_a_mocked_json_api_is_what_the_page_renders_until_unrouted(
-    sess: Any, base_url: str
+    sess: AnySession, base_url: str
 ) -> None:
     routes = await aw(sess.route("**/net_api.json", respond={"json": {"name": "mocked kettle"}}))
     assert routes == ("**/net_api.json",)
@@ -49,7 +49,7 @@ async def test_a_mocked_json_api_is_what_the_page_renders_until_unrouted(
     assert await aw(sess.unroute("**/net_api.json")) is False
 
 
-async def test_a_blocked_tracker_is_recorded_as_blocked(sess: Any, base_url: str) -> None:
+async def test_a_blocked_tracker_is_recorded_as_blocked(sess: AnySession, base_url: str) -> None:
     await aw(sess.route("**/net_tracker*", block=True))
     await aw(sess.navigate(f"{base_url}/net_api.html"))
     entry = await wait_for_entry(sess, "net_tracker", finished)
@@ -61,7 +61,7 @@ async def test_a_blocked_tracker_is_recorded_as_blocked(sess: Any, base_url: str
 
 
 async def test_detail_reads_back_the_response_body_and_the_request_headers(
-    sess: Any, base_url: str
+    sess: AnySession, base_url: str
 ) -> None:
     await aw(sess.navigate(f"{base_url}/net_api.html"))
     await aw(
@@ -87,7 +87,7 @@ async def test_detail_reads_back_the_response_body_and_the_request_headers(
     assert (sent.method, sent.request_body, sent.request_body_size) == ("POST", '{"order":7}', 11)
 
 
-async def test_a_binary_body_is_given_by_size_and_type(sess: Any, base_url: str) -> None:
+async def test_a_binary_body_is_given_by_size_and_type(sess: AnySession, base_url: str) -> None:
     blob = bytes(range(256)) * 4
     await aw(
         sess.route(
@@ -106,7 +106,7 @@ async def test_a_binary_body_is_given_by_size_and_type(sess: Any, base_url: str)
     assert "<1024 bytes of application/octet-stream>" in str(detail)
 
 
-async def test_a_long_body_is_cut_and_the_cut_is_named(sess: Any, base_url: str) -> None:
+async def test_a_long_body_is_cut_and_the_cut_is_named(sess: AnySession, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/net_api.html"))
     long = "x" * 6000
     await aw(sess.evaluate(f"fetch('/slow?ms=1&body={long}').then(r => r.text()).then(() => 1)"))
@@ -118,7 +118,9 @@ async def test_a_long_body_is_cut_and_the_cut_is_named(sess: Any, base_url: str)
     assert detail.body_size == len('{"body": ""}') + 6000
 
 
-async def test_a_delayed_request_completes_after_one_sent_later(sess: Any, base_url: str) -> None:
+async def test_a_delayed_request_completes_after_one_sent_later(
+    sess: AnySession, base_url: str
+) -> None:
     await aw(sess.route("/body=late/", delay_ms=2000))
     await aw(sess.navigate(f"{base_url}/net_api.html"))
     order = await aw(
@@ -140,7 +142,7 @@ async def test_a_delayed_request_completes_after_one_sent_later(sess: Any, base_
 
 
 async def test_offline_makes_fetches_fail_and_back_online_they_work(
-    sess: Any, base_url: str
+    sess: AnySession, base_url: str
 ) -> None:
     await aw(sess.navigate(f"{base_url}/net_api.html"))
     probe = "fetch('/net_api.json').then(() => 'ok', () => 'failed')"
@@ -151,7 +153,7 @@ async def test_offline_makes_fetches_fail_and_back_online_they_work(
     assert await aw(sess.evaluate(probe)) == "ok"
 
 
-async def test_a_body_of_a_closed_tab_is_gone_with_a_note(sess: Any, base_url: str) -> None:
+async def test_a_body_of_a_closed_tab_is_gone_with_a_note(sess: AnySession, base_url: str) -> None:
     tab = (await aw(sess.new_tab(f"{base_url}/net_api.html"))).tab_id
     await aw(sess.evaluate("fetch('/slow?ms=1&body=gone').then(r => r.text())", tab_id=tab))
     entry = await wait_for_entry(sess, "body=gone", finished)
@@ -161,7 +163,7 @@ async def test_a_body_of_a_closed_tab_is_gone_with_a_note(sess: Any, base_url: s
     assert detail.note is not None and "no longer holds" in detail.note
 
 
-async def test_an_unknown_request_id_says_to_read_the_buffer_first(sess: Any) -> None:
+async def test_an_unknown_request_id_says_to_read_the_buffer_first(sess: AnySession) -> None:
     with pytest.raises(bk.InvalidArgumentError) as info:
         await aw(sess.network.detail("r999999"))
     assert "read the network buffer" in info.value.hint

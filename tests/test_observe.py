@@ -3,26 +3,19 @@
 from __future__ import annotations
 
 import asyncio
-from typing import Any
 
 import pytest
 
-import browserkit as bk
-from tests.conftest import aw
-from tests.test_session_core import ref_of
+from tests.helpers import AnySession, aw, changed_lines, ref_of
 
 
-async def open_observe(sess: Any, base_url: str) -> str:
+async def open_observe(sess: AnySession, base_url: str) -> str:
     await aw(sess.navigate(f"{base_url}/observe.html"))
     return (await aw(sess.snapshot())).tree
 
 
-def changed_lines(diff: bk.SnapshotDiff) -> list[str]:
-    return [c.line for c in diff.changed] + [a.line for a in diff.added]
-
-
 @pytest.mark.every_python
-async def test_text_change_is_in_the_diff(sess: Any, base_url: str) -> None:
+async def test_text_change_is_in_the_diff(sess: AnySession, base_url: str) -> None:
     tree = await open_observe(sess, base_url)
     r = await aw(sess.click(ref_of(tree, 'button "Change text"')))
     assert r.settled is True
@@ -33,7 +26,7 @@ async def test_text_change_is_in_the_diff(sess: Any, base_url: str) -> None:
     assert "changed" in str(r)
 
 
-async def test_update_after_slow_fetch_is_waited_for(sess: Any, base_url: str) -> None:
+async def test_update_after_slow_fetch_is_waited_for(sess: AnySession, base_url: str) -> None:
     tree = await open_observe(sess, base_url)
     # The fetch answers after 300 ms; the update it triggers is in the diff.
     r = await aw(sess.click(ref_of(tree, 'button "Fetch slowly"')))
@@ -42,7 +35,9 @@ async def test_update_after_slow_fetch_is_waited_for(sess: Any, base_url: str) -
     assert any("fetched" in line for line in changed_lines(r.diff)), str(r.diff)
 
 
-async def test_click_that_navigates_reports_it_without_a_diff(sess: Any, base_url: str) -> None:
+async def test_click_that_navigates_reports_it_without_a_diff(
+    sess: AnySession, base_url: str
+) -> None:
     tree = await open_observe(sess, base_url)
     gen = sess.generation
     r = await aw(sess.click(ref_of(tree, 'button "Navigate"')))
@@ -52,7 +47,7 @@ async def test_click_that_navigates_reports_it_without_a_diff(sess: Any, base_ur
     assert "from=observe" in r.url
 
 
-async def test_click_that_does_nothing_returns_at_once(sess: Any, base_url: str) -> None:
+async def test_click_that_does_nothing_returns_at_once(sess: AnySession, base_url: str) -> None:
     tree = await open_observe(sess, base_url)
     ref = ref_of(tree, 'button "Nothing"')
     await aw(sess.click(ref))  # the first click also moves focus off the page
@@ -66,14 +61,14 @@ async def test_click_that_does_nothing_returns_at_once(sess: Any, base_url: str)
     assert not (r.diff.added or r.diff.removed or r.diff.changed)
 
 
-async def test_change_queued_by_the_action_is_caught(sess: Any, base_url: str) -> None:
+async def test_change_queued_by_the_action_is_caught(sess: AnySession, base_url: str) -> None:
     tree = await open_observe(sess, base_url)
     r = await aw(sess.click(ref_of(tree, 'button "Add later"')))
     assert r.diff is not None
     assert any("late item" in a.line for a in r.diff.added), str(r.diff)
 
 
-async def test_iframe_change_carries_its_frame_ref(sess: Any, base_url: str) -> None:
+async def test_iframe_change_carries_its_frame_ref(sess: AnySession, base_url: str) -> None:
     tree = await open_observe(sess, base_url)
     r = await aw(sess.click(ref_of(tree, 'button "Change inner"')))
     assert r.diff is not None
@@ -83,13 +78,13 @@ async def test_iframe_change_carries_its_frame_ref(sess: Any, base_url: str) -> 
     assert any("[ref=f" in c.line for c in r.diff.changed)
 
 
-async def test_endless_mutations_hit_the_bound_and_say_so(sess: Any, base_url: str) -> None:
+async def test_endless_mutations_hit_the_bound_and_say_so(sess: AnySession, base_url: str) -> None:
     tree = await open_observe(sess, base_url)
     r = await aw(sess.click(ref_of(tree, 'button "Start ticker"'), timeout_ms=1500))
     assert r.settled is False
 
 
-async def test_observe_false_returns_no_diff(sess: Any, base_url: str) -> None:
+async def test_observe_false_returns_no_diff(sess: AnySession, base_url: str) -> None:
     tree = await open_observe(sess, base_url)
     r = await aw(sess.click(ref_of(tree, 'button "Change text"'), observe=False))
     assert r.diff is None
@@ -97,7 +92,7 @@ async def test_observe_false_returns_no_diff(sess: Any, base_url: str) -> None:
 
 
 async def test_snapshot_diff_uses_the_previous_snapshot_as_baseline(
-    sess: Any, base_url: str
+    sess: AnySession, base_url: str
 ) -> None:
     await aw(sess.navigate(f"{base_url}/observe.html"))
     first = await aw(sess.snapshot(diff=True))
@@ -118,7 +113,7 @@ async def test_snapshot_diff_uses_the_previous_snapshot_as_baseline(
 
 
 async def test_one_change_on_a_300_item_page_costs_under_100_tokens(
-    sess: Any, base_url: str
+    sess: AnySession, base_url: str
 ) -> None:
     await aw(sess.navigate(f"{base_url}/generated/list?n=300"))
     snap = await aw(sess.snapshot())
@@ -132,7 +127,7 @@ async def test_one_change_on_a_300_item_page_costs_under_100_tokens(
 
 @pytest.mark.parametrize("page", ["observe.html", "observe_plain.html"])
 async def test_a_change_between_snapshot_and_action_is_not_blamed_on_the_action(
-    sess: Any, base_url: str, page: str
+    sess: AnySession, base_url: str, page: str
 ) -> None:
     # observe_plain.html has no iframe, so browserkit may reuse its last outline
     # as the "before" of an action: only when the page provably did not change.
@@ -154,7 +149,7 @@ async def test_a_change_between_snapshot_and_action_is_not_blamed_on_the_action(
 
 
 async def test_consecutive_actions_each_report_only_their_own_change(
-    sess: Any, base_url: str
+    sess: AnySession, base_url: str
 ) -> None:
     tree = await open_observe(sess, base_url)
     first = await aw(sess.click(ref_of(tree, 'button "Change text"')))
@@ -166,7 +161,7 @@ async def test_consecutive_actions_each_report_only_their_own_change(
 
 
 async def test_a_clock_that_ticks_by_itself_is_one_background_line_not_a_change(
-    sess: Any, base_url: str
+    sess: AnySession, base_url: str
 ) -> None:
     await aw(sess.navigate(f"{base_url}/observe_live.html"))
     tree = (await aw(sess.snapshot())).tree
@@ -181,7 +176,7 @@ async def test_a_clock_that_ticks_by_itself_is_one_background_line_not_a_change(
 
 
 async def test_what_our_own_calls_changed_is_never_taken_for_background(
-    sess: Any, base_url: str
+    sess: AnySession, base_url: str
 ) -> None:
     await aw(sess.navigate(f"{base_url}/observe_live.html"))
     tree = (await aw(sess.snapshot())).tree

@@ -23,9 +23,7 @@ import pytest
 import browserkit as bk
 from tests.browser_servers import PREVIOUS_CLI, BrowserServer, browser_servers, descendants
 from tests.chrome import debugging_chromium
-from tests.conftest import raises_before_waiting
-from tests.test_observe import changed_lines
-from tests.test_session_core import ref_of
+from tests.helpers import changed_lines, raises_before_waiting, ref_of, until
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -62,15 +60,6 @@ async def works(session: bk.AsyncSession, base_url: str) -> None:
 def placed(browser: bk.AsyncBrowser) -> dict[str, str | None]:
     """Each running session's endpoint, by session id."""
     return {info.id: info.endpoint for info in browser.sessions()}
-
-
-async def until(check: Callable[[], bool], what: str, timeout_s: float = 15) -> None:
-    """Poll ``check`` (bounded) until it holds."""
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout_s
-    while not check():
-        assert loop.time() < deadline, f"not within {timeout_s} s: {what}"
-        await asyncio.sleep(0.05)
 
 
 def crash_of(browser: bk.AsyncBrowser, session_id: str) -> bk.BrowserCrashedError | None:
@@ -149,6 +138,7 @@ async def test_twelve_sessions_spread_survive_a_dead_server_and_it_rejoins(
         await until(
             lambda: all(crash_of(browser, s.id) for s in doomed),
             "the dead server's sessions are marked crashed",
+            timeout_s=15,
         )
         for session in doomed:
             with pytest.raises(bk.BrowserCrashedError) as info:

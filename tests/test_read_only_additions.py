@@ -13,12 +13,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-import browserkit as bk
 from browserkit._async._session_extras import ExtraMethods
 from browserkit._async._session_network import NetworkMethods
 from browserkit._async._session_state import StateMethods
-from tests.conftest import aw
+
+import browserkit as bk
+from tests.helpers import AnySession, aw
 
 Call = Callable[[Any], Any]
 
@@ -118,22 +118,22 @@ async def test_a_read_only_session_still_reads_its_state_and_prints(
     assert (await aw(ro.wait_for(time_ms=1))).met
 
 
-def _impl(session: Any) -> Any:
+def _impl(session: AnySession) -> Any:
     return getattr(session, "_impl", session)
 
 
-async def _on_loop(session: Any, work: Any) -> Any:
+async def _on_loop(session: AnySession, work: Any) -> Any:
     """Run a coroutine on the session's own loop (the portal's, for a sync session)."""
     if session is _impl(session):
         return await work
     return session._portal.call(work)
 
 
-async def _in_page(session: Any, expression: str) -> Any:
+async def _in_page(session: AnySession, expression: str) -> Any:
     return await _on_loop(session, _impl(session)._core.tab(None).page.evaluate(expression))
 
 
-async def _in_new_page(session: Any, url: str, expression: str) -> Any:
+async def _in_new_page(session: AnySession, url: str, expression: str) -> Any:
     """``expression`` in a new tab of the session's context at ``url`` (closed after)."""
 
     async def look() -> Any:

@@ -13,16 +13,16 @@ import pytest
 
 import browserkit as bk
 from browserkit._convert import from_jsonable, to_jsonable
-from tests.conftest import aw
+from tests.helpers import AnySession, aw
 
 PAGE_STATE_JS = "[document.documentElement.outerHTML, Object.keys(window).join(',')]"
 
 
-async def page_state(sess: Any) -> list[str]:
+async def page_state(sess: AnySession) -> list[str]:
     return list(await aw(sess.evaluate(PAGE_STATE_JS)))
 
 
-async def out_text(sess: Any) -> str:
+async def out_text(sess: AnySession) -> str:
     return str(await aw(sess.evaluate("document.getElementById('out').textContent")))
 
 
@@ -37,7 +37,7 @@ def node_with(root: bk.DomNode, **want: Any) -> bk.DomNode:
 
 
 @pytest.mark.every_python
-async def test_dom_shows_tags_ids_classes_text_and_refs(sess: Any, base_url: str) -> None:
+async def test_dom_shows_tags_ids_classes_text_and_refs(sess: AnySession, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/reading_basic.html"))
     root = await aw(sess.dom(depth=2))
     assert root.tag == "body"
@@ -59,7 +59,7 @@ async def test_dom_shows_tags_ids_classes_text_and_refs(sess: Any, base_url: str
     assert "form#signup" in text and "(8 children)" in text
 
 
-async def test_dom_mixed_text_and_shadow_roots(sess: Any, base_url: str) -> None:
+async def test_dom_mixed_text_and_shadow_roots(sess: AnySession, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/reading_basic.html"))
     root = await aw(sess.dom(depth=5))
     intro = node_with(root, tag="p", classes=("intro",))
@@ -74,7 +74,7 @@ async def test_dom_mixed_text_and_shadow_roots(sess: Any, base_url: str) -> None
 
 
 async def test_dom_ref_reads_deeper_and_acts_on_exactly_that_element(
-    sess: Any, base_url: str
+    sess: AnySession, base_url: str
 ) -> None:
     await aw(sess.navigate(f"{base_url}/reading_basic.html"))
     root = await aw(sess.dom(depth=2))
@@ -99,7 +99,7 @@ async def test_dom_ref_reads_deeper_and_acts_on_exactly_that_element(
 
 
 async def test_dom_ref_never_confuses_a_light_child_with_a_shadow_twin(
-    sess: Any, base_url: str
+    sess: AnySession, base_url: str
 ) -> None:
     await aw(sess.navigate(f"{base_url}/reading_twins.html"))
     root = await aw(sess.dom(depth=4))
@@ -118,7 +118,7 @@ async def test_dom_ref_never_confuses_a_light_child_with_a_shadow_twin(
 
 
 async def test_dom_ref_is_stale_after_navigation_and_gone_after_removal(
-    sess: Any, base_url: str
+    sess: AnySession, base_url: str
 ) -> None:
     await aw(sess.navigate(f"{base_url}/reading_basic.html"))
     root = await aw(sess.dom(depth=3))
@@ -146,7 +146,9 @@ async def test_dom_ref_is_stale_after_navigation_and_gone_after_removal(
         await aw(sess.dom(bk.Ref(grow.ref, generation)))
 
 
-async def test_dom_refs_are_never_reused_across_pages_or_history(sess: Any, base_url: str) -> None:
+async def test_dom_refs_are_never_reused_across_pages_or_history(
+    sess: AnySession, base_url: str
+) -> None:
     await aw(sess.navigate(f"{base_url}/reading_basic.html"))
     first = node_with(await aw(sess.dom(depth=3)), id="twin")
     await aw(sess.navigate(f"{base_url}/reading_twins.html"))
@@ -162,7 +164,7 @@ async def test_dom_refs_are_never_reused_across_pages_or_history(sess: Any, base
     assert await out_text(sess) == "twin 0"
 
 
-async def test_dom_of_a_selector_or_snapshot_ref_target(sess: Any, base_url: str) -> None:
+async def test_dom_of_a_selector_or_snapshot_ref_target(sess: AnySession, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/reading_basic.html"))
     form = await aw(sess.dom(bk.css("#signup"), depth=1))
     assert form.id == "signup"
@@ -176,7 +178,7 @@ async def test_dom_of_a_selector_or_snapshot_ref_target(sess: Any, base_url: str
         await aw(sess.dom(depth=-1))
 
 
-async def test_dom_node_cap_marks_truncation(sess: Any, base_url: str) -> None:
+async def test_dom_node_cap_marks_truncation(sess: AnySession, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/generated/list?n=5000"))
     root = await aw(sess.dom(depth=3))
     assert root.truncated is True
@@ -190,7 +192,7 @@ async def test_dom_node_cap_marks_truncation(sess: Any, base_url: str) -> None:
 
 
 async def test_scan_collapses_a_2000_row_table_to_under_10_percent(
-    sess: Any, base_url: str
+    sess: AnySession, base_url: str
 ) -> None:
     await aw(sess.navigate(f"{base_url}/generated/table?rows=2000"))
     scan = await aw(sess.scan())
@@ -225,7 +227,7 @@ async def test_scan_is_far_smaller_than_the_outline_of_a_long_list(
 
 
 @pytest.mark.every_python
-async def test_scan_text_only_and_max_chars(sess: Any, base_url: str) -> None:
+async def test_scan_text_only_and_max_chars(sess: AnySession, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/generated/table?rows=50"))
     text = await aw(sess.scan(text_only=True))
     assert "<" not in text.content.replace("<tr>", "")
@@ -240,7 +242,7 @@ async def test_scan_text_only_and_max_chars(sess: Any, base_url: str) -> None:
 
 
 async def test_scan_targets_say_how_to_act_and_their_locators_work(
-    sess: Any, base_url: str
+    sess: AnySession, base_url: str
 ) -> None:
     await aw(sess.navigate(f"{base_url}/reading_basic.html"))
     scan = await aw(sess.scan())
@@ -268,7 +270,7 @@ async def test_scan_targets_say_how_to_act_and_their_locators_work(
 
 
 async def test_scan_lists_frames_including_cross_origin(
-    sess: Any, base_url: str, other_origin_url: str
+    sess: AnySession, base_url: str, other_origin_url: str
 ) -> None:
     await aw(sess.navigate(f"{base_url}/reading_frames.html?other={other_origin_url}"))
     await aw(sess.wait_for(selector=bk.css("iframe.partner")))
@@ -285,7 +287,7 @@ async def test_scan_lists_frames_including_cross_origin(
     assert "Inside" in snap.tree
 
 
-async def test_scan_reports_an_spa_as_hydrating_then_ready(sess: Any, base_url: str) -> None:
+async def test_scan_reports_an_spa_as_hydrating_then_ready(sess: AnySession, base_url: str) -> None:
     # Unobserved: an observed navigation would wait for the app to render.
     await aw(sess.navigate(f"{base_url}/reading_spa.html", observe=False))
     early = await aw(sess.scan())
@@ -309,7 +311,7 @@ async def test_scan_reports_an_idle_empty_app_shell_as_shell_only(
     assert scan.content_ready is False
 
 
-async def test_scan_and_dom_never_modify_the_page(sess: Any, base_url: str) -> None:
+async def test_scan_and_dom_never_modify_the_page(sess: AnySession, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/reading_basic.html"))
     await aw(sess.type(bk.css("#email"), "typed@example.org"))
     before = await page_state(sess)
@@ -323,7 +325,7 @@ async def test_scan_and_dom_never_modify_the_page(sess: Any, base_url: str) -> N
     assert await aw(sess.evaluate(props)) == []
 
 
-async def test_scan_and_dom_survive_hostile_globals(sess: Any, base_url: str) -> None:
+async def test_scan_and_dom_survive_hostile_globals(sess: AnySession, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/reading_hostile.html"))
     with pytest.raises(bk.EvaluationError):
         await aw(sess.evaluate("document.querySelectorAll('li')"))  # the page broke it
@@ -347,7 +349,9 @@ async def test_scan_and_dom_survive_hostile_globals(sess: Any, base_url: str) ->
 
 
 @pytest.mark.every_python
-async def test_find_matches_with_ancestor_path_and_live_refs(sess: Any, base_url: str) -> None:
+async def test_find_matches_with_ancestor_path_and_live_refs(
+    sess: AnySession, base_url: str
+) -> None:
     await aw(sess.navigate(f"{base_url}/reading_basic.html"))
     twins = await aw(sess.find("twin"))
     assert [m.line for m in twins] == [m.line for m in twins if 'button "Twin"' in m.line]
@@ -372,7 +376,7 @@ async def test_find_matches_with_ancestor_path_and_live_refs(sess: Any, base_url
 
 
 @pytest.mark.every_python
-async def test_styles_design_set_named_properties_and_all(sess: Any, base_url: str) -> None:
+async def test_styles_design_set_named_properties_and_all(sess: AnySession, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/reading_basic.html"))
     design = await aw(sess.styles(bk.css("#card")))
     assert design.properties["color"] == "rgb(10, 20, 30)"
@@ -388,7 +392,7 @@ async def test_styles_design_set_named_properties_and_all(sess: Any, base_url: s
 
 
 async def test_set_style_is_live_returns_inline_style_and_dies_with_navigation(
-    sess: Any, base_url: str
+    sess: AnySession, base_url: str
 ) -> None:
     await aw(sess.navigate(f"{base_url}/reading_basic.html"))
     r = await aw(sess.set_style(bk.css("#card"), "color", "red", important=True))
@@ -418,7 +422,7 @@ async def test_set_style_is_live_returns_inline_style_and_dies_with_navigation(
 
 @pytest.mark.every_python
 async def test_execute_keeps_a_counter_in_state_across_three_calls(
-    sess: Any, base_url: str
+    sess: AnySession, base_url: str
 ) -> None:
     await aw(sess.navigate(f"{base_url}/reading_basic.html"))
     code = "state.count = (state.count || 0) + 1; log('count is', state.count); return state.count"
@@ -432,7 +436,9 @@ async def test_execute_keeps_a_counter_in_state_across_three_calls(
     assert (await aw(sess.execute("return state.count"))).result == 3
 
 
-async def test_execute_runs_several_steps_with_sleep_and_wait_for(sess: Any, base_url: str) -> None:
+async def test_execute_runs_several_steps_with_sleep_and_wait_for(
+    sess: AnySession, base_url: str
+) -> None:
     await aw(sess.navigate(f"{base_url}/reading_basic.html"))
     code = """
       log('start', {step: 1});
@@ -453,7 +459,7 @@ async def test_execute_runs_several_steps_with_sleep_and_wait_for(sess: Any, bas
 
 
 async def test_execute_returns_a_thrown_error_with_the_logs_so_far(
-    sess: Any, base_url: str
+    sess: AnySession, base_url: str
 ) -> None:
     await aw(sess.navigate(f"{base_url}/reading_basic.html"))
     r = await aw(
@@ -470,7 +476,9 @@ async def test_execute_returns_a_thrown_error_with_the_logs_so_far(
     assert "error: TypeError: boom" in str(r)
 
 
-async def test_execute_stops_an_endless_loop_at_its_timeout(sess: Any, base_url: str) -> None:
+async def test_execute_stops_an_endless_loop_at_its_timeout(
+    sess: AnySession, base_url: str
+) -> None:
     await aw(sess.navigate(f"{base_url}/reading_basic.html"))
     with pytest.raises(bk.TimeoutError) as info:
         await aw(sess.execute("log('spinning'); while (true) {}", timeout_ms=1000))
@@ -494,7 +502,9 @@ async def test_execute_timeout_is_clamped_to_max_timeout(base_url: str) -> None:
         assert (await s.execute("return 2")).result == 2
 
 
-async def test_execute_that_navigates_fails_with_a_hint_to_split(sess: Any, base_url: str) -> None:
+async def test_execute_that_navigates_fails_with_a_hint_to_split(
+    sess: AnySession, base_url: str
+) -> None:
     await aw(sess.navigate(f"{base_url}/reading_basic.html"))
     code = "log('leaving'); location.href = 'reading_hostile.html'; await sleep(5000); return 1"
     with pytest.raises(bk.EvaluationError) as info:
@@ -505,7 +515,7 @@ async def test_execute_that_navigates_fails_with_a_hint_to_split(sess: Any, base
     assert (await aw(sess.execute("return document.title"))).result == "Hostile"
 
 
-async def test_execute_that_opens_a_dialog_says_so(sess: Any, base_url: str) -> None:
+async def test_execute_that_opens_a_dialog_says_so(sess: AnySession, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/reading_basic.html"))
     # Raised as the dialog opens: waiting it out would end in TimeoutError.
     with pytest.raises(bk.ModalStateBlockedError) as info:
@@ -516,7 +526,7 @@ async def test_execute_that_opens_a_dialog_says_so(sess: Any, base_url: str) -> 
 
 
 async def test_read_only_session_reads_but_refuses_execute_and_set_style(
-    ro_sess: Any, base_url: str
+    ro_sess: AnySession, base_url: str
 ) -> None:
     await aw(ro_sess.navigate(f"{base_url}/reading_basic.html"))
     assert (await aw(ro_sess.dom())).tag == "body"
@@ -562,7 +572,7 @@ def test_reading_results_convert_to_json_and_back() -> None:
     assert "result:" in result._repr_markdown_()
 
 
-async def test_scan_keeps_a_highlighted_code_line_whole(sess: Any, base_url: str) -> None:
+async def test_scan_keeps_a_highlighted_code_line_whole(sess: AnySession, base_url: str) -> None:
     # A code line's coloured token spans are words of one line, not list items;
     # a real list, and flex-laid-out chips, still fold.
     await aw(sess.navigate(f"{base_url}/editor_highlight.html"))
@@ -576,7 +586,9 @@ async def test_scan_keeps_a_highlighted_code_line_whole(sess: Any, base_url: str
         assert folded == {"#list": "li", "#chips": "span"}, folded
 
 
-async def test_scan_keeps_the_lines_of_a_codemirror_editor_whole(sess: Any, base_url: str) -> None:
+async def test_scan_keeps_the_lines_of_a_codemirror_editor_whole(
+    sess: AnySession, base_url: str
+) -> None:
     await aw(sess.navigate(f"{base_url}/editor_codemirror.html"))
     await aw(sess.evaluate("editor.setValue('select a, b, c, d, e, f, g from t where x = 1')"))
     scan = await aw(sess.scan(text_only=True))
@@ -588,7 +600,7 @@ async def test_scan_keeps_the_lines_of_a_codemirror_editor_whole(sess: Any, base
     "text", ["Shadow ready", "Same frame ready", "Cross frame ready"], ids=lambda t: t.split()[0]
 )
 async def test_wait_for_sees_late_text_in_shadow_roots_and_iframes(
-    sess: Any, base_url: str, other_origin_url: str, text: str
+    sess: AnySession, base_url: str, other_origin_url: str, text: str
 ) -> None:
     # Each text appears 300 ms after load, where snapshot() and find() see it:
     # an open shadow root, a same-origin iframe, a cross-origin iframe.
@@ -598,7 +610,7 @@ async def test_wait_for_sees_late_text_in_shadow_roots_and_iframes(
     assert await aw(sess.find(text))
 
 
-async def test_wait_for_text_gone_watches_shadow_roots(sess: Any, base_url: str) -> None:
+async def test_wait_for_text_gone_watches_shadow_roots(sess: AnySession, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/err_wait_frames.html?ms=300"))
     gone = await aw(sess.wait_for(text_gone="Shadow loading", timeout_ms=10_000))
     assert gone.met is True

@@ -8,13 +8,12 @@ import os
 import stat
 import zipfile
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 import browserkit as bk
 from tests.chrome import debugging_chromium
-from tests.conftest import aw
+from tests.helpers import AnySession, aw
 
 posix_only = pytest.mark.skipif(os.name != "posix", reason="file modes are POSIX")
 
@@ -38,7 +37,7 @@ def ref_of(tree: str, line_start: str) -> str:
 
 
 async def test_each_action_is_a_named_group_holding_its_outcome(
-    sess: Any, base_url: str, tmp_path: Path
+    sess: AnySession, base_url: str, tmp_path: Path
 ) -> None:
     path = tmp_path / "run.zip"
     await aw(sess.record(path))
@@ -70,7 +69,7 @@ async def test_each_action_is_a_named_group_holding_its_outcome(
 
 
 async def test_a_failed_action_is_recorded_with_its_error(
-    sess: Any, base_url: str, tmp_path: Path
+    sess: AnySession, base_url: str, tmp_path: Path
 ) -> None:
     await aw(sess.navigate(f"{base_url}/basic.html"))
     await aw(sess.record(tmp_path / "failed.zip"))
@@ -97,7 +96,7 @@ async def test_stopping_the_session_writes_the_trace(
     assert [title for title, _ in groups(path)] == ["clicked css=#inc"]
 
 
-async def test_recording_refuses_what_it_cannot_do(sess: Any, tmp_path: Path) -> None:
+async def test_recording_refuses_what_it_cannot_do(sess: AnySession, tmp_path: Path) -> None:
     with pytest.raises(bk.InvalidArgumentError) as info:
         await aw(sess.stop_recording())
     assert "record(path)" in info.value.hint
@@ -116,7 +115,9 @@ async def test_recording_refuses_what_it_cannot_do(sess: Any, tmp_path: Path) ->
     assert not (tmp_path / "second.zip").exists()
 
 
-async def test_a_read_only_session_may_record(ro_sess: Any, base_url: str, tmp_path: Path) -> None:
+async def test_a_read_only_session_may_record(
+    ro_sess: AnySession, base_url: str, tmp_path: Path
+) -> None:
     await aw(ro_sess.navigate(f"{base_url}/basic.html"))
     await aw(ro_sess.record(tmp_path / "watch.zip"))
     with pytest.raises(bk.ReadOnlyError):
@@ -157,7 +158,7 @@ async def test_an_attached_session_refuses_to_record(base_url: str, tmp_path: Pa
 
 
 async def test_a_trace_whose_folder_went_away_is_dropped_and_recording_can_start_again(
-    sess: Any, tmp_path: Path
+    sess: AnySession, tmp_path: Path
 ) -> None:
     folder = tmp_path / "gone"
     folder.mkdir()

@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import pytest
 
 import browserkit as bk
-from tests.conftest import aw, raises_before_waiting
-from tests.test_session_core import ref_of
+from tests.helpers import AnySession, aw, raises_before_waiting, ref_of
 
 
 @pytest.mark.every_python
-async def test_stale_ref_fails_fast_after_navigation(sess: Any, base_url: str) -> None:
+async def test_stale_ref_fails_fast_after_navigation(sess: AnySession, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/stale_a.html"))
     snap_a = await aw(sess.snapshot())
     delete = ref_of(snap_a.tree, 'button "Delete account"')
@@ -31,7 +29,9 @@ async def test_stale_ref_fails_fast_after_navigation(sess: Any, base_url: str) -
     assert await aw(sess.evaluate("window.bought === undefined && document.title")) == "Page B"
 
 
-async def test_stale_ref_after_new_snapshot_of_the_new_page(sess: Any, base_url: str) -> None:
+async def test_stale_ref_after_new_snapshot_of_the_new_page(
+    sess: AnySession, base_url: str
+) -> None:
     await aw(sess.navigate(f"{base_url}/stale_a.html"))
     snap_a = await aw(sess.snapshot())
     old = bk.Ref(ref_of(snap_a.tree, 'button "Delete account"'), snap_a.generation)
@@ -52,7 +52,7 @@ async def test_stale_ref_after_new_snapshot_of_the_new_page(sess: Any, base_url:
 
 
 @pytest.mark.timeout(30)
-async def test_removed_element_ref_fails_at_once(sess: Any, base_url: str) -> None:
+async def test_removed_element_ref_fails_at_once(sess: AnySession, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/basic.html"))
     tree = (await aw(sess.snapshot())).tree
     victim = ref_of(tree, 'button "Victim"')
@@ -64,7 +64,7 @@ async def test_removed_element_ref_fails_at_once(sess: Any, base_url: str) -> No
     assert await aw(sess.evaluate("document.title")) == "Basic"
 
 
-async def test_unknown_ref_is_refused(sess: Any, base_url: str) -> None:
+async def test_unknown_ref_is_refused(sess: AnySession, base_url: str) -> None:
     # Unobserved: the navigation answers with no outline, so no refs are printed yet.
     await aw(sess.navigate(f"{base_url}/basic.html", observe=False))
     with pytest.raises(bk.RefNotFoundError):
@@ -74,7 +74,7 @@ async def test_unknown_ref_is_refused(sess: Any, base_url: str) -> None:
         await aw(sess.click("e9999"))
 
 
-async def test_refs_of_unchanged_elements_are_stable(sess: Any, base_url: str) -> None:
+async def test_refs_of_unchanged_elements_are_stable(sess: AnySession, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/basic.html"))
     first = await aw(sess.snapshot())
     await aw(
@@ -90,7 +90,7 @@ async def test_refs_of_unchanged_elements_are_stable(sess: Any, base_url: str) -
     assert first.generation == second.generation
 
 
-async def test_push_state_keeps_generation_reload_advances(sess: Any, base_url: str) -> None:
+async def test_push_state_keeps_generation_reload_advances(sess: AnySession, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/basic.html"))
     tree = (await aw(sess.snapshot())).tree
     gen = sess.generation
@@ -107,7 +107,7 @@ async def test_push_state_keeps_generation_reload_advances(sess: Any, base_url: 
         await aw(sess.click(ref_of(tree, 'button "Increment"')))
 
 
-async def test_script_navigation_advances_generation(sess: Any, base_url: str) -> None:
+async def test_script_navigation_advances_generation(sess: AnySession, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/basic.html"))
     gen = sess.generation
     await aw(sess.evaluate("location.href = 'basic_done.html'"))
@@ -118,7 +118,7 @@ async def test_script_navigation_advances_generation(sess: Any, base_url: str) -
 
 
 async def test_main_frame_refs_never_look_like_an_iframes_nor_repeat_an_older_pages(
-    sess: Any, base_url: str
+    sess: AnySession, base_url: str
 ) -> None:
     """Playwright prefixes the main frame's refs after navigations (f2e5), as it does
     an iframe's, and numbers each document from 1; browserkit prints them as plain

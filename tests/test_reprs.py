@@ -12,15 +12,13 @@ import asyncio
 import re
 import traceback
 from pathlib import Path
-from typing import Any
 
 import attrs
 import pytest
 
 import browserkit as bk
 from browserkit._portal import get_portal
-from tests.conftest import aw
-from tests.test_session_core import ref_of
+from tests.helpers import AnySession, aw, ref_of
 
 LIMIT = 200
 PACKAGE = Path(bk.__file__).parent
@@ -41,7 +39,7 @@ def check_repr(value: object, *expected: str) -> str:
 # -- results from a real page ---------------------------------------------------
 
 
-async def test_snapshot_repr_gives_sizes_not_the_tree(sess: Any, base_url: str) -> None:
+async def test_snapshot_repr_gives_sizes_not_the_tree(sess: AnySession, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/observe.html"))
     snap = await aw(sess.snapshot())
     text = check_repr(
@@ -62,7 +60,7 @@ async def test_snapshot_repr_gives_sizes_not_the_tree(sess: Any, base_url: str) 
 
 
 async def test_action_result_repr_counts_the_diff_instead_of_listing_it(
-    sess: Any, base_url: str
+    sess: AnySession, base_url: str
 ) -> None:
     await aw(sess.navigate(f"{base_url}/observe.html"))
     tree = (await aw(sess.snapshot())).tree
@@ -77,7 +75,9 @@ async def test_action_result_repr_counts_the_diff_instead_of_listing_it(
     check_repr(moved, "navigated=True", "page=<", "basic_done.html")
 
 
-async def test_navigation_and_history_reprs_count_the_page_lines(sess: Any, base_url: str) -> None:
+async def test_navigation_and_history_reprs_count_the_page_lines(
+    sess: AnySession, base_url: str
+) -> None:
     await aw(sess.navigate(f"{base_url}/observe.html"))
     nav = await aw(sess.navigate(f"{base_url}/basic.html"))
     assert nav.page is not None
@@ -95,7 +95,7 @@ async def test_navigation_and_history_reprs_count_the_page_lines(sess: Any, base
 
 
 async def test_reading_results_have_short_reprs_and_render_in_a_notebook(
-    sess: Any, base_url: str
+    sess: AnySession, base_url: str
 ) -> None:
     await aw(sess.navigate(f"{base_url}/observe.html"))
     waited = await aw(sess.wait_for(text="Observe"))

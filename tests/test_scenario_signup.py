@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from tests.conftest import aw
-from tests.test_session_core import ref_of
+from tests.helpers import AnySession, aw, ref_of
 
 # An end-to-end smoke of the whole API: runs on every Python.
 pytestmark = pytest.mark.every_python
 
 
-async def test_sign_up_through_a_multi_step_form(sess: Any, base_url: str, tmp_path: Path) -> None:
+async def test_sign_up_through_a_multi_step_form(
+    sess: AnySession, base_url: str, tmp_path: Path
+) -> None:
     avatar = tmp_path / "me.png"
     avatar.write_bytes(b"\x89PNG\r\n\x1a\n" + b"\0" * 32)
 

@@ -7,12 +7,10 @@ a session of a browser configured with ``show_secrets=True`` shows them.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 import browserkit as bk
-from tests.conftest import aw
+from tests.helpers import AnySession, aw
 
 # Browser behaviour, not the interpreter's: nox runs this module on one Python.
 pytestmark = pytest.mark.slow
@@ -20,7 +18,7 @@ pytestmark = pytest.mark.slow
 SECRETS = ("hunter2-old", "4111111111111111", "inner-pin-9", "typed-secret-7")
 
 
-async def open_page(sess: Any, base_url: str) -> str:
+async def open_page(sess: AnySession, base_url: str) -> str:
     await aw(sess.navigate(f"{base_url}/secrets.html"))
     await aw(sess.wait_for(text="PIN"))
     return str((await aw(sess.snapshot())).tree)
@@ -30,7 +28,7 @@ def leaks(text: str) -> list[str]:
     return [s for s in SECRETS if s in text]
 
 
-async def test_outlines_mask_password_and_card_values(sess: Any, base_url: str) -> None:
+async def test_outlines_mask_password_and_card_values(sess: AnySession, base_url: str) -> None:
     tree = await open_page(sess, base_url)
     assert leaks(tree) == []
     lines = {line.strip() for line in tree.splitlines()}
@@ -46,7 +44,7 @@ async def test_outlines_mask_password_and_card_values(sess: Any, base_url: str) 
     assert shows('- searchbox "Search"', ": kettles")
 
 
-async def test_typing_a_password_never_shows_it(sess: Any, base_url: str) -> None:
+async def test_typing_a_password_never_shows_it(sess: AnySession, base_url: str) -> None:
     await open_page(sess, base_url)
     result = await aw(sess.type(bk.css("#pw"), "typed-secret-7"))
     assert leaks(str(result.diff)) == []

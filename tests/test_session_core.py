@@ -10,19 +10,12 @@ from typing import Any
 import pytest
 
 import browserkit as bk
-from tests.conftest import aw
+from tests.helpers import AnySession, aw, ref_of
 from tests.server import Handler
 
 
-def ref_of(tree: str, needle: str) -> str:
-    for line in tree.splitlines():
-        if needle in line and "[ref=" in line:
-            return line.split("[ref=", 1)[1].split("]", 1)[0]
-    raise AssertionError(f"{needle!r} not in outline:\n{tree}")
-
-
 @pytest.mark.every_python
-async def test_navigate_reports_final_url_and_status(sess: Any, base_url: str) -> None:
+async def test_navigate_reports_final_url_and_status(sess: AnySession, base_url: str) -> None:
     nav = await aw(sess.navigate(f"{base_url}/redirect?to=/basic.html"))
     assert nav.url == f"{base_url}/basic.html"
     assert nav.status == 200
@@ -50,14 +43,16 @@ async def test_disallowed_scheme_is_refused_before_any_request(
     assert not any("never" in path for path in Handler.requests)
 
 
-async def test_navigate_reports_timed_out_and_page_stays_usable(sess: Any, base_url: str) -> None:
+async def test_navigate_reports_timed_out_and_page_stays_usable(
+    sess: AnySession, base_url: str
+) -> None:
     nav = await aw(sess.navigate(f"{base_url}/slow_load.html", timeout_ms=1500))
     assert nav.timed_out is True
     snap = await aw(sess.snapshot())
     assert "Slow load" in snap.tree
 
 
-async def test_history_moves_and_reports_edges(sess: Any, base_url: str) -> None:
+async def test_history_moves_and_reports_edges(sess: AnySession, base_url: str) -> None:
     at_start = await aw(sess.back())
     assert at_start.moved is False
     await aw(sess.navigate(f"{base_url}/basic.html"))
@@ -75,7 +70,7 @@ async def test_history_moves_and_reports_edges(sess: Any, base_url: str) -> None
 
 
 @pytest.mark.every_python
-async def test_snapshot_prints_refs_title_and_generation(sess: Any, base_url: str) -> None:
+async def test_snapshot_prints_refs_title_and_generation(sess: AnySession, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/basic.html"))
     snap = await aw(sess.snapshot())
     assert snap.title == "Basic"
@@ -123,7 +118,7 @@ async def test_snapshot_truncates_at_max_nodes(base_url: str) -> None:
 
 
 @pytest.mark.every_python
-async def test_click_variants_act_on_the_page(sess: Any, base_url: str) -> None:
+async def test_click_variants_act_on_the_page(sess: AnySession, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/basic.html"))
     tree = (await aw(sess.snapshot())).tree
     r = await aw(sess.click(ref_of(tree, 'button "Increment"')))
@@ -147,7 +142,7 @@ async def test_click_variants_act_on_the_page(sess: Any, base_url: str) -> None:
     assert await aw(sess.evaluate("document.getElementById('out').textContent")) == "clicked 2"
 
 
-async def test_bad_action_arguments_change_nothing(sess: Any, base_url: str) -> None:
+async def test_bad_action_arguments_change_nothing(sess: AnySession, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/basic.html"))
     tree = (await aw(sess.snapshot())).tree
     ref = ref_of(tree, 'button "Increment"')
@@ -160,7 +155,7 @@ async def test_bad_action_arguments_change_nothing(sess: Any, base_url: str) -> 
     assert await aw(sess.evaluate("document.getElementById('out').textContent")) == "idle"
 
 
-async def test_hover_type_press_and_scroll(sess: Any, base_url: str) -> None:
+async def test_hover_type_press_and_scroll(sess: AnySession, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/basic.html"))
     tree = (await aw(sess.snapshot())).tree
     await aw(sess.hover(bk.css("#hoverme")))
@@ -181,7 +176,7 @@ async def test_hover_type_press_and_scroll(sess: Any, base_url: str) -> None:
     assert await aw(sess.evaluate("scrollY")) == 0
 
 
-async def test_type_with_submit_follows_the_navigation(sess: Any, base_url: str) -> None:
+async def test_type_with_submit_follows_the_navigation(sess: AnySession, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/basic.html"))
     before = sess.generation
     tree = (await aw(sess.snapshot())).tree
@@ -192,7 +187,7 @@ async def test_type_with_submit_follows_the_navigation(sess: Any, base_url: str)
 
 
 @pytest.mark.every_python
-async def test_evaluate_returns_json_and_raises_on_errors(sess: Any, base_url: str) -> None:
+async def test_evaluate_returns_json_and_raises_on_errors(sess: AnySession, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/basic.html"))
     assert await aw(sess.evaluate("({a: [1, 2], b: 'x'})")) == {"a": [1, 2], "b": "x"}
     assert await aw(sess.evaluate("() => document.title")) == "Basic"
@@ -206,7 +201,7 @@ async def test_evaluate_returns_json_and_raises_on_errors(sess: Any, base_url: s
 
 @pytest.mark.every_python
 async def test_screenshot_scales_to_max_side_and_reports_source(
-    sess: Any, base_url: str, tmp_path: Any
+    sess: AnySession, base_url: str, tmp_path: Any
 ) -> None:
     await aw(sess.navigate(f"{base_url}/basic.html"))
     shot = await aw(sess.screenshot())
@@ -238,7 +233,7 @@ async def test_timeouts_are_clamped_to_max_timeout(base_url: str) -> None:
 
 
 @pytest.mark.every_python
-async def test_wait_for_text_selector_url(sess: Any, base_url: str) -> None:
+async def test_wait_for_text_selector_url(sess: AnySession, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/basic.html"))
     await aw(
         sess.evaluate(

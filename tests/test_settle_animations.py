@@ -14,12 +14,10 @@ report ``settled=False``.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 import browserkit as bk
-from tests.conftest import aw
+from tests.helpers import AnySession, aw
 from tests.test_settle_nav import click_on
 
 # Browser behaviour, not the interpreter's: nox runs this module on one Python.
@@ -37,7 +35,7 @@ PAGE = "settle_animations.html"
     ],
 )
 async def test_an_action_that_ends_in_an_animation_answers_with_the_end_state(
-    sess: Any, base_url: str, button: str, status: str, gone: str
+    sess: AnySession, base_url: str, button: str, status: str, gone: str
 ) -> None:
     r = await click_on(sess, base_url, PAGE, button)
     assert r.settled is True
@@ -58,7 +56,7 @@ async def test_an_action_that_ends_in_an_animation_answers_with_the_end_state(
     ],
 )
 async def test_motion_that_changes_nothing_readable_does_not_hold_the_action(
-    sess: Any, base_url: str, button: str, status: str, after: str | None
+    sess: AnySession, base_url: str, button: str, status: str, after: str | None
 ) -> None:
     r = await click_on(sess, base_url, PAGE, button)
     # A wait would show the end (each says so when it ends, within the 1 s
@@ -72,7 +70,7 @@ async def test_motion_that_changes_nothing_readable_does_not_hold_the_action(
 
 
 async def test_a_toast_that_fades_out_seconds_later_does_not_hold_the_action(
-    sess: Any, base_url: str
+    sess: AnySession, base_url: str
 ) -> None:
     r = await click_on(sess, base_url, PAGE, "Save")
     assert r.settled is True
@@ -81,7 +79,9 @@ async def test_a_toast_that_fades_out_seconds_later_does_not_hold_the_action(
     assert "Saved" in str((await aw(sess.snapshot())).tree)  # its fade is yet to come
 
 
-async def test_unobserved_actions_do_not_wait_for_animations(sess: Any, base_url: str) -> None:
+async def test_unobserved_actions_do_not_wait_for_animations(
+    sess: AnySession, base_url: str
+) -> None:
     await aw(sess.navigate(f"{base_url}/{PAGE}"))
     r: bk.ActionResult = await aw(sess.click(bk.css("#close"), observe=False))
     assert r.settled is True

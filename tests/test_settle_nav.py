@@ -15,15 +15,15 @@ from typing import Any
 import pytest
 
 import browserkit as bk
-from tests.conftest import aw
-from tests.test_evidence import wait_until
-from tests.test_session_core import ref_of
+from tests.helpers import AnySession, aw, ref_of, until
 
 # Browser behaviour, not the interpreter's: nox runs this module on one Python.
 pytestmark = pytest.mark.slow
 
 
-async def click_on(sess: Any, base_url: str, page: str, name: str, **kw: Any) -> bk.ActionResult:
+async def click_on(
+    sess: AnySession, base_url: str, page: str, name: str, **kw: Any
+) -> bk.ActionResult:
     await aw(sess.navigate(f"{base_url}/{page}"))
     tree = (await aw(sess.snapshot())).tree
     result: bk.ActionResult = await aw(sess.click(ref_of(tree, f'button "{name}"'), **kw))
@@ -34,20 +34,20 @@ async def click_on(sess: Any, base_url: str, page: str, name: str, **kw: Any) ->
 
 
 async def test_a_fetch_whose_body_is_never_read_does_not_hold_the_action(
-    sess: Any, base_url: str
+    sess: AnySession, base_url: str
 ) -> None:
     r = await click_on(sess, base_url, "settle_requests.html", "Fetch unread")
     assert r.settled is True
     # Chromium never reports the end of a body nobody reads; the entry still
     # gets its status and a duration (to the response).
-    await wait_until(lambda: sess.network.read(pattern="body=unread").entries)
+    await until(lambda: sess.network.read(pattern="body=unread").entries)
     entry = sess.network.read(pattern="body=unread").entries[-1]
     assert entry.status == 200
     assert entry.duration_ms is not None
 
 
 async def test_a_long_poll_that_never_answers_does_not_hold_the_action(
-    sess: Any, base_url: str
+    sess: AnySession, base_url: str
 ) -> None:
     r = await click_on(sess, base_url, "settle_requests.html", "Long poll")
     assert r.settled is True
@@ -55,28 +55,28 @@ async def test_a_long_poll_that_never_answers_does_not_hold_the_action(
 
 
 async def test_a_keepalive_beacon_the_server_holds_does_not_hold_the_action(
-    sess: Any, base_url: str
+    sess: AnySession, base_url: str
 ) -> None:
     r = await click_on(sess, base_url, "settle_requests.html", "Keepalive fetch")
     assert r.settled is True
 
 
-async def test_server_sent_events_do_not_hold_the_action(sess: Any, base_url: str) -> None:
+async def test_server_sent_events_do_not_hold_the_action(sess: AnySession, base_url: str) -> None:
     r = await click_on(sess, base_url, "settle_requests.html", "Listen to events")
     assert r.settled is True
 
 
-async def test_send_beacon_does_not_hold_the_action(sess: Any, base_url: str) -> None:
+async def test_send_beacon_does_not_hold_the_action(sess: AnySession, base_url: str) -> None:
     r = await click_on(sess, base_url, "settle_requests.html", "Send beacon")
     assert r.settled is True
 
 
-async def test_an_image_beacon_does_not_hold_the_action(sess: Any, base_url: str) -> None:
+async def test_an_image_beacon_does_not_hold_the_action(sess: AnySession, base_url: str) -> None:
     r = await click_on(sess, base_url, "settle_requests.html", "Image beacon")
     assert r.settled is True
 
 
-async def test_a_fetch_the_page_reads_is_still_waited_for(sess: Any, base_url: str) -> None:
+async def test_a_fetch_the_page_reads_is_still_waited_for(sess: AnySession, base_url: str) -> None:
     r = await click_on(sess, base_url, "settle_requests.html", "Fetch and show")
     assert r.settled is True
     assert r.diff is not None
@@ -86,7 +86,9 @@ async def test_a_fetch_the_page_reads_is_still_waited_for(sess: Any, base_url: s
 # --------------------------------------------------------- loads that never fire (item 9)
 
 
-async def test_navigate_stops_waiting_for_load_at_its_bound(sess: Any, base_url: str) -> None:
+async def test_navigate_stops_waiting_for_load_at_its_bound(
+    sess: AnySession, base_url: str
+) -> None:
     # The image answers after 8 s: waiting for load up to the 30 s timeout
     # would see it fire; the 5 s readiness bound reports timed_out instead.
     nav = await aw(sess.navigate(f"{base_url}/nav_slow_image.html", timeout_ms=30_000))
@@ -95,7 +97,9 @@ async def test_navigate_stops_waiting_for_load_at_its_bound(sess: Any, base_url:
     assert "Slow image" in (await aw(sess.snapshot())).tree
 
 
-async def test_history_moves_return_at_commit_plus_a_bounded_wait(sess: Any, base_url: str) -> None:
+async def test_history_moves_return_at_commit_plus_a_bounded_wait(
+    sess: AnySession, base_url: str
+) -> None:
     slow = await aw(sess.navigate(f"{base_url}/nav_slow_image.html", timeout_ms=1_000))
     assert slow.timed_out is True
     await aw(sess.navigate(f"{base_url}/basic.html"))
@@ -113,7 +117,7 @@ async def test_history_moves_return_at_commit_plus_a_bounded_wait(sess: Any, bas
 
 
 async def test_reload_of_a_page_whose_load_is_late_reports_timed_out(
-    sess: Any, base_url: str
+    sess: AnySession, base_url: str
 ) -> None:
     await aw(sess.navigate(f"{base_url}/nav_slow_image.html", timeout_ms=1_000))
     reloaded = await aw(sess.reload(timeout_ms=30_000))
@@ -125,7 +129,7 @@ async def test_reload_of_a_page_whose_load_is_late_reports_timed_out(
 
 
 async def test_navigating_to_a_download_reports_it(
-    sess: Any, base_url: str, tmp_path: Path
+    sess: AnySession, base_url: str, tmp_path: Path
 ) -> None:
     await aw(sess.navigate(f"{base_url}/basic.html"))
     generation = sess.generation
@@ -134,7 +138,7 @@ async def test_navigating_to_a_download_reports_it(
     assert nav.url == f"{base_url}/basic.html"  # the page stays where it was
     assert nav.status is None
     assert nav.generation == generation
-    await wait_until(lambda: (e := sess.downloads.read().entries) and e[-1].available)
+    await until(lambda: (e := sess.downloads.read().entries) and e[-1].available)
     entry = sess.downloads.read().entries[-1]
     assert entry.download_id == nav.download
     assert entry.suggested_filename == "navigated.csv"
@@ -150,7 +154,7 @@ async def test_navigating_to_a_download_reports_it(
 
 
 async def test_a_redirect_to_a_refused_scheme_leaves_later_navigations_working(
-    sess: Any, base_url: str
+    sess: AnySession, base_url: str
 ) -> None:
     await aw(sess.navigate(f"{base_url}/basic.html"))
     with pytest.raises(bk.NavigationFailedError):
@@ -162,7 +166,7 @@ async def test_a_redirect_to_a_refused_scheme_leaves_later_navigations_working(
 
 
 async def test_a_failed_navigation_leaves_later_navigations_working(
-    sess: Any, base_url: str
+    sess: AnySession, base_url: str
 ) -> None:
     with pytest.raises(bk.NavigationFailedError):
         await aw(sess.navigate("http://127.0.0.1:9/"))  # a port Chromium refuses
@@ -178,7 +182,9 @@ async def test_a_failed_navigation_leaves_later_navigations_working(
 # ---------------------------------------------------- errors classified by type (item 22)
 
 
-async def test_a_url_with_crash_in_it_is_a_navigation_failure(sess: Any, base_url: str) -> None:
+async def test_a_url_with_crash_in_it_is_a_navigation_failure(
+    sess: AnySession, base_url: str
+) -> None:
     with pytest.raises(bk.NavigationFailedError) as info:
         await aw(sess.navigate("http://127.0.0.1:9/crash-report"))
     assert info.value.code == "navigation_failed"
@@ -214,20 +220,22 @@ async def test_translate_reads_the_error_type_not_its_words(abrowser: bk.AsyncBr
 
 @pytest.mark.parametrize("name", ["Open data window", "Open javascript window"])
 async def test_a_window_the_browser_refuses_to_open_is_not_waited_for(
-    sess: Any, base_url: str, name: str
+    sess: AnySession, base_url: str, name: str
 ) -> None:
     r = await click_on(sess, base_url, "settle_windows.html", name)
     assert r.settled is True
     assert r.new_tabs == ()
 
 
-async def test_a_window_that_opens_is_still_waited_for(sess: Any, base_url: str) -> None:
+async def test_a_window_that_opens_is_still_waited_for(sess: AnySession, base_url: str) -> None:
     r = await click_on(sess, base_url, "settle_windows.html", "Open a window")
     assert r.settled is True
     assert len(r.new_tabs) == 1
 
 
-async def test_a_form_posting_to_a_refused_scheme_does_not_hang(sess: Any, base_url: str) -> None:
+async def test_a_form_posting_to_a_refused_scheme_does_not_hang(
+    sess: AnySession, base_url: str
+) -> None:
     # Chromium refuses the navigation; the click must not wait for it.
     r = await click_on(sess, base_url, "settle_windows.html", "Submit to file", timeout_ms=10_000)
     assert r.navigated is False
@@ -241,7 +249,7 @@ async def test_a_form_posting_to_a_refused_scheme_does_not_hang(sess: Any, base_
 
 
 async def test_a_ref_whose_element_is_replaced_mid_action_fails_at_once(
-    sess: Any, base_url: str
+    sess: AnySession, base_url: str
 ) -> None:
     await aw(sess.navigate(f"{base_url}/settle_replaced.html"))
     tree = (await aw(sess.snapshot())).tree

@@ -11,19 +11,19 @@ import pytest
 import browserkit as bk
 from browserkit import tools
 from browserkit.tools import ToolContext
-from tests.conftest import aw, raises_before_waiting
+from tests.helpers import AnySession, aw, raises_before_waiting
 
 
-def _browser_of(sess: Any, abrowser: bk.AsyncBrowser, sbrowser: bk.Browser) -> Any:
+def _browser_of(sess: AnySession, abrowser: bk.AsyncBrowser, sbrowser: bk.Browser) -> Any:
     """The browser (async or sync) of the API ``sess`` comes from."""
     return sbrowser if isinstance(sess, bk.Session) else abrowser
 
 
-async def _who(sess: Any) -> str:
+async def _who(sess: AnySession) -> str:
     return str(await aw(sess.evaluate("document.getElementById('who').textContent")))
 
 
-async def _log_in(sess: Any, base_url: str, user: str) -> None:
+async def _log_in(sess: AnySession, base_url: str, user: str) -> None:
     await aw(sess.navigate(f"{base_url}/state_login.html"))
     await aw(sess.type(bk.label("User"), user, submit=True))
     assert await _who(sess) == f"Signed in as {user}"
@@ -33,7 +33,7 @@ async def _log_in(sess: Any, base_url: str, user: str) -> None:
 
 
 async def test_a_login_exported_as_state_starts_another_session_logged_in(
-    sess: Any, abrowser: bk.AsyncBrowser, sbrowser: bk.Browser, base_url: str, tmp_path: Path
+    sess: AnySession, abrowser: bk.AsyncBrowser, sbrowser: bk.Browser, base_url: str, tmp_path: Path
 ) -> None:
     await _log_in(sess, base_url, "ada")
     path = tmp_path / "state.json"
@@ -81,7 +81,7 @@ async def test_a_bad_storage_state_is_refused_before_a_session_starts(
 # -- cookies -------------------------------------------------------------------
 
 
-async def test_cookies_are_read_set_and_cleared(sess: Any, base_url: str) -> None:
+async def test_cookies_are_read_set_and_cleared(sess: AnySession, base_url: str) -> None:
     await aw(
         sess.set_cookies(
             [
@@ -119,7 +119,7 @@ async def test_cookies_are_read_set_and_cleared(sess: Any, base_url: str) -> Non
 
 
 async def test_local_storage_is_read_written_removed_and_cleared(
-    sess: Any, base_url: str, other_origin_url: str
+    sess: AnySession, base_url: str, other_origin_url: str
 ) -> None:
     await aw(sess.navigate(f"{base_url}/basic.html"))
     assert await aw(sess.local_storage()) == {}
@@ -141,7 +141,7 @@ async def test_local_storage_is_read_written_removed_and_cleared(
 
 
 async def test_a_page_that_patches_storage_cannot_fool_local_storage(
-    sess: Any, base_url: str
+    sess: AnySession, base_url: str
 ) -> None:
     await aw(sess.navigate(f"{base_url}/state_hostile.html"))
     # The page's own scripts see its fake store ...
@@ -242,7 +242,7 @@ async def test_bad_emulation_is_refused_before_anything_starts(
 
 
 async def test_resize_applies_to_open_tabs_and_to_tabs_opened_later(
-    sess: Any, base_url: str
+    sess: AnySession, base_url: str
 ) -> None:
     await aw(sess.navigate(f"{base_url}/basic.html"))
     first = sess.tab_id

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 import browserkit as bk
-from tests.conftest import aw
+from tests.helpers import AnySession, aw
 
 
-async def test_popups_join_and_are_reported_without_switching(sess: Any, base_url: str) -> None:
+async def test_popups_join_and_are_reported_without_switching(
+    sess: AnySession, base_url: str
+) -> None:
     await aw(sess.navigate(f"{base_url}/tabs.html"))
     r = await aw(sess.click(bk.role("link", "Open in new tab")))
     assert r.new_tabs == ("t2",)
@@ -28,7 +28,7 @@ async def test_popups_join_and_are_reported_without_switching(sess: Any, base_ur
 
 
 @pytest.mark.every_python
-async def test_new_select_close_and_unknown_tabs(sess: Any, base_url: str) -> None:
+async def test_new_select_close_and_unknown_tabs(sess: AnySession, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/basic.html"))
     info = await aw(sess.new_tab(f"{base_url}/basic_done.html"))
     assert info.tab_id == "t2" and info.active
@@ -44,7 +44,7 @@ async def test_new_select_close_and_unknown_tabs(sess: Any, base_url: str) -> No
         await aw(sess.select_tab("t9"))
 
 
-async def test_acting_on_another_tab_by_tab_id(sess: Any, base_url: str) -> None:
+async def test_acting_on_another_tab_by_tab_id(sess: AnySession, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/basic.html"))
     await aw(sess.new_tab(f"{base_url}/basic.html"))
     await aw(sess.select_tab("t1"))
@@ -59,7 +59,7 @@ async def test_acting_on_another_tab_by_tab_id(sess: Any, base_url: str) -> None
 
 
 async def test_a_popup_whose_page_is_slow_to_answer_is_still_reported(
-    sess: Any, base_url: str
+    sess: AnySession, base_url: str
 ) -> None:
     # Playwright reports a popup only once its first response commits; the
     # click must wait for it, or the tab opens unreported after it returns.
@@ -71,7 +71,7 @@ async def test_a_popup_whose_page_is_slow_to_answer_is_still_reported(
     assert "slow" in (await aw(sess.tabs()))[1].url
 
 
-async def test_every_window_one_click_opens_is_reported(sess: Any, base_url: str) -> None:
+async def test_every_window_one_click_opens_is_reported(sess: AnySession, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/popups.html"))
     r = await aw(sess.click(bk.role("button", "Open three")))
     assert r.new_tabs == ("t2", "t3", "t4")

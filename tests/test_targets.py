@@ -2,19 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 import browserkit as bk
-from tests.conftest import aw
+from tests.helpers import AnySession, aw, out
 
 
-async def out(sess: Any) -> str:
-    return str(await aw(sess.evaluate("document.getElementById('out').textContent")))
-
-
-async def test_ambiguous_selector_reports_the_count(sess: Any, base_url: str) -> None:
+async def test_ambiguous_selector_reports_the_count(sess: AnySession, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/targets.html"))
     with pytest.raises(bk.InvalidArgumentError) as info:
         await aw(sess.click(bk.role("button", "Published")))
@@ -30,7 +24,7 @@ async def test_ambiguous_selector_reports_the_count(sess: Any, base_url: str) ->
 
 
 @pytest.mark.every_python
-async def test_every_selector_kind_finds_its_element(sess: Any, base_url: str) -> None:
+async def test_every_selector_kind_finds_its_element(sess: AnySession, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/targets.html"))
     await aw(sess.type(bk.label("Email"), "a@b.c"))
     await aw(sess.type(bk.placeholder("you@example.org"), "x@y.z", clear=False))
@@ -44,7 +38,7 @@ async def test_every_selector_kind_finds_its_element(sess: Any, base_url: str) -
 
 
 @pytest.mark.timeout(30)
-async def test_no_match_fails_at_once(sess: Any, base_url: str) -> None:
+async def test_no_match_fails_at_once(sess: AnySession, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/targets.html"))
     # Waiting for a match would outlast the test's own 30 s timeout.
     with pytest.raises(bk.TargetNotFoundError):
@@ -53,7 +47,7 @@ async def test_no_match_fails_at_once(sess: Any, base_url: str) -> None:
         await aw(sess.click(bk.css("aside button", nth=5), timeout_ms=60_000))
 
 
-async def test_frames_by_name_url_title_and_css_path(sess: Any, base_url: str) -> None:
+async def test_frames_by_name_url_title_and_css_path(sess: AnySession, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/targets.html"))
     frame_text = (
         "document.querySelector('iframe').contentDocument.getElementById('fout').textContent"
@@ -80,7 +74,7 @@ async def test_frames_by_name_url_title_and_css_path(sess: Any, base_url: str) -
     assert info.value.code == "frame_not_found"
 
 
-async def test_a_malformed_selector_is_an_invalid_argument(sess: Any, base_url: str) -> None:
+async def test_a_malformed_selector_is_an_invalid_argument(sess: AnySession, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/targets.html"))
     for bad in (bk.css("0"), bk.xpath("//[")):
         with pytest.raises(bk.InvalidArgumentError) as info:

@@ -9,8 +9,7 @@ import pytest
 
 import browserkit as bk
 from browserkit import tools
-from tests.conftest import aw
-from tests.test_targets import out
+from tests.helpers import AnySession, aw, out
 
 PAGE = "testid_page.html"
 ODD_ID = "quote \"q\" 'a' back\\slash a >> b [x] ünïcødé ✓ 日本"
@@ -20,7 +19,7 @@ ODD_ID = "quote \"q\" 'a' back\\slash a >> b [x] ünïcødé ✓ 日本"
 
 
 async def test_a_test_id_target_clicks_types_and_reads_its_element(
-    sess: Any, base_url: str
+    sess: AnySession, base_url: str
 ) -> None:
     await aw(sess.navigate(f"{base_url}/{PAGE}"))
     await aw(sess.click(bk.test_id("save")))
@@ -39,7 +38,7 @@ async def test_a_test_id_target_clicks_types_and_reads_its_element(
 
 
 async def test_a_test_id_inside_an_open_shadow_root_or_an_iframe_is_found(
-    sess: Any, base_url: str
+    sess: AnySession, base_url: str
 ) -> None:
     await aw(sess.navigate(f"{base_url}/{PAGE}"))
     await aw(sess.click(bk.test_id("shadow-go")))
@@ -54,7 +53,7 @@ async def test_a_test_id_inside_an_open_shadow_root_or_an_iframe_is_found(
 
 
 async def test_a_test_id_with_quotes_backslashes_and_unicode_matches_exactly(
-    sess: Any, base_url: str
+    sess: AnySession, base_url: str
 ) -> None:
     await aw(sess.navigate(f"{base_url}/{PAGE}"))
     await aw(sess.click(bk.test_id(ODD_ID)))
@@ -66,7 +65,7 @@ async def test_a_test_id_with_quotes_backslashes_and_unicode_matches_exactly(
 
 @pytest.mark.timeout(30)
 async def test_a_missing_test_id_fails_at_once_naming_the_attribute(
-    sess: Any, base_url: str
+    sess: AnySession, base_url: str
 ) -> None:
     await aw(sess.navigate(f"{base_url}/{PAGE}"))
     # Waiting for a match would outlast the test's own 30 s timeout.

@@ -24,7 +24,7 @@ import browserkit as bk
 from browserkit import tools
 from browserkit.tools import ToolContext
 from browserkit.tools._hints import for_tools
-from tests.test_session_core import ref_of
+from tests.helpers import ref_of
 
 TOOLS = tools.registry()
 NAME_RE = re.compile(r"^[a-zA-Z0-9_-]{1,64}$")  # what OpenAI and Anthropic accept as a tool name

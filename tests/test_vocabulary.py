@@ -11,17 +11,16 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import Any
 
 import pytest
 
 import browserkit as bk
 from browserkit import tools
 from browserkit.mcp import add_arguments, options_from_args
-from tests.conftest import aw
+from tests.helpers import AnySession, aw
 
 
-async def test_tab_id_names_a_tab_and_page_id_is_gone(sess: Any, base_url: str) -> None:
+async def test_tab_id_names_a_tab_and_page_id_is_gone(sess: AnySession, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/forms.html"))
     snap = await aw(sess.snapshot(tab_id="t1"))
     assert snap.tab_id == "t1" and sess.tab_id == "t1"
@@ -32,7 +31,7 @@ async def test_tab_id_names_a_tab_and_page_id_is_gone(sess: Any, base_url: str) 
         bk.Ref("e3", 1, page_id="t2")  # type: ignore[call-arg]
 
 
-async def test_drag_drops_on_to(sess: Any, base_url: str) -> None:
+async def test_drag_drops_on_to(sess: AnySession, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/forms.html"))
     await aw(sess.drag(bk.css("#drag-me"), to=bk.css("#drop")))
     dropped = "document.getElementById('drop').textContent"
@@ -41,7 +40,7 @@ async def test_drag_drops_on_to(sess: Any, base_url: str) -> None:
         await aw(sess.drag(bk.css("#drag-me"), target=bk.css("#drop")))
 
 
-async def test_wait_for_takes_selector_values_only(sess: Any, base_url: str) -> None:
+async def test_wait_for_takes_selector_values_only(sess: AnySession, base_url: str) -> None:
     await aw(sess.navigate(f"{base_url}/forms.html"))
     assert (await aw(sess.wait_for(selector=bk.css("#drop"), timeout_ms=2000))).met
     assert (await aw(sess.wait_for(selector=bk.label("Newsletter"), timeout_ms=2000))).met

@@ -8,14 +8,10 @@ host.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 import browserkit as bk
-from tests.conftest import aw
-from tests.test_session_core import ref_of
-from tests.test_targets import out
+from tests.helpers import AnySession, aw, out, ref_of
 
 # Browser behaviour, not the interpreter's: nox runs this module on one Python.
 pytestmark = pytest.mark.slow
@@ -33,7 +29,7 @@ def ref_around(tree: str, needle: str) -> str:
     raise AssertionError(f"no ref on or above {needle!r}:\n{tree}")
 
 
-async def open_page(sess: Any, base_url: str) -> str:
+async def open_page(sess: AnySession, base_url: str) -> str:
     await aw(sess.navigate(f"{base_url}/hit_shoelace.html"))
     met = await aw(sess.wait_for(selector=bk.css("body[data-ready=yes]"), timeout_ms=10_000))
     assert met.met, "Shoelace did not load from the vendored files"
@@ -41,14 +37,14 @@ async def open_page(sess: Any, base_url: str) -> str:
 
 
 @pytest.mark.every_python
-async def test_shoelace_button_clicks_by_ref(sess: Any, base_url: str) -> None:
+async def test_shoelace_button_clicks_by_ref(sess: AnySession, base_url: str) -> None:
     tree = await open_page(sess, base_url)
     r = await aw(sess.click(ref_of(tree, 'button "Save"')))
     assert r.target_verified is True
     assert await out(sess) == "saved 1"
 
 
-async def test_shoelace_dialog_opens_and_closes_by_ref(sess: Any, base_url: str) -> None:
+async def test_shoelace_dialog_opens_and_closes_by_ref(sess: AnySession, base_url: str) -> None:
     tree = await open_page(sess, base_url)
     r = await aw(sess.click(ref_of(tree, 'button "Open dialog"')))
     assert r.target_verified is True
@@ -65,7 +61,9 @@ async def test_shoelace_dialog_opens_and_closes_by_ref(sess: Any, base_url: str)
     assert await aw(sess.evaluate("document.body.dataset.saves")) == "1"
 
 
-async def test_closing_a_shoelace_dialog_answers_with_it_closed(sess: Any, base_url: str) -> None:
+async def test_closing_a_shoelace_dialog_answers_with_it_closed(
+    sess: AnySession, base_url: str
+) -> None:
     tree = await open_page(sess, base_url)
     await aw(sess.click(ref_of(tree, 'button "Open dialog"')))
     tree = str((await aw(sess.snapshot())).tree)
@@ -78,7 +76,9 @@ async def test_closing_a_shoelace_dialog_answers_with_it_closed(sess: Any, base_
     assert any('dialog "Settings"' in str(node) for node in r.diff.removed), str(r.diff)
 
 
-async def test_shoelace_dialog_header_close_button_acts_by_ref(sess: Any, base_url: str) -> None:
+async def test_shoelace_dialog_header_close_button_acts_by_ref(
+    sess: AnySession, base_url: str
+) -> None:
     tree = await open_page(sess, base_url)
     await aw(sess.click(ref_of(tree, 'button "Open dialog"')))
     tree = str((await aw(sess.snapshot())).tree)
@@ -87,7 +87,7 @@ async def test_shoelace_dialog_header_close_button_acts_by_ref(sess: Any, base_u
     assert await aw(sess.evaluate("document.getElementById('dialog').open")) is False
 
 
-async def test_shoelace_select_chooses_an_option_by_ref(sess: Any, base_url: str) -> None:
+async def test_shoelace_select_chooses_an_option_by_ref(sess: AnySession, base_url: str) -> None:
     tree = await open_page(sess, base_url)
     r = await aw(sess.click(ref_of(tree, 'combobox "Size"')))
     assert r.target_verified is True
@@ -99,7 +99,7 @@ async def test_shoelace_select_chooses_an_option_by_ref(sess: Any, base_url: str
     assert await out(sess) == "size medium"
 
 
-async def test_shoelace_switch_toggles_by_ref(sess: Any, base_url: str) -> None:
+async def test_shoelace_switch_toggles_by_ref(sess: AnySession, base_url: str) -> None:
     tree = await open_page(sess, base_url)
     # The switch's own input is visually hidden; its label is what a user
     # (and the outline's ref) clicks.
