@@ -1,5 +1,5 @@
-"""Every call issue 16 added that changes a session is refused on a read-only one, and
-changes nothing; every call it added that only reads still works there.
+"""Every call that changes a session is refused on a read-only one, and changes nothing;
+every call that only reads still works there.
 
 The lists below are checked against the session's public methods, so a new
 method of these groups has to be put in one of them: a decision, not a default.
