@@ -6,34 +6,23 @@ the sync ``Session`` is generated from the whole class, mixins included.
 
 from __future__ import annotations
 
-import asyncio
 from typing import TYPE_CHECKING
 
-from browserkit._async._live import LiveServer, LiveView
-from browserkit.errors import TimeoutError
+from browserkit._async._live import LiveView, LiveViews
 
 if TYPE_CHECKING:
     from browserkit._async._core import SessionCore
 
 __all__ = ["LiveMethods"]
 
-_DEFAULT_SIZE = (1280, 800)
-
 
 class LiveMethods:
     """The live view: a screencast of the session a person can watch and take over."""
 
-    _core: SessionCore
-    _live_view: LiveView | None
+    _live_views: LiveViews
 
     def _init_live(self, core: SessionCore) -> None:
-        self._live_view = None
-        core.on_shutdown.append(self._stop_live)
-
-    async def _stop_live(self) -> None:
-        view = self._live_view
-        if view is not None:
-            await view._server.aclose()
+        self._live_views = LiveViews(core)
 
     async def live(self, *, timeout_ms: float | None = None) -> LiveView:
         """Start a live view of the session and return it (a second call returns the running one).
@@ -68,20 +57,4 @@ class LiveMethods:
             timeout_ms: Bound in milliseconds on starting the view's server; default
                 ``config.default_timeout_ms``, at most ``config.max_timeout_ms``.
         """
-        core = self._core
-        core.ensure_open()
-        view = self._live_view
-        if view is not None and view.running:
-            return view
-        ms = core.timeout(timeout_ms)
-        server = LiveServer(core)
-        try:
-            await asyncio.wait_for(server.start(), ms / 1000)
-        except asyncio.TimeoutError:
-            await server.aclose()
-            raise TimeoutError(f"the live view did not start within {int(ms)} ms") from None
-        active = core.tabs.get(core.active) if core.active is not None else None
-        size = active.page.viewport_size if active is not None else None
-        shown = (size["width"], size["height"]) if size else _DEFAULT_SIZE
-        view = self._live_view = LiveView(server, shown)
-        return view
+        return await self._live_views.live(timeout_ms)

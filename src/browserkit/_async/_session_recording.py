@@ -6,14 +6,10 @@ the sync ``Session`` is generated from the whole class, mixins included.
 
 from __future__ import annotations
 
-import contextlib
-import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from browserkit._async._recording import Recorder, write_owner_only
-from browserkit._paths import output_file
-from browserkit.errors import BrowserkitError, InvalidArgumentError
+from browserkit._async._recording import Recordings
 from browserkit.results import Recording
 
 if TYPE_CHECKING:
@@ -25,10 +21,10 @@ __all__ = ["RecordingMethods"]
 class RecordingMethods:
     """Recording the session's work as a Playwright trace a person can replay."""
 
-    _core: SessionCore
+    _recordings: Recordings
 
     def _init_recording(self, core: SessionCore) -> None:
-        pass  # nothing until record(): ``core.recorder`` stays None
+        self._recordings = Recordings(core)
 
     async def record(self, path: str | Path, *, timeout_ms: float | None = None) -> None:
         """Start recording the session as a Playwright trace, written to ``path``.
@@ -53,36 +49,7 @@ class RecordingMethods:
             timeout_ms: Bound in milliseconds on starting the recording; default
                 ``config.default_timeout_ms``, at most ``config.max_timeout_ms``.
         """
-        core = self._core
-        core.ensure_open()
-        core.own_context_only(
-            "record",
-            "a trace would hold every tab of the user's Chrome",
-            hint="start a session with start() to record it",
-        )
-        if core.recorder is not None:
-            raise InvalidArgumentError(
-                f"session {core.id} is already recording to {str(core.recorder.path)!r}",
-                hint="call stop_recording() first",
-            )
-        recorder = Recorder(core.context, _checked_path(path))
-        # Held from now: a second record() meanwhile is refused, not a Playwright error.
-        core.recorder = recorder
-        start = core.context.tracing.start(
-            screenshots=True, snapshots=True, sources=False, title=f"browserkit session {core.id}"
-        )
-        try:
-            await core.guard(start, "start recording", core.timeout(timeout_ms))
-        except BaseException:
-            core.recorder = None
-            raise
-
-        async def write_at_stop() -> None:
-            # The session is stopping: its trace is written while the context lives.
-            await self._write(recorder, None, stopping=True)
-
-        recorder.on_stop = write_at_stop
-        core.on_shutdown.append(write_at_stop)
+        return await self._recordings.record(path, timeout_ms)
 
     async def stop_recording(self, *, timeout_ms: float | None = None) -> Recording:
         """Stop recording and write the trace zip; what it holds and where it is.
@@ -98,54 +65,4 @@ class RecordingMethods:
             timeout_ms: Bound in milliseconds on writing the trace; default
                 ``config.default_timeout_ms``, at most ``config.max_timeout_ms``.
         """
-        core = self._core
-        core.ensure_open()
-        recorder = core.recorder
-        if recorder is None:
-            raise InvalidArgumentError(
-                f"session {core.id} is not recording",
-                hint="call record(path) first, then act, then stop_recording()",
-            )
-        return await self._write(recorder, timeout_ms)
-
-    async def _write(
-        self, recorder: Recorder, timeout_ms: float | None, *, stopping: bool = False
-    ) -> Recording:
-        """End ``recorder``'s trace and write it (once: the hook and the call never both do)."""
-        core = self._core
-        core.recorder = None  # from here on, actions add nothing
-        if not stopping and recorder.on_stop in core.on_shutdown:
-            core.on_shutdown.remove(recorder.on_stop)  # shutdown() is iterating them otherwise
-        ms = core.timeout(timeout_ms)
-
-        async def write(made: Path) -> None:
-            await core.guard(core.context.tracing.stop(path=made), "write the recording", ms)
-
-        try:
-            size = await write_owner_only(recorder.path, write)
-        except OSError as exc:
-            # The folder went away or refuses writes: the trace is dropped,
-            # and tracing ends all the same (if it had not yet).
-            with contextlib.suppress(BrowserkitError):
-                await core.guard(core.context.tracing.stop(), "stop recording", ms)
-            raise InvalidArgumentError(
-                f"cannot write the recording to {str(recorder.path)!r} ({exc.strerror or exc})",
-                hint="the trace was dropped: record again into a folder you may write",
-            ) from None
-        return Recording(path=str(recorder.path), actions=recorder.actions, size_bytes=size)
-
-
-def _checked_path(path: str | Path) -> Path:
-    """``path`` made absolute, after checking it names a ``.zip`` in a writable folder."""
-    target = output_file(path, "record('trace.zip')")
-    if target.suffix.lower() != ".zip":
-        raise InvalidArgumentError(
-            f"path: {str(target)!r} is not a .zip file",
-            hint="give a file name ending in .zip, e.g. 'trace.zip'",
-        )
-    if not os.access(target.parent, os.W_OK):
-        raise InvalidArgumentError(
-            f"path: the folder {str(target.parent)!r} is not writable",
-            hint="give a path in a folder you may write",
-        )
-    return target
+        return await self._recordings.stop_recording(timeout_ms)
