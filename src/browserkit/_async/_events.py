@@ -7,10 +7,12 @@ subscribes to hear it, and unsubscribes when it stops. Whoever emits knows
 nothing of who listens, so the pipeline imports neither the live view nor
 the recording.
 
-Most events are plain calls. The two that bracket an action are awaited
-(a recording opens and ends a trace group there), each observer's call
-bounded by :data:`OBSERVER_BOUND_S`. An observer that raises or overruns is
-logged at debug level and skipped: it never breaks the action.
+Events are plain calls. The two that bracket an action may also be
+awaited: an observer that needs to (a recording opens and ends a trace
+group there) returns an awaitable, which the action awaits, bounded by
+:data:`OBSERVER_BOUND_S`; one that does not returns None and costs the
+action no suspension. An observer that raises or overruns is logged at
+debug level and skipped: it never breaks the action.
 """
 
 from __future__ import annotations
@@ -132,15 +134,16 @@ class HandoffEnded:
 class Observer:
     """Something that watches a session's events: override the methods you need.
 
-    Every method is a no-op here. The action methods are awaited (bounded);
-    the others are plain calls made on the session's loop, and must not block.
+    Every method is a plain call on the session's loop, a no-op here, and
+    must not block. The action methods may be ``async def`` instead (their
+    awaitable is awaited, bounded, before the action goes on).
     """
 
-    async def action_started(self, event: ActionStarted) -> None:
-        pass
+    def action_started(self, event: ActionStarted) -> Awaitable[None] | None:
+        return None
 
-    async def action_ended(self, event: ActionEnded) -> None:
-        pass
+    def action_ended(self, event: ActionEnded) -> Awaitable[None] | None:
+        return None
 
     def navigated(self, event: Navigated) -> None:
         pass
@@ -213,9 +216,12 @@ class Events(Observer):
                 log.debug("browserkit: observer %r failed on %r", observer, event, exc_info=True)
 
 
-async def _bounded(call: Callable[[E], Awaitable[None]], event: E) -> None:
-    """Await one observer's handling of ``event``, bounded; its failure is only logged."""
+async def _bounded(call: Callable[[E], Awaitable[None] | None], event: E) -> None:
+    """One observer's handling of ``event``, awaited (bounded) if it returned an
+    awaitable; its failure is only logged."""
     try:
-        await asyncio.wait_for(call(event), OBSERVER_BOUND_S)
+        pending = call(event)
+        if pending is not None:
+            await asyncio.wait_for(pending, OBSERVER_BOUND_S)
     except Exception:
         log.debug("browserkit: observer %r failed on %r", call, event, exc_info=True)

@@ -115,7 +115,7 @@ class Board(Observer):
         self.notes: collections.deque[_Note] = collections.deque(maxlen=ACTIONS_KEPT)
         self.handoff: HandoffStarted | None = None
 
-    async def action_ended(self, event: ActionEnded) -> None:
+    def action_ended(self, event: ActionEnded) -> None:
         if event.error is None:
             self.notes.append(_Note("agent", event.detail, outcome(event.result)))
         elif isinstance(event.error, BrowserkitError):  # a person sees what did not happen too
@@ -225,7 +225,7 @@ class LiveServer(Observer):
     # --------------------------------------------------------------- events
 
     # What the board lists changed (it heard the same event first).
-    async def action_ended(self, event: ActionEnded) -> None:
+    def action_ended(self, event: ActionEnded) -> None:
         self.changed(state=True)
 
     def handoff_started(self, event: HandoffStarted) -> None:

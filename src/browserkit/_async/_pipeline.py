@@ -5,7 +5,7 @@ down, and the result comes up once::
 
     1. bind        resolve and bind the targets        -> Run
     2. read_before the outline before, when observed    -> Baseline | None
-    3. dispatch    the input, racing dialogs            -> verified (bool | None)
+    3. dispatch    the input, racing dialogs            -> Sent (verified?)
     4. settle      wait for the page to settle          -> Settled
     5. read_after  the outline after and its diff, or
                    the arrival page after a navigation  -> Seen
@@ -46,12 +46,22 @@ from browserkit.snapshot import SnapshotDiff
 from browserkit.snapshot import diff as diff_outlines
 from browserkit.targets import Target
 
-__all__ = ["ActionBody", "Pipeline", "Press"]
+__all__ = ["ActionBody", "Pipeline", "Press", "Sent"]
 
 
-ActionBody = Callable[[Tab, float, Aim], Awaitable[bool | None]]
+@attrs.frozen
+class Sent:
+    """What an action body may return when it knows more than whether its element
+    was verified: ``detail`` then replaces the action's detail in its result
+    (``set_style`` adds the inline style it left)."""
+
+    verified: bool | None
+    detail: str
+
+
+ActionBody = Callable[[Tab, float, Aim], Awaitable[bool | Sent | None]]
 """Performs an action on its resolved aim; returns whether the element was
-verified (None for points and keys)."""
+verified (None for points and keys), or a :class:`Sent`."""
 
 
 @attrs.frozen
@@ -162,10 +172,10 @@ class Pipeline:
             await events.action_started(ActionStarted(action_id, detail, target, run.tab, before))
             self._start_fresh(run.tab)
             with Settler(run.tab, self._core.evidence) as settler:
-                verified = await self._dispatch(run, action.how)
+                sent = await self._dispatch(run, action.how)
                 settled = await self._settle(run, before, settler)
             seen = await self._read_after(run, before, settled, settler)
-            result = self._report(run, verified, settled, seen)
+            result = self._report(run, sent, settled, seen)
         except BaseException as exc:
             await events.action_ended(ActionEnded(action_id, detail, error=exc))
             raise
@@ -220,7 +230,7 @@ class Pipeline:
 
     # -- 3. dispatch --------------------------------------------------------
 
-    async def _dispatch(self, run: _Run, how: ActionBody | Press) -> bool | None:
+    async def _dispatch(self, run: _Run, how: ActionBody | Press) -> Sent:
         """Send the action's input, racing the dialogs it may open; whether its
         element was verified.
 
@@ -231,7 +241,7 @@ class Pipeline:
         """
         tab = run.tab
         checked = asyncio.Event()  # set once a pointer action's element passed the hit check
-        sending: Awaitable[bool | None]
+        sending: Awaitable[bool | Sent | None]
         if isinstance(how, Press):
             sending = self._press(run, how, checked)
         else:
@@ -253,9 +263,9 @@ class Pipeline:
                 action.cancel()
                 raise TimeoutError(f"{run.detail} did not finish within {int(run.ms)} ms")
             action.add_done_callback(swallow)
-            return True if checked.is_set() else None
+            return Sent(True if checked.is_set() else None, run.detail)
         try:
-            return action.result()
+            done_with = action.result()
         except PlaywrightTimeoutError as exc:
             # Playwright's call log says why (hidden, disabled, covered): keep it.
             raise explain_timeout(exc, run.detail, run.ms) from None
@@ -263,6 +273,7 @@ class Pipeline:
             raise explain(exc, run.detail) or self._core.translate(
                 exc, attempt(run.detail)
             ) from None
+        return done_with if isinstance(done_with, Sent) else Sent(done_with, run.detail)
 
     async def _press(self, run: _Run, press: Press, checked: asyncio.Event) -> bool | None:
         """A pointer action: the hit check, then the press at the point it looked at,
@@ -377,19 +388,17 @@ class Pipeline:
 
     # -- 6. report ----------------------------------------------------------
 
-    def _report(
-        self, run: _Run, verified: bool | None, settled: _Settled, seen: _Seen
-    ) -> ActionResult:
+    def _report(self, run: _Run, sent: Sent, settled: _Settled, seen: _Seen) -> ActionResult:
         tab = run.tab
         core = self._core
         # Read last: a dialog may open while the page settles or is read.
         dialog = tab.take_dialog_info() if tab.pending_dialog is None else tab.dialog_info
         return ActionResult(
-            detail=run.detail,
+            detail=sent.detail,
             url=tab.page.url,
             generation=tab.generation,
             navigated=seen.navigated,
-            target_verified=verified,
+            target_verified=sent.verified,
             diff=seen.change,
             dialog=dialog,
             new_tabs=tuple(core.new_tabs),
