@@ -14,8 +14,11 @@ from collections.abc import AsyncIterator, Iterator
 from typing import TypeVar
 
 import pytest
+from playwright.async_api import Browser as PlaywrightBrowser
+from playwright.async_api import async_playwright
 
 import browserkit as bk
+from browserkit._chromium import find_chromium, launch_args
 from tests.helpers import AnySession, browser_config
 from tests.server import serve
 
@@ -100,3 +103,14 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 def pytest_report_header() -> list[str]:
     return [f"chromium: {os.environ.get(CHROMIUM_ARGS_ENV) or 'discovered'}"]
+
+
+@pytest.fixture(scope="module")
+async def people() -> AsyncIterator[PlaywrightBrowser]:
+    """The person's own browser: a separate Chromium, driven by plain Playwright."""
+    found = find_chromium(os.environ.get("BROWSERKIT_CHROMIUM"))
+    assert found is not None, "no Chromium to play the person with"
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=found.path, args=list(launch_args()))
+        yield browser
+        await browser.close()

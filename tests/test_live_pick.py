@@ -15,10 +15,8 @@ from playwright.async_api import Browser as PlaywrightBrowser
 from playwright.async_api import Page
 
 import browserkit as bk
-from tests.helpers import AnySession, aw
-from tests.test_live_view import WAIT_MS, frames, people, until, watch
-
-__all__ = ["people"]  # the person's browser, a module fixture of the live-view tests
+from tests.helpers import AnySession, aw, until
+from tests.live_person import WAIT_MS, frames, watch
 
 pytestmark = pytest.mark.slow
 

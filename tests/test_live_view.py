@@ -10,59 +10,19 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import re
 import socket
-from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
 from playwright.async_api import Browser as PlaywrightBrowser
-from playwright.async_api import Page, async_playwright
 
 import browserkit as bk
 from browserkit._async._live import live_server
 from browserkit._async._live_http import Request, refusal
 from browserkit._async._live_input import key_command, mouse_command, parse_events
-from browserkit._chromium import find_chromium, launch_args
-from tests.helpers import AnySession, aw
-
-WAIT_MS = 10_000
-
-
-@pytest.fixture(scope="module")
-async def people() -> AsyncIterator[PlaywrightBrowser]:
-    """The person's own browser: a separate Chromium, driven by plain Playwright."""
-    found = find_chromium(os.environ.get("BROWSERKIT_CHROMIUM"))
-    assert found is not None, "no Chromium to play the person with"
-    async with async_playwright() as pw:
-        browser = await pw.chromium.launch(executable_path=found.path, args=list(launch_args()))
-        yield browser
-        await browser.close()
-
-
-async def watch(people: PlaywrightBrowser, view: bk.LiveView) -> Page:
-    """Open the view in the person's browser and wait for its first frame."""
-    page = await people.new_page()
-    await page.goto(view.url)
-    await page.wait_for_function(
-        "() => document.getElementById('frame').dataset.frames > 0", timeout=WAIT_MS
-    )
-    return page
-
-
-async def frames(page: Page) -> int:
-    return int(await page.get_attribute("#frame", "data-frames") or 0)
-
-
-async def until(check: Any, what: str, timeout_s: float = 10) -> Any:
-    """Poll ``check()`` (sync or async) until it is truthy; bounded."""
-    for _ in range(int(timeout_s / 0.05)):
-        value = await aw(check())
-        if value:
-            return value
-        await asyncio.sleep(0.05)
-    pytest.fail(f"timed out waiting for {what}")
+from tests.helpers import AnySession, aw, until
+from tests.live_person import WAIT_MS, frames, watch
 
 
 def status_of(port: int, head: str, body: bytes = b"") -> int:

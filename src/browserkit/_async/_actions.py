@@ -10,9 +10,8 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-import attrs
 from playwright.async_api import Error as PlaywrightError
-from playwright.async_api import Locator, Position
+from playwright.async_api import Locator, Page, Position
 
 from browserkit._async import _js
 from browserkit._async._actionability import (
@@ -23,7 +22,7 @@ from browserkit._async._actionability import (
     explain,
     refused,
 )
-from browserkit._async._pipeline import Pipeline
+from browserkit._async._pipeline import Pipeline, Press
 from browserkit._async._tab import Tab
 from browserkit._async._targets import Aim
 from browserkit.errors import InvalidArgumentError, TargetNotFoundError
@@ -71,50 +70,37 @@ class Actions:
             raise InvalidArgumentError(f"click_count must be 1, 2 or 3, got {click_count!r}")
         mods = list(modifiers)
         _need_target(target, "click")
-        # Set once the element passed the hit check: a dialog the click opens
-        # holds it unfinished, yet the element it hit was verified.
-        hit: list[bool] = []
 
-        async def body(tab: Tab, ms: float, aim: Aim) -> bool | None:
-            locator, xy = aim.locator, aim.xy
-            if locator is None:
-                assert xy is not None
-                await _press_at(tab, xy, button, click_count, mods)
-                return None
-            left = budget(ms)  # Playwright's reason (disabled, hidden) must beat our bound
-            aimed = await self._pipeline.hit_check(tab, aim, ms)
-            hit.append(True)
+        async def element(
+            on: Locator,
+            force: bool,
+            position: Position | None,
+            point: tuple[float, float] | None,
+            timeout: float,
+        ) -> None:
+            if point is not None:
+                await _press_at(on.page, point, button, click_count, mods)
+                return
+            await on.click(
+                button=button,
+                click_count=click_count,
+                modifiers=mods,
+                timeout=timeout,
+                force=force,
+                position=position,
+            )
 
-            async def press(on: Locator, force: bool, position: Position | None) -> None:
-                if force and aimed.point is not None and on is aimed.locator:
-                    await _press_at(tab, aimed.point, button, click_count, mods)
-                    return
-                await on.click(
-                    button=button,
-                    click_count=click_count,
-                    modifiers=mods,
-                    timeout=left(),
-                    force=force,
-                    position=position,
-                )
+        async def at_point(tab: Tab, xy: tuple[float, float]) -> None:
+            await _press_at(tab.page, xy, button, click_count, mods)
 
-            # At the very point the check looked at, on the element it
-            # looked at, under its guard.
-            async with aimed:
-                await aimed.apply(locator, press)
-            return True
-
-        result = await self._pipeline.act(
+        return await self._pipeline.act(
             f"clicked {describe(target)}",
-            body,
+            Press(element, at_point),
             target=target,
             observe=observe,
             timeout_ms=timeout_ms,
             tab_id=tab_id,
         )
-        if hit and result.target_verified is None and result.dialog is not None:
-            result = attrs.evolve(result, target_verified=True)
-        return result
 
     async def hover(
         self, target: Target, observe: bool | None, timeout_ms: float | None, tab_id: str | None
@@ -324,30 +310,27 @@ class Actions:
 
         detail = f"{'checked' if checked else 'unchecked'} {describe(target)}"
 
-        async def body(tab: Tab, ms: float, aim: Aim) -> bool | None:
-            assert aim.locator is not None
-            left = budget(ms)
-            info: dict[str, Any] = await aim.locator.evaluate(
+        async def ready(locator: Locator, left: Callable[[], float]) -> str:
+            info: dict[str, Any] = await locator.evaluate(
                 ACTIONABILITY, ["check", "report"], timeout=left()
             )
             what = str(info.get("what") or "")
             if info.get("reason") in KIND_REASONS:
                 raise refused(str(info["reason"]), attempt(detail), what)
-            aimed = await self._pipeline.hit_check(tab, aim, ms)
+            return what
 
-            async def toggle(on: Locator, force: bool, position: Position | None) -> None:
-                await on.set_checked(checked, timeout=left(), force=force, position=position)
-
-            try:
-                async with aimed:
-                    await aimed.apply(aim.locator, toggle)
-            except PlaywrightError as exc:
-                raise explain(exc, detail, what) or exc from None
-            return True
+        async def element(
+            on: Locator,
+            force: bool,
+            position: Position | None,
+            point: tuple[float, float] | None,
+            timeout: float,
+        ) -> None:
+            await on.set_checked(checked, timeout=timeout, force=force, position=position)
 
         return await self._pipeline.act(
             detail,
-            body,
+            Press(element, ready=ready),
             target=target,
             observe=observe,
             timeout_ms=timeout_ms,
@@ -496,16 +479,16 @@ async def _type_into_editor(
 
 
 async def _press_at(
-    tab: Tab, xy: tuple[float, float], button: Button, click_count: int, mods: Sequence[Modifier]
+    page: Page, xy: tuple[float, float], button: Button, click_count: int, mods: Sequence[Modifier]
 ) -> None:
     """Click the mouse at a viewport point, with ``mods`` held down meanwhile."""
     for m in mods:
-        await tab.page.keyboard.down(m)
+        await page.keyboard.down(m)
     try:
-        await tab.page.mouse.click(xy[0], xy[1], button=button, click_count=click_count)
+        await page.mouse.click(xy[0], xy[1], button=button, click_count=click_count)
     finally:
         for m in reversed(mods):
-            await tab.page.keyboard.up(m)
+            await page.keyboard.up(m)
 
 
 def _needs_element(target: Target, action: str) -> None:

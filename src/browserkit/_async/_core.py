@@ -16,13 +16,14 @@ import contextlib
 import inspect
 import time
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Protocol, TypeVar
+from typing import Protocol, TypeVar
 
-from playwright.async_api import BrowserContext, Page
+from playwright.async_api import BrowserContext, Dialog, FileChooser, Page
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
 from browserkit._async import _js
+from browserkit._async._events import DialogOpened, Events, Navigated, TabClosed, TabOpened
 from browserkit._async._evidence import Evidence
 from browserkit._async._evidence_views import AsyncDownloads, ConsoleView, NetworkView
 from browserkit._async._tab import Tab, apply_dialog_policy, on_close, swallow, unless_blocked
@@ -37,9 +38,6 @@ from browserkit.errors import (
     SessionClosedError,
     TimeoutError,
 )
-
-if TYPE_CHECKING:
-    from browserkit._async._recording import Recorder
 
 __all__ = ["BrowserLink", "SessionCore", "is_closed_error", "now_ms"]
 
@@ -139,8 +137,8 @@ class SessionCore:
         # Set while a person has control in the live view: what holds the
         # session; mutating calls then raise ModalStateBlockedError.
         self.taken_over: str | None = None
-        # The recording under way (record()); None: actions add nothing to a trace.
-        self.recorder: Recorder | None = None
+        # What happened in the session, told to whoever watches (see _events).
+        self.events = Events()
         if attached is None:
             context.on("page", self._on_new_page)
 
@@ -189,17 +187,29 @@ class SessionCore:
         self.tabs[tab_id] = tab
         if self.active is None:
             self.active = tab_id
-        policy = self.config.dialog_policy
-        tab.listen(page, "dialog", lambda dialog: apply_dialog_policy(tab, dialog, policy))
+        tab.listen(page, "dialog", lambda dialog: self._on_dialog(tab, dialog))
         # Listening makes Playwright intercept file choosers instead of
         # letting a native dialog open; upload() answers them.
-        tab.listen(page, "filechooser", tab.hold_chooser)
+        tab.listen(page, "filechooser", lambda chooser: self._on_dialog(tab, chooser))
+        tab.on_new_document = lambda: self.events.navigated(Navigated(tab, tab.generation))
         self.evidence.watch(page, tab_id, tab.cdp_session(), tab.listen)
         tab.listen(page, "crash", lambda _page: self.crashed_pages.add(tab_id))
         if self.attached is not None:
             tab.listen(page, "popup", self._on_new_page)
         on_close(tab, self._on_tab_closed)
+        self.events.tab_opened(TabOpened(tab))
         return tab
+
+    def _on_dialog(self, tab: Tab, opened: Dialog | FileChooser) -> None:
+        """Hold or answer a dialog (by the dialog policy) or hold a file chooser; tell observers."""
+        told = tab.dialog_info
+        if isinstance(opened, Dialog):
+            apply_dialog_policy(tab, opened, self.config.dialog_policy)
+        else:
+            tab.hold_chooser(opened)
+        if tab.dialog_info is not None and tab.dialog_info is not told:
+            # (Unchanged: a document being left answered it without a word.)
+            self.events.dialog_opened(DialogOpened(tab, tab.dialog_info))
 
     def _on_tab_closed(self, tab: Tab) -> None:
         self.forget(tab.tab_id)
@@ -209,6 +219,8 @@ class SessionCore:
         tab = self.tabs.pop(tab_id, None)
         if self.active == tab_id:
             self.active = next(iter(self.tabs), None)
+        if tab is not None:
+            self.events.tab_closed(TabClosed(tab))
         return tab
 
     def tab_of(self, page: Page, fallback: Tab) -> Tab:

@@ -17,7 +17,7 @@ from playwright.async_api import Error as PlaywrightError
 from browserkit._async import _js
 from browserkit._async._binding import release_input_guard
 from browserkit._async._core import SessionCore, now_ms
-from browserkit._async._live import handoff_begins, handoff_ends
+from browserkit._async._events import HandoffEnded, HandoffStarted
 from browserkit._async._tab import Tab, swallow
 from browserkit.errors import InvalidArgumentError, ReadOnlyError
 from browserkit.results import Handoff
@@ -50,7 +50,9 @@ class Handoffs:
         tab = core.check(tab_id=tab_id)
         ms = core.timeout(timeout_ms)
         handoff_id, confirmed_call = core.browser._open_handoff(core.id)
-        pressed = handoff_begins(core, instructions)  # a live view's Continue sets it
+        # Set by whoever watches and may end it as the person's press (a live view's Continue).
+        pressed = asyncio.Event()
+        core.events.handoff_started(HandoffStarted(handoff_id, instructions, tab, pressed))
         deadline = time.monotonic() + ms / 1000
         via: _Via = "timeout"
         try:
@@ -58,7 +60,7 @@ class Handoffs:
                 via = await self._round(tab, instructions, confirmed_call, deadline, pressed)
         finally:
             core.browser._close_handoff(handoff_id)
-            handoff_ends(core)
+            core.events.handoff_ended(HandoffEnded(handoff_id))
         core.last_used_ms = now_ms()
         return Handoff(handoff_id, via != "timeout", via, tab.page.url)
 

@@ -12,9 +12,10 @@ A person's first press or key in the view takes control of the session:
 ModalStateBlockedError at once instead of fighting the person for the page;
 "Hand back" (or stopping the view) clears it.
 
-The module also keeps, per session, what other parts tell the view: the
-actions the pipeline ran (:func:`note_action`) and a pending handoff
-(:func:`handoff_begins`), so nothing outside knows whether a view runs.
+:class:`LiveViews` is the session's capability: it starts the view and
+owns its :class:`Board`, an observer of the session's events that keeps
+what the view lists (the last actions, a waiting handoff) even while no
+view runs. Nothing outside knows whether a view runs.
 """
 
 from __future__ import annotations
@@ -25,35 +26,31 @@ import contextlib
 import html
 import json
 import secrets
-import weakref
 from collections.abc import Callable
 from importlib.resources import files
 from typing import Any
 
 import attrs
-from playwright.async_api import Error as PlaywrightError
-from playwright.async_api import Page
 
 from browserkit._async import _live_http as http
 from browserkit._async._binding import release_input_guard
 from browserkit._async._core import SessionCore
+from browserkit._async._events import ActionEnded, HandoffEnded, HandoffStarted, Observer
 from browserkit._async._live_input import InputEvent, key_command, mouse_command, parse_events
 from browserkit._async._screencast import Screencast
 from browserkit._async._tab import swallow
+from browserkit._async._tabs import title_of
 from browserkit._reprs import diff_summary
-from browserkit._text import well_formed_str
-from browserkit.results import DialogInfo
-from browserkit.snapshot import SnapshotDiff
+from browserkit.errors import BrowserkitError, TimeoutError
+from browserkit.results import ActionResult, HistoryMove, Navigation
 
 __all__ = [
     "TAKEN_OVER",
+    "Board",
     "LiveServer",
     "LiveView",
-    "handoff_begins",
-    "handoff_ends",
+    "LiveViews",
     "live_server",
-    "note_action",
-    "note_failure",
 ]
 
 TAKEN_OVER = "a person has control in its live view"
@@ -66,6 +63,7 @@ STOP_S = 5.0
 """How long a stop from another thread waits for the view to finish stopping."""
 DRAIN_S = 10.0
 """A viewer that takes longer than this to read a frame is dropped."""
+DEFAULT_SIZE = (1280, 800)  # laid out for when the active tab reports no viewport
 
 
 @attrs.frozen
@@ -75,25 +73,10 @@ class _Note:
     outcome: str
 
 
-_SERVERS: weakref.WeakKeyDictionary[SessionCore, LiveServer] = weakref.WeakKeyDictionary()
-_HANDOFFS: weakref.WeakKeyDictionary[SessionCore, tuple[str, asyncio.Event]] = (
-    weakref.WeakKeyDictionary()
-)
-_ACTIONS: weakref.WeakKeyDictionary[SessionCore, collections.deque[_Note]] = (
-    weakref.WeakKeyDictionary()
-)
 _ASSETS = {
     "/view.js": ("_async/js/live/view.js", "text/javascript; charset=utf-8"),
     "/view.css": ("_live_assets/view.css", "text/css; charset=utf-8"),
 }
-
-
-async def _title(page: Page) -> str:
-    """The page's title; "" when it does not answer within a second (a stuck script)."""
-    try:
-        return well_formed_str(await asyncio.wait_for(page.title(), 1.0))
-    except (PlaywrightError, asyncio.TimeoutError):
-        return ""
 
 
 def _asset(path: str) -> bytes:
@@ -101,62 +84,49 @@ def _asset(path: str) -> bytes:
 
 
 def live_server(core: SessionCore) -> LiveServer | None:
-    """The running live view of a session, if any."""
-    server = _SERVERS.get(core)
-    return server if server is not None and not server.closed else None
+    """The running live view of a session, if any (it is subscribed to its events)."""
+    for observer in core.events.observers:
+        if isinstance(observer, LiveServer) and not observer.closed:
+            return observer
+    return None
 
 
-def note_action(
-    core: SessionCore,
-    detail: str,
-    navigated: bool,
-    change: SnapshotDiff | None,
-    dialog: DialogInfo | None,
-) -> None:
-    """Note an action the agent finished, for the session's live view (kept even while no
-    view runs, so a view opened later lists what just happened; bounded)."""
-    if dialog is not None:
-        outcome = f"opened a {dialog.type}"
-    elif navigated:
-        outcome = "navigated"
-    elif change is not None:
-        outcome = diff_summary(change).strip("<>")
-    else:
-        outcome = "done"
-    _note(core, _Note("agent", detail, outcome))
+def outcome(result: ActionResult | Navigation | HistoryMove | None) -> str:
+    """An action's outcome as the view lists it."""
+    if not isinstance(result, ActionResult):
+        return "navigated"
+    if result.dialog is not None:
+        return f"opened a {result.dialog.type}"
+    if result.navigated:
+        return "navigated"
+    if result.diff is not None:
+        return diff_summary(result.diff).strip("<>")
+    return "done"
 
 
-def note_failure(core: SessionCore, detail: str, code: str) -> None:
-    """Note an action that raised, for the live view: a person sees what did not happen too."""
-    _note(core, _Note("agent", detail, f"failed: {code}"))
+class Board(Observer):
+    """What a session's live view lists, kept even while no view runs (so a view opened
+    later lists what just happened): the last actions, bounded, and a waiting handoff.
 
+    Subscribed for the session's whole life (see :class:`LiveViews`).
+    """
 
-def _note(core: SessionCore, note: _Note) -> None:
-    notes = _ACTIONS.get(core)
-    if notes is None:
-        notes = _ACTIONS[core] = collections.deque(maxlen=ACTIONS_KEPT)
-    notes.append(note)
-    server = live_server(core)
-    if server is not None:
-        server.changed(state=True)
+    def __init__(self) -> None:
+        self.notes: collections.deque[_Note] = collections.deque(maxlen=ACTIONS_KEPT)
+        self.handoff: HandoffStarted | None = None
 
+    def action_ended(self, event: ActionEnded) -> None:
+        if event.error is None:
+            self.notes.append(_Note("agent", event.detail, outcome(event.result)))
+        elif isinstance(event.error, BrowserkitError):  # a person sees what did not happen too
+            self.notes.append(_Note("agent", event.detail, f"failed: {event.error.code}"))
 
-def handoff_begins(core: SessionCore, instructions: str) -> asyncio.Event:
-    """Show a handoff in the session's live view (now, or once one starts); the event is
-    set when the person presses the view's Continue."""
-    pressed = asyncio.Event()
-    _HANDOFFS[core] = (instructions, pressed)
-    server = live_server(core)
-    if server is not None:
-        server.changed(state=True)
-    return pressed
+    def handoff_started(self, event: HandoffStarted) -> None:
+        self.handoff = event
 
-
-def handoff_ends(core: SessionCore) -> None:
-    _HANDOFFS.pop(core, None)
-    server = live_server(core)
-    if server is not None:
-        server.changed(state=True)
+    def handoff_ended(self, event: HandoffEnded) -> None:
+        if self.handoff is not None and self.handoff.handoff_id == event.handoff_id:
+            self.handoff = None
 
 
 class _Viewer:
@@ -169,11 +139,12 @@ class _Viewer:
         self.state_version = 0
 
 
-class LiveServer:
-    """Serves one session's live view on 127.0.0.1 (see the module docstring)."""
+class LiveServer(Observer):
+    """Serves one session's live view on 127.0.0.1; subscribed to its events meanwhile."""
 
-    def __init__(self, core: SessionCore) -> None:
+    def __init__(self, core: SessionCore, board: Board) -> None:
         self.core = core
+        self.board = board
         self.token = secrets.token_urlsafe(32)
         self.port = 0
         self.ended = asyncio.Event()  # set once it stops serving (a pick waits on it too)
@@ -210,7 +181,7 @@ class LiveServer:
             self._connection, "127.0.0.1", 0, limit=http.MAX_HEAD
         )
         self.port = int(self._server.sockets[0].getsockname()[1])
-        _SERVERS[self.core] = self
+        self.core.events.subscribe(self)
         self._spawn(self._close_when_gone())
 
     def _spawn(self, coro: Any) -> None:
@@ -239,8 +210,7 @@ class LiveServer:
             viewer.wake.set()
         for writer in list(self._writers):
             writer.close()  # after what was written is sent
-        if _SERVERS.get(self.core) is self:
-            del _SERVERS[self.core]
+        self.core.events.unsubscribe(self)
 
     async def aclose(self) -> None:
         """Stop the view: the port, the viewers, the screencast and any control a person had."""
@@ -251,6 +221,18 @@ class LiveServer:
                 task.cancel()
         await self.screencast.stop()
         self._stopped.set()
+
+    # --------------------------------------------------------------- events
+
+    # What the board lists changed (it heard the same event first).
+    def action_ended(self, event: ActionEnded) -> None:
+        self.changed(state=True)
+
+    def handoff_started(self, event: HandoffStarted) -> None:
+        self.changed(state=True)
+
+    def handoff_ended(self, event: HandoffEnded) -> None:
+        self.changed(state=True)
 
     # ---------------------------------------------------------------- state
 
@@ -268,7 +250,7 @@ class LiveServer:
         core = self.core
         tabs = []
         for tab_id, tab in list(core.tabs.items()):
-            title = "" if tab.pending_dialog is not None else await _title(tab.page)
+            title = "" if tab.pending_dialog is not None else await title_of(tab.page)
             tabs.append(
                 {
                     "id": tab_id,
@@ -281,11 +263,12 @@ class LiveServer:
         self.changed(state=True)
 
     def note(self, by: str, detail: str, outcome: str) -> None:
-        _note(self.core, _Note(by, detail, outcome))
+        self.board.notes.append(_Note(by, detail, outcome))
+        self.changed(state=True)
 
     def state(self) -> dict[str, Any]:
         core = self.core
-        handoff = _HANDOFFS.get(core)
+        handoff = self.board.handoff
         active = core.tabs.get(core.active) if core.active is not None else None
         return {
             "session": core.id,
@@ -294,8 +277,8 @@ class LiveServer:
             "heldBy": None if self.in_control else core.taken_over,
             "url": active.page.url if active is not None else "",
             "tabs": self._tabs,
-            "actions": [attrs.asdict(note) for note in _ACTIONS.get(core, ())],
-            "handoff": handoff[0] if handoff is not None else None,
+            "actions": [attrs.asdict(note) for note in self.board.notes],
+            "handoff": handoff.instructions if handoff is not None else None,
             "mode": self.mode,
             "prompt": self.prompt,
             "closed": self.closed,
@@ -410,10 +393,10 @@ class LiveServer:
                 self.hand_back()
             return 200, json.dumps({"control": self.state()["control"]}).encode(), json_type
         if request.path == "/continue":
-            handoff = _HANDOFFS.get(self.core)
+            handoff = self.board.handoff
             if handoff is None:
                 return 409, b'{"error": "no handoff is waiting"}', json_type
-            handoff[1].set()
+            handoff.continued.set()
             self.hand_back()
             return 200, b'{"continued": true}', json_type
         return 404, b'{"error": "not found"}', json_type
@@ -581,3 +564,37 @@ class LiveView:
             f'style="width:100%;aspect-ratio:{width + 260}/{height + 48};min-height:320px;'
             'border:1px solid #ccc" referrerpolicy="no-referrer"></iframe>'
         )
+
+
+class LiveViews:
+    """One session's live view: starts it (``live()``), and keeps its board."""
+
+    def __init__(self, core: SessionCore) -> None:
+        self._core = core
+        self.board = Board()
+        core.events.subscribe(self.board)
+        self.view: LiveView | None = None
+        core.on_shutdown.append(self._stop)
+
+    async def live(self, timeout_ms: float | None) -> LiveView:
+        core = self._core
+        core.ensure_open()
+        view = self.view
+        if view is not None and view.running:
+            return view
+        ms = core.timeout(timeout_ms)
+        server = LiveServer(core, self.board)
+        try:
+            await asyncio.wait_for(server.start(), ms / 1000)
+        except asyncio.TimeoutError:
+            await server.aclose()
+            raise TimeoutError(f"the live view did not start within {int(ms)} ms") from None
+        active = core.tabs.get(core.active) if core.active is not None else None
+        size = active.page.viewport_size if active is not None else None
+        shown = (size["width"], size["height"]) if size else DEFAULT_SIZE
+        view = self.view = LiveView(server, shown)
+        return view
+
+    async def _stop(self) -> None:
+        if self.view is not None:
+            await self.view._server.aclose()

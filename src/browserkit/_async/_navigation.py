@@ -24,6 +24,7 @@ from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 from browserkit._async._arrival import Arrival
 from browserkit._async._capture import Capture
 from browserkit._async._core import SessionCore
+from browserkit._async._events import ActionEnded, ActionStarted, next_action_id
 from browserkit._async._recover import leave, leaving_tab
 from browserkit._async._tab import Tab, unless_blocked
 from browserkit.config import Config
@@ -40,6 +41,7 @@ from browserkit.results import HistoryMove, Navigation
 __all__ = ["LOAD_BOUND_MS", "Navigator", "check_scheme"]
 
 T = TypeVar("T")
+N = TypeVar("N", Navigation, HistoryMove)
 
 LOAD_BOUND_MS = 5_000
 """Once a navigation has committed, the longest it waits for the load event."""
@@ -100,12 +102,21 @@ class Navigator:
         tab = await leave(self._core, leaving_tab(self._core))
         ms = self._core.timeout(timeout_ms, "navigation")
         go = self.goto(tab, url, ms, observe=self._core.observe(observe))
-        return await self._recorded(f"navigate to {url}", go)
+        return await self._told(f"navigate to {url}", tab, go)
 
-    def _recorded(self, title: str, call: Awaitable[T]) -> Awaitable[T]:
-        """``call``, as one named step of the session's trace while it records."""
-        recorder = self._core.recorder
-        return call if recorder is None else recorder.step(title, call)
+    async def _told(self, title: str, tab: Tab, call: Awaitable[N]) -> N:
+        """Await ``call``, told to the session's observers as one action (a recording
+        makes it a named step of its trace)."""
+        events = self._core.events
+        action_id = next_action_id()
+        await events.action_started(ActionStarted(action_id, title, None, tab))
+        try:
+            result = await call
+        except BaseException as exc:
+            await events.action_ended(ActionEnded(action_id, title, error=exc))
+            raise
+        await events.action_ended(ActionEnded(action_id, title, result=result))
+        return result
 
     async def goto(self, tab: Tab, url: str, ms: float, *, observe: bool = False) -> Navigation:
         """Load ``url`` in ``tab``: wait for the commit, then (bounded) for the load event.
@@ -212,7 +223,7 @@ class Navigator:
             return HistoryMove(False, tab.page.url, tab.generation)
         move = tab.page.go_back if delta < 0 else tab.page.go_forward
         moving = self._move(tab, move(wait_until="commit", timeout=ms), "history move", ms)
-        return await self._recorded("back" if delta < 0 else "forward", moving)
+        return await self._told("back" if delta < 0 else "forward", tab, moving)
 
     async def reload(self, timeout_ms: float | None) -> HistoryMove:
         old = leaving_tab(self._core)
@@ -225,7 +236,7 @@ class Navigator:
                 True, nav.url, nav.generation, timed_out=nav.timed_out, page=nav.page
             )
         reloading = self._move(tab, tab.page.reload(wait_until="commit", timeout=ms), "reload", ms)
-        return await self._recorded("reload", reloading)
+        return await self._told("reload", tab, reloading)
 
     async def _move(self, tab: Tab, call: Awaitable[object], what: str, ms: float) -> HistoryMove:
         """Run a history move or reload to its commit, then wait (bounded) for the load event."""

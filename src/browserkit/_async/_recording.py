@@ -7,37 +7,36 @@ nested inside (``→ 2 changes: ...``, ``→ navigated to ...``, ``→ failed:
 TargetCoveredError ...``). The trace viewer then shows the session as the
 steps the agent took, each holding the Playwright calls it made.
 
-Nothing here runs when no recording is on: the session core's ``recorder``
-is None then, and callers skip it. A failing group call never fails the
-action: the trace only misses that group.
+:class:`Recordings` starts and ends the trace; while it runs, its
+:class:`Recorder` is subscribed to the session's events (see ``_events``),
+so nothing here runs when no recording is on. A failing group call never
+fails the action: the trace only misses that group.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import shutil
 import tempfile
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import TypeVar
 
 from playwright.async_api import BrowserContext
 from playwright.async_api import Error as PlaywrightError
 
+from browserkit._async._core import SessionCore
+from browserkit._async._events import ActionEnded, ActionStarted, Observer
 from browserkit._async._tab import Baseline, Tab
-from browserkit.errors import BrowserkitError
+from browserkit._paths import output_file
+from browserkit.errors import BrowserkitError, InvalidArgumentError
 from browserkit.refs import REF_SHAPE, Ref, bare_ref
-from browserkit.results import ActionResult
+from browserkit.results import ActionResult, Recording
 from browserkit.snapshot import SnapshotDiff
 from browserkit.targets import Target
 
-__all__ = ["Begin", "Recorder", "write_owner_only"]
-
-T = TypeVar("T")
-
-Begin = Callable[[Tab, Baseline | None], Awaitable[None]]
-"""Called by an action once its target resolved: opens the action's group."""
+__all__ = ["Recorder", "Recordings", "write_owner_only"]
 
 GROUP_BOUND_S = 5.0
 """The longest one group call may take (a round trip to Playwright's driver)."""
@@ -46,56 +45,37 @@ _TITLE = 160  # longest group title, in characters
 _NAME = 60  # longest accessible name quoted in a title
 
 
-class Recorder:
-    """The trace being recorded for one session: where it goes and the groups so far."""
+class Recorder(Observer):
+    """The trace being recorded for one session: where it goes and the groups so far.
+
+    Subscribed to the session's events while it records: each action (and
+    navigation) opens a group when it starts and ends it with its outcome.
+    """
 
     def __init__(self, context: BrowserContext, path: Path) -> None:
         self.context = context
         self.path = path
         self.actions = 0
-        # Writes the trace when the session stops (a SessionCore.on_shutdown hook).
-        self.on_stop: Callable[[], Awaitable[None]] | None = None
         self._open = 0  # action groups open now (more than one: actions overlap)
+        # Whether each started action's group is open (False: it runs beside another).
+        self._groups: dict[int, bool] = {}
         # One group call at a time: an entry's open and end must not enclose
         # another action's entry made meanwhile.
         self._lock = asyncio.Lock()
 
-    async def action(
-        self,
-        detail: str,
-        target: Target | None,
-        run: Callable[[Begin], Awaitable[ActionResult]],
-    ) -> ActionResult:
-        """Run an action (``run``) as one group, ended with its outcome on every way out.
+    async def action_started(self, event: ActionStarted) -> None:
+        title = action_title(event.detail, event.target, event.tab, event.before)
+        self._groups[event.action_id] = False
+        self._groups[event.action_id] = await self._begin(title)
 
-        ``run`` calls the :data:`Begin` it is given once the target resolved;
-        an action that fails before (a stale ref, a read-only session) is
-        recorded as a group holding just its failure.
-        """
-        opened: list[bool] = []  # [whether its group is open] once begun
-
-        async def begin(tab: Tab, before: Baseline | None) -> None:
-            opened.append(False)
-            opened[0] = await self._begin(action_title(detail, target, tab, before))
-
-        try:
-            result = await run(begin)
-        except BaseException as exc:
-            await self._finish(opened, detail, failure(exc))
-            raise
-        await self._finish(opened, detail, outcome(result))
-        return result
-
-    async def step(self, title: str, call: Awaitable[T]) -> T:
-        """Await a navigation (``call``) as one group titled ``title``, ended with its outcome."""
-        opened = [await self._begin(clip(title))]
-        try:
-            result = await call
-        except BaseException as exc:
-            await self._finish(opened, title, failure(exc))
-            raise
-        await self._finish(opened, title, moved(result))
-        return result
+    async def action_ended(self, event: ActionEnded) -> None:
+        if event.error is not None:
+            line = failure(event.error)
+        elif isinstance(event.result, ActionResult):
+            line = outcome(event.result)
+        else:
+            line = moved(event.result)
+        await self._finish(self._groups.pop(event.action_id, None), event.detail, line)
 
     async def _begin(self, title: str) -> bool:
         """Open an action's group; False when another action's group is open.
@@ -119,10 +99,10 @@ class Recorder:
                 self._open -= 1
         return went
 
-    async def _finish(self, opened: list[bool], detail: str, result: str) -> None:
-        if not opened:  # failed before its target resolved: a group holding just that
-            opened = [await self._begin(clip(detail))]
-        if not opened[0]:  # recorded beside another action: say whose outcome it is
+    async def _finish(self, opened: bool | None, detail: str, result: str) -> None:
+        if opened is None:  # failed before its target resolved: a group holding just that
+            opened = await self._begin(clip(detail))
+        if not opened:  # recorded beside another action: say whose outcome it is
             await self._mark(clip(f"{detail} {result}"))
             return
         await self._mark(result)
@@ -239,3 +219,100 @@ async def write_owner_only(target: Path, write: Callable[[Path], Awaitable[None]
     finally:
         shutil.rmtree(folder, ignore_errors=True)
     return os.stat(target).st_size
+
+
+# -- the capability ----------------------------------------------------------
+
+
+class Recordings:
+    """Starts and writes one session's recording (``record`` / ``stop_recording``)."""
+
+    def __init__(self, core: SessionCore) -> None:
+        self._core = core
+        self.recorder: Recorder | None = None  # the recording under way
+
+    async def record(self, path: str | Path, timeout_ms: float | None) -> None:
+        core = self._core
+        core.ensure_open()
+        core.own_context_only(
+            "record",
+            "a trace would hold every tab of the user's Chrome",
+            hint="start a session with start() to record it",
+        )
+        if self.recorder is not None:
+            raise InvalidArgumentError(
+                f"session {core.id} is already recording to {str(self.recorder.path)!r}",
+                hint="call stop_recording() first",
+            )
+        recorder = Recorder(core.context, _checked_path(path))
+        # Held from now: a second record() meanwhile is refused, not a Playwright error.
+        self.recorder = recorder
+        start = core.context.tracing.start(
+            screenshots=True, snapshots=True, sources=False, title=f"browserkit session {core.id}"
+        )
+        try:
+            await core.guard(start, "start recording", core.timeout(timeout_ms))
+        except BaseException:
+            self.recorder = None
+            raise
+        core.events.subscribe(recorder)
+        # The session is stopping: its trace is written while the context lives.
+        core.on_shutdown.append(self._write_at_stop)
+
+    async def _write_at_stop(self) -> None:
+        if self.recorder is not None:
+            await self._write(self.recorder, None, stopping=True)
+
+    async def stop_recording(self, timeout_ms: float | None) -> Recording:
+        core = self._core
+        core.ensure_open()
+        recorder = self.recorder
+        if recorder is None:
+            raise InvalidArgumentError(
+                f"session {core.id} is not recording",
+                hint="call record(path) first, then act, then stop_recording()",
+            )
+        return await self._write(recorder, timeout_ms)
+
+    async def _write(
+        self, recorder: Recorder, timeout_ms: float | None, *, stopping: bool = False
+    ) -> Recording:
+        """End ``recorder``'s trace and write it (once: the hook and the call never both do)."""
+        core = self._core
+        self.recorder = None
+        core.events.unsubscribe(recorder)  # from here on, actions add nothing
+        if not stopping and self._write_at_stop in core.on_shutdown:
+            core.on_shutdown.remove(self._write_at_stop)  # shutdown() is iterating them otherwise
+        ms = core.timeout(timeout_ms)
+
+        async def write(made: Path) -> None:
+            await core.guard(core.context.tracing.stop(path=made), "write the recording", ms)
+
+        try:
+            size = await write_owner_only(recorder.path, write)
+        except OSError as exc:
+            # The folder went away or refuses writes: the trace is dropped,
+            # and tracing ends all the same (if it had not yet).
+            with contextlib.suppress(BrowserkitError):
+                await core.guard(core.context.tracing.stop(), "stop recording", ms)
+            raise InvalidArgumentError(
+                f"cannot write the recording to {str(recorder.path)!r} ({exc.strerror or exc})",
+                hint="the trace was dropped: record again into a folder you may write",
+            ) from None
+        return Recording(path=str(recorder.path), actions=recorder.actions, size_bytes=size)
+
+
+def _checked_path(path: str | Path) -> Path:
+    """``path`` made absolute, after checking it names a ``.zip`` in a writable folder."""
+    target = output_file(path, "record('trace.zip')")
+    if target.suffix.lower() != ".zip":
+        raise InvalidArgumentError(
+            f"path: {str(target)!r} is not a .zip file",
+            hint="give a file name ending in .zip, e.g. 'trace.zip'",
+        )
+    if not os.access(target.parent, os.W_OK):
+        raise InvalidArgumentError(
+            f"path: the folder {str(target.parent)!r} is not writable",
+            hint="give a path in a folder you may write",
+        )
+    return target

@@ -6,11 +6,9 @@ import json
 import re
 from collections.abc import Sequence
 
-import attrs
-
 from browserkit._async import _js
 from browserkit._async._core import SessionCore
-from browserkit._async._pipeline import Pipeline
+from browserkit._async._pipeline import Pipeline, Sent
 from browserkit._async._tab import Tab
 from browserkit._async._targets import Aim, Targets
 from browserkit._async._world import World
@@ -131,9 +129,14 @@ class StyleEditor:
         if isinstance(target, Point):
             raise InvalidArgumentError("set_style needs an element target, not a point")
         name = property if property.startswith("--") else property.lower()
-        new_inline: list[str] = []
+        what = describe(target)
+        if value.strip():
+            bang = " !important" if important else ""
+            detail = f"set {name}: {value.strip()}{bang} on {what}"
+        else:
+            detail = f"removed {name} from {what}"
 
-        async def body(tab: Tab, ms: float, aim: Aim) -> bool | None:
+        async def body(tab: Tab, ms: float, aim: Aim) -> Sent:
             locator = aim.locator
             assert locator is not None
             result = await locator.evaluate(
@@ -144,20 +147,11 @@ class StyleEditor:
                     f"cannot set {name}: {value!r} ({result.get('reason', 'rejected')})",
                     hint="check the property name and value; nothing was changed",
                 )
-            new_inline.append(str(result["inline"]))
-            return True
+            return Sent(True, f'{detail}; inline style now: "{result["inline"]}"')
 
-        what = describe(target)
-        if value.strip():
-            bang = " !important" if important else ""
-            detail = f"set {name}: {value.strip()}{bang} on {what}"
-        else:
-            detail = f"removed {name} from {what}"
-        result = await self._pipeline.act(
+        return await self._pipeline.act(
             detail, body, target=target, observe=observe, timeout_ms=timeout_ms, tab_id=tab_id
         )
-        inline = new_inline[0] if new_inline else ""
-        return attrs.evolve(result, detail=f'{detail}; inline style now: "{inline}"')
 
 
 def _property_names(properties: Sequence[str] | None) -> list[str]:

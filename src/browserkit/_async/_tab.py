@@ -109,6 +109,8 @@ class Tab:
         self.leaving = False
         self.navigations = 0  # cross-document commits, for settling
         self.nav_seen = asyncio.Event()
+        # Called after each new document of the main frame (the core tells observers).
+        self.on_new_document: Callable[[], None] | None = None
         self.closed = False
         self._warmed_document = -1
         # The document (by ``navigations``) where an outline read while an
@@ -224,6 +226,8 @@ class Tab:
         self.baseline = None
         self.navigations += 1
         self.nav_seen.set()
+        if self.on_new_document is not None:
+            self.on_new_document()
 
     def succeed(self, old: Tab) -> None:
         """Take over from ``old``, a tab whose page was replaced because it stopped answering.

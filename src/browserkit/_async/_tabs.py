@@ -12,7 +12,7 @@ from browserkit._async._navigation import Navigator, check_scheme
 from browserkit._text import well_formed_str
 from browserkit.results import TabInfo
 
-__all__ = ["Tabs"]
+__all__ = ["Tabs", "title_of"]
 
 _TITLE_S = 1.0
 """How long a tab's title may take: a page held by a dialog or a script never answers."""
@@ -21,7 +21,7 @@ _CLOSE_S = 10.0
 """How long closing a tab may take (a stuck page takes about half a second)."""
 
 
-async def _title(page: Page) -> str:
+async def title_of(page: Page) -> str:
     """The page's title; "" when it cannot answer (a dialog, a stuck script, closing)."""
     try:
         return well_formed_str(await asyncio.wait_for(page.title(), _TITLE_S))
@@ -41,7 +41,7 @@ class Tabs:
         core.ensure_open()
         out = []
         for tab_id, tab in list(core.tabs.items()):
-            title = "" if tab.pending_dialog is not None else await _title(tab.page)
+            title = "" if tab.pending_dialog is not None else await title_of(tab.page)
             out.append(TabInfo(tab_id, tab.page.url, title, active=tab_id == core.active))
         return out
 
@@ -58,7 +58,7 @@ class Tabs:
         core.active = tab.tab_id
         if url is not None:
             await self._navigator.goto(tab, url, ms)
-        return TabInfo(tab.tab_id, page.url, await _title(page), active=True)
+        return TabInfo(tab.tab_id, page.url, await title_of(page), active=True)
 
     async def select_tab(self, tab_id: str) -> TabInfo:
         core = self._core
@@ -66,7 +66,7 @@ class Tabs:
         core.active = tab_id
         # A tab closing meanwhile (a popup that closes itself) is page_not_found.
         await core.guard(tab.page.bring_to_front(), "select tab", core.timeout(None), tab)
-        title = "" if tab.pending_dialog is not None else await _title(tab.page)
+        title = "" if tab.pending_dialog is not None else await title_of(tab.page)
         return TabInfo(tab_id, tab.page.url, title, active=True)
 
     async def close_tab(self, tab_id: str) -> bool:

@@ -18,17 +18,17 @@ from browserkit._async._emulation import Resizer
 from browserkit._async._evidence_views import AsyncDownloads, ConsoleView
 from browserkit._async._handoff import Handoffs
 from browserkit._async._input import RawInput
+from browserkit._async._live import LiveView, LiveViews
 from browserkit._async._modals import Modals
 from browserkit._async._navigation import Navigator
 from browserkit._async._network_detail import AsyncNetwork
 from browserkit._async._outline import Outlines
+from browserkit._async._pick import Picking
 from browserkit._async._pipeline import Pipeline
+from browserkit._async._recording import Recordings
 from browserkit._async._routes import Routes
 from browserkit._async._scan import Scanner
 from browserkit._async._scripts import Scripts
-from browserkit._async._session_live import LiveMethods
-from browserkit._async._session_pick import PickMethods
-from browserkit._async._session_recording import RecordingMethods
 from browserkit._async._state import StateStore
 from browserkit._async._styles import StyleEditor
 from browserkit._async._tabs import Tabs
@@ -47,6 +47,8 @@ from browserkit.results import (
     Navigation,
     PageScan,
     PdfFile,
+    Picked,
+    Recording,
     Screenshot,
     Snapshot,
     StorageState,
@@ -61,11 +63,7 @@ __all__ = ["AsyncSession"]
 
 
 @shared_args
-class AsyncSession(
-    RecordingMethods,
-    LiveMethods,
-    PickMethods,
-):
+class AsyncSession:
     """A browser session: its own cookies and storage, one or more tabs.
 
     Get one from :meth:`AsyncBrowser.start`. Every method that touches the
@@ -96,9 +94,9 @@ class AsyncSession(
         self._resizer = Resizer(core)
         self._network = AsyncNetwork(core)
         self._routes = Routes(core)
-        self._init_recording(core)
-        self._init_live(core)
-        self._init_pick()
+        self._live_views = LiveViews(core)
+        self._picking = Picking(core, self._picks, self._live_views)
+        self._recordings = Recordings(core)
 
     # -------------------------------------------------------- properties
 
@@ -1230,6 +1228,114 @@ class AsyncSession(
             tab_id: {tab_id}
         """
         return await self._handoffs.handoff(instructions, timeout_ms, tab_id)
+
+    # ------------------------------------------------ live view and pick
+
+    async def live(self, *, timeout_ms: float | None = None) -> LiveView:
+        """Start a live view of the session and return it (a second call returns the running one).
+
+        The view is a web page on this machine, at ``view.url``: the active
+        tab's screen as it changes (a screencast: Chromium sends a frame only
+        when something was drawn, so an idle page costs nothing), the tab
+        list, the URL and the session's last actions. In a notebook the
+        returned :class:`LiveView` renders it inline.
+
+        A person can take over from the view: their first click, wheel turn
+        or key there takes control of the session and goes to the page as
+        trusted input (as from a real mouse and keyboard). While they have
+        control, the agent's actions and other calls that change the page
+        raise :class:`ModalStateBlockedError` at once (reading still works),
+        until they press "Hand back" or the view stops. A :meth:`handoff`
+        also shows its instructions and a Continue button in the view.
+
+        It listens on 127.0.0.1 only, on a free port, and refuses every
+        request without the view's random token (it is in ``view.url``: treat
+        that URL like a password) or from another origin. A read-only
+        session's view only watches: it refuses input.
+
+        ``view.stop()`` ends it; the session's stop does too. Raises
+        :class:`SessionClosedError` on a stopped session and
+        :class:`TimeoutError` if the server could not start in ``timeout_ms``.
+
+        >>> view = await session.live()
+        >>> print(view.url)  # open it in a browser on this machine
+
+        Args:
+            timeout_ms: Bound in milliseconds on starting the view's server; default
+                ``config.default_timeout_ms``, at most ``config.max_timeout_ms``.
+        """
+        return await self._live_views.live(timeout_ms)
+
+    async def pick(self, prompt: str | None = None, *, timeout_ms: float | None = None) -> Picked:
+        """Wait for a person to pick an element in the live view; its ``p`` ref.
+
+        Starts the live view if none runs (:meth:`live`; its ``url`` is what
+        the person opens) and puts it in pick mode, showing the prompt: the
+        element under their pointer is outlined in the page with its tag,
+        id and accessible name, and their next click picks it and clicks
+        nothing in the page. Works in iframes and open shadow roots, on the
+        active tab.
+
+        The returned :class:`~browserkit.Picked` has ``ref`` (``p1``,
+        ``p2``, ...), a target every method accepts, checked like any ref:
+        stale after its tab navigates (:class:`~browserkit.StaleRefError`),
+        gone once its element leaves the page, never another element. Also
+        on a read-only session: picking changes nothing in the page.
+
+        One pick at a time per session (a second raises
+        :class:`~browserkit.InvalidArgumentError`).
+
+        Args:
+            prompt: What the view asks the person to pick; default ``"Click the element
+                the agent should use"``.
+            timeout_ms: How long to wait for the person, in milliseconds; default and
+                upper bound ``config.max_timeout_ms`` (a person's wait). Then
+                :class:`~browserkit.TimeoutError`, with the view's URL in its hint.
+        """
+        return await self._picking.pick(prompt, timeout_ms)
+
+    # --------------------------------------------------------- recording
+
+    async def record(self, path: str | Path, *, timeout_ms: float | None = None) -> None:
+        """Start recording the session as a Playwright trace, written to ``path``.
+
+        The trace holds every tab's screenshots, DOM snapshots and network,
+        with each browserkit action and navigation as a named step: what it
+        did and to what (``clicked e7 (button "Add to cart")``), and its
+        outcome inside (``→ 2 changes: ...``, ``→ failed: ...``). It is
+        written by :meth:`stop_recording`, or when the session stops; a
+        session whose browser crashed writes none. Open it with
+        ``python -m playwright show-trace <path>``.
+
+        Raises :class:`~browserkit.InvalidArgumentError` when a recording is
+        already under way, when ``path`` is not a ``.zip`` or its folder is
+        missing, and on an attached session (its trace would hold the whole
+        Chrome). Recording changes nothing in the page: read-only sessions
+        may record.
+
+        Args:
+            path: The trace file to write, a ``.zip`` in a folder that exists and you
+                may write; an existing file there is replaced.
+            timeout_ms: Bound in milliseconds on starting the recording; default
+                ``config.default_timeout_ms``, at most ``config.max_timeout_ms``.
+        """
+        return await self._recordings.record(path, timeout_ms)
+
+    async def stop_recording(self, *, timeout_ms: float | None = None) -> Recording:
+        """Stop recording and write the trace zip; what it holds and where it is.
+
+        The file is readable by its owner only (it holds what the pages
+        showed); an existing file at that path is replaced. Open it with
+        ``python -m playwright show-trace <path>``, or at
+        https://trace.playwright.dev (which reads it in your browser, without
+        uploading it). Raises :class:`~browserkit.InvalidArgumentError` when
+        no recording is under way.
+
+        Args:
+            timeout_ms: Bound in milliseconds on writing the trace; default
+                ``config.default_timeout_ms``, at most ``config.max_timeout_ms``.
+        """
+        return await self._recordings.stop_recording(timeout_ms)
 
     # --------------------------------------------------------- lifecycle
 

@@ -1,7 +1,9 @@
-"""Session method for a person picking an element in the live view (a mixin of AsyncSession).
+"""A person picking an element in the live view: the pick loop behind ``pick()``.
 
-Kept apart from ``session.py`` so each group of public methods stays short;
-the sync ``Session`` is generated from the whole class, mixins included.
+The view is put in pick mode; each click a person makes there is a point
+in the page, turned into a ``p`` ref by :class:`~._picks.Picks` (the first
+point that names an element wins), while the element under their pointer
+is outlined by the browser's own overlay.
 """
 
 from __future__ import annotations
@@ -9,21 +11,19 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from playwright.async_api import CDPSession
 from playwright.async_api import Error as PlaywrightError
 
+from browserkit._async._core import SessionCore
+from browserkit._async._live import LiveView, LiveViews
+from browserkit._async._picks import Picks
+from browserkit._async._tab import Tab
 from browserkit.errors import InvalidArgumentError, TimeoutError
 from browserkit.results import Picked
 
-if TYPE_CHECKING:
-    from browserkit._async._core import SessionCore
-    from browserkit._async._live import LiveServer, LiveView
-    from browserkit._async._picks import Picks
-    from browserkit._async._tab import Tab
-
-__all__ = ["PickMethods"]
+__all__ = ["Picking"]
 
 # How the element under the pointer is outlined in the page (drawn by the
 # browser's own overlay, so it shows in the screencast): box, tag, id, class,
@@ -39,45 +39,16 @@ _HIGHLIGHT = {
 }
 
 
-class PickMethods:
-    """pick(): a person points at an element in the live view, the agent gets its ref."""
+class Picking:
+    """Waits for one person's pick at a time, in a session's live view."""
 
-    _core: SessionCore
-    _picks: Picks
-
-    if TYPE_CHECKING:
-
-        async def live(self, *, timeout_ms: float | None = None) -> LiveView: ...  # LiveMethods
-
-    def _init_pick(self) -> None:
+    def __init__(self, core: SessionCore, picks: Picks, live_views: LiveViews) -> None:
+        self._core = core
+        self._picks = picks
+        self._live_views = live_views
         self._picking = False
 
-    async def pick(self, prompt: str | None = None, *, timeout_ms: float | None = None) -> Picked:
-        """Wait for a person to pick an element in the live view; its ``p`` ref.
-
-        Starts the live view if none runs (:meth:`live`; its ``url`` is what
-        the person opens) and puts it in pick mode, showing the prompt: the
-        element under their pointer is outlined in the page with its tag,
-        id and accessible name, and their next click picks it and clicks
-        nothing in the page. Works in iframes and open shadow roots, on the
-        active tab.
-
-        The returned :class:`~browserkit.Picked` has ``ref`` (``p1``,
-        ``p2``, ...), a target every method accepts, checked like any ref:
-        stale after its tab navigates (:class:`~browserkit.StaleRefError`),
-        gone once its element leaves the page, never another element. Also
-        on a read-only session: picking changes nothing in the page.
-
-        One pick at a time per session (a second raises
-        :class:`~browserkit.InvalidArgumentError`).
-
-        Args:
-            prompt: What the view asks the person to pick; default ``"Click the element
-                the agent should use"``.
-            timeout_ms: How long to wait for the person, in milliseconds; default and
-                upper bound ``config.max_timeout_ms`` (a person's wait). Then
-                :class:`~browserkit.TimeoutError`, with the view's URL in its hint.
-        """
+    async def pick(self, prompt: str | None, timeout_ms: float | None) -> Picked:
         core = self._core
         core.ensure_open()
         if self._picking:
@@ -86,7 +57,7 @@ class PickMethods:
                 hint="wait for the pick under way to end",
             )
         ms = core.timeout(timeout_ms if timeout_ms is not None else core.config.max_timeout_ms)
-        view = await self.live(timeout_ms=ms)
+        view = await self._live_views.live(ms)
         self._picking = True
         try:
             return await self._await_pick(view, prompt, ms)
@@ -95,7 +66,7 @@ class PickMethods:
 
     async def _await_pick(self, view: LiveView, prompt: str | None, ms: float) -> Picked:
         core = self._core
-        server: LiveServer = view._server
+        server = view._server
         points: asyncio.Queue[tuple[float, float]] = asyncio.Queue()
         hover = _Hover(core)
         server.set_mode(
