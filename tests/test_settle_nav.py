@@ -83,6 +83,13 @@ async def test_a_fetch_the_page_reads_is_still_waited_for(sess: Any, base_url: s
     assert any("fetched" in c.line for c in r.diff.changed), str(r.diff)
 
 
+async def test_a_script_the_action_loads_is_waited_for(sess: Any, base_url: str) -> None:
+    # A code-split app loads a panel's chunk on first use and renders it then.
+    r = await click_on(sess, base_url, "settle_chunk.html", "Open panel")
+    assert r.settled is True
+    assert "panel shown" in str(r.diff), str(r.diff)
+
+
 # --------------------------------------------------------- loads that never fire (item 9)
 
 
