@@ -21,6 +21,7 @@ __all__ = [
     "aw",
     "browser_config",
     "changed_lines",
+    "click_on",
     "out",
     "raises_before_waiting",
     "ref_of",
@@ -105,3 +106,13 @@ async def out(sess: AnySession) -> str:
 def changed_lines(diff: bk.SnapshotDiff) -> list[str]:
     """The lines a diff shows as changed or added."""
     return [c.line for c in diff.changed] + [a.line for a in diff.added]
+
+
+async def click_on(
+    sess: AnySession, base_url: str, page: str, name: str, **kw: Any
+) -> bk.ActionResult:
+    """Open ``page`` and click its button named ``name``; the click's result."""
+    await aw(sess.navigate(f"{base_url}/{page}"))
+    tree = (await aw(sess.snapshot())).tree
+    result: bk.ActionResult = await aw(sess.click(ref_of(tree, f'button "{name}"'), **kw))
+    return result

@@ -133,3 +133,25 @@ async def test_a_section_of_flat_headings_ends_at_the_next_heading_of_its_level(
     assert 'heading "Part one"' in page and 'heading "Part three"' in page
     await aw(sess.click(_ref(page, "button", "Second button")))
     assert await aw(sess.evaluate("document.title")) == "second"
+
+
+async def test_a_link_to_a_page_that_closes_its_dialogs_on_load_answers_with_them_gone(
+    sess: AnySession, base_url: str
+) -> None:
+    # The page fades out one dialog and scales out another as it loads, each
+    # leaving the DOM when its animation ends: read before that, the answer
+    # would show dialogs the agent will never see.
+    await aw(sess.navigate(f"{base_url}/arrive_closing.html", observe=False))
+    link = _ref(str(await aw(sess.snapshot(compact=True))), "link", "Visit the shop again")
+    r = await aw(sess.click(link))
+    assert r.navigated and r.page is not None and r.url.endswith("?visit=again")
+    assert "Fresh bread every morning." in r.page, r.page
+    assert "Cookies" not in r.page and "Welcome offer" not in r.page, r.page
+
+
+async def test_navigating_to_a_page_that_closes_its_dialogs_on_load_answers_with_them_gone(
+    sess: AnySession, base_url: str
+) -> None:
+    nav = await aw(sess.navigate(f"{base_url}/arrive_closing.html"))
+    assert nav.page is not None and "Fresh bread every morning." in nav.page
+    assert "Cookies" not in nav.page and "Welcome offer" not in nav.page, nav.page

@@ -17,8 +17,7 @@ from __future__ import annotations
 import pytest
 
 import browserkit as bk
-from tests.helpers import AnySession, aw
-from tests.test_settle_nav import click_on
+from tests.helpers import AnySession, aw, click_on
 
 # Browser behaviour, not the interpreter's: nox runs this module on one Python.
 pytestmark = pytest.mark.slow

@@ -10,24 +10,14 @@ changed (a load that fires after 8 s is reported as timed out).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 import browserkit as bk
-from tests.helpers import AnySession, aw, ref_of, until
+from tests.helpers import AnySession, aw, click_on, ref_of, until
 
 # Browser behaviour, not the interpreter's: nox runs this module on one Python.
 pytestmark = pytest.mark.slow
-
-
-async def click_on(
-    sess: AnySession, base_url: str, page: str, name: str, **kw: Any
-) -> bk.ActionResult:
-    await aw(sess.navigate(f"{base_url}/{page}"))
-    tree = (await aw(sess.snapshot())).tree
-    result: bk.ActionResult = await aw(sess.click(ref_of(tree, f'button "{name}"'), **kw))
-    return result
 
 
 # ------------------------------------------------------- requests that never end (item 8)
@@ -81,6 +71,13 @@ async def test_a_fetch_the_page_reads_is_still_waited_for(sess: AnySession, base
     assert r.settled is True
     assert r.diff is not None
     assert any("fetched" in c.line for c in r.diff.changed), str(r.diff)
+
+
+async def test_a_script_the_action_loads_is_waited_for(sess: AnySession, base_url: str) -> None:
+    # A code-split app loads a panel's chunk on first use and renders it then.
+    r = await click_on(sess, base_url, "settle_chunk.html", "Open panel")
+    assert r.settled is True
+    assert "panel shown" in str(r.diff), str(r.diff)
 
 
 # --------------------------------------------------------- loads that never fire (item 9)

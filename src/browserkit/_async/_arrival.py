@@ -3,15 +3,16 @@
 A navigation (``navigate``, ``back``/``forward``/``reload``, or an observed
 action that loaded a new document) answers with the new page's compact
 outline, so the agent can act on the next step without a snapshot of its own.
-It is read once the page has rendered, bounded by :data:`READY_BOUND_MS`:
+It is read once the page has rendered, bounded by :data:`READY_BOUND_MS`,
+by the loading policy (``_loading``) that settling an action uses too:
 
-- the document, script, xhr and fetch requests in flight have ended (those
-  younger than a long poll's patience);
-- the DOM has been quiet for the settle window;
+- no request holds the page (those already in flight count);
+- the DOM has been quiet, and a dialog the page closes with an animation as
+  it loads has closed;
 - the outline is not an app still to render: only a "Loading…" text or a
   progress bar, or nothing but layout wrappers on a page with an app's mount
   point (``#root``, ``#app``, ``app-root``…) or a body of scripts alone.
-  Such a shell is given :data:`BOOT_MS` to render, waiting on its next DOM
+  Such a shell is given ``BOOT_MS`` to render, waiting on its next DOM
   change rather than polling.
 
 A URL with a ``#fragment`` naming a heading (``concepts.html#generations``)
@@ -25,7 +26,6 @@ prints are usable at once.
 
 from __future__ import annotations
 
-import asyncio
 import re
 import time
 from collections.abc import Sequence
@@ -36,18 +36,15 @@ from playwright.async_api import Error as PlaywrightError
 from browserkit._async import _js
 from browserkit._async._capture import Capture, left_ms
 from browserkit._async._core import SessionCore
-from browserkit._async._scan import pending_requests
-from browserkit._async._settle import QUIET_MS, quiet_result
+from browserkit._async._loading import BOOT_MS, PendingRequests, dom_quiet, quiet_result
 from browserkit._async._tab import Baseline, Tab, unless_blocked
 from browserkit.errors import BrowserCrashedError, BrowserkitError, SessionClosedError
 from browserkit.snapshot import Node, parse
 
-__all__ = ["BOOT_MS", "FRAGMENT_MS", "READY_BOUND_MS", "Arrival"]
+__all__ = ["FRAGMENT_MS", "READY_BOUND_MS", "Arrival"]
 
 READY_BOUND_MS = 3000.0
 """How long a page that just loaded may take to render before it is read as it is."""
-BOOT_MS = 1500.0
-"""How long an empty app shell is given to render its first content."""
 FRAGMENT_MS = 500.0
 """How long the page is asked which heading its URL's ``#fragment`` points at."""
 _LOADING = re.compile(r"^(loading|please wait|one moment)\b", re.IGNORECASE)
@@ -77,11 +74,15 @@ class Arrival:
         deadline = time.monotonic() + min(ms, READY_BOUND_MS) / 1000
         boot_until = time.monotonic() + BOOT_MS / 1000
         base: Baseline | None = None
+        evidence = self._core.evidence
+        requests = PendingRequests()
+        undo = evidence.observe_requests(tab.tab_id, requests.follow)
+        requests.adopt(evidence.in_flight(tab.tab_id))
         try:
             while True:
-                await self._requests_done(tab, deadline)
+                await requests.settle(deadline)
                 stamp = await self._quiet(tab, deadline)
-                if pending_requests(self._core, tab) and time.monotonic() < deadline:
+                if requests.holding() and time.monotonic() < deadline:
                     continue  # a request the page began as it rendered: wait for it too
                 if base is None or stamp < 0 or stamp != base.stamp:
                     # Stamped with what the quiet window read just before: no round trip.
@@ -89,7 +90,7 @@ class Arrival:
                     base = Baseline(generation, text, stamp)
                 if base.generation != tab.generation and time.monotonic() < deadline:
                     continue  # it navigated again (a script's redirect): read the new one
-                if pending_requests(self._core, tab) and time.monotonic() < deadline:
+                if requests.holding() and time.monotonic() < deadline:
                     # A request the page began as it rendered, whose event came
                     # late: its answer will change what was just read.
                     continue
@@ -102,6 +103,8 @@ class Arrival:
         except (BrowserkitError, PlaywrightError):
             if base is None:
                 return None  # a dialog, or a page that never answered: nothing read
+        finally:
+            undo()
         if base is None or base.generation != tab.generation:
             return None
         base.diffable = False
@@ -125,29 +128,10 @@ class Arrival:
             return None  # no focus: the whole page, as without a fragment
         return words if isinstance(words, str) and words.strip() else None
 
-    async def _requests_done(self, tab: Tab, deadline: float) -> None:
-        """Wait (bounded) until no request that loads the page is in flight."""
-        ended = asyncio.Event()
-        undo = self._core.evidence.observe_requests(
-            tab.tab_id, lambda kind, _fields: ended.set() if kind == "end" else None
-        )
-        try:
-            while True:
-                ended.clear()  # before counting: an end meanwhile is not missed
-                left = deadline - time.monotonic()
-                if left <= 0 or not pending_requests(self._core, tab):
-                    return
-                try:
-                    await asyncio.wait_for(ended.wait(), left)
-                except asyncio.TimeoutError:
-                    return
-        finally:
-            undo()
-
     async def _quiet(self, tab: Tab, deadline: float) -> int:
         """Wait for a quiet DOM (bounded); the change stamp then (-1: unknown)."""
-        max_ms = max(QUIET_MS, int(left_ms(deadline)))
-        call = tab.page.evaluate(_js.DOM_QUIET, [QUIET_MS, max_ms, 0, 0])
+        max_ms = left_ms(deadline)
+        call = dom_quiet(tab.page, max_ms)
         read = quiet_result(await self._core.guard(call, "read the new page", max_ms + 1000, tab))
         return -1 if read is None else read[1]
 

@@ -8,6 +8,7 @@ out-of-process iframe's) and writes what it hears into three
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
@@ -195,6 +196,10 @@ class Evidence:
         """Call ``observer(kind, fields)`` for each request of ``tab_id``; returns an undo."""
         return _subscribe(self._observers.setdefault(tab_id, []), observer)
 
+    def in_flight(self, tab_id: str) -> list[dict[str, Any]]:
+        """The fields of ``tab_id``'s requests that have not ended yet."""
+        return [fields for fields in self._requests.values() if fields["tab_id"] == tab_id]
+
     def observe_windows(self, tab_id: str, observer: Callable[[str], None]) -> Callable[[], None]:
         """Call ``observer(url)`` as ``tab_id`` is about to open a window; returns an undo."""
         return _subscribe(self._window_observers.setdefault(tab_id, []), observer)
@@ -244,6 +249,7 @@ class Evidence:
             "resource_type": rtype,
             "tab_id": tab_id,
             "_start": event.get("timestamp") or 0.0,
+            "_began": time.monotonic(),  # the same, on this process's clock (_loading)
             "_navigation": rtype == "document"
             and event.get("frameId") == self._main_frames.get(session),
         }

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import json
-import time
 from typing import Any
 from urllib.parse import urlsplit
 
 from browserkit._async._core import SessionCore
+from browserkit._async._loading import BOOT_MS, SAMPLE_MS, PendingRequests
 from browserkit._async._tab import Tab
 from browserkit._async._world import World
 from browserkit.errors import InvalidArgumentError
@@ -15,11 +15,6 @@ from browserkit.results import CollapsedList, FrameInfo, PageScan, ScanTarget
 from browserkit.targets import css
 
 __all__ = ["Scanner"]
-
-_SCAN_SAMPLE_MS = 120  # quiet window that tells "still rendering" from "settled"
-_SCAN_BOOT_MS = 1500  # an empty app shell younger than this is still booting
-_PENDING_WINDOW_MS = 5000  # requests older than this (long polls) do not count as loading
-_LOADING_KINDS = frozenset({"document", "xhr", "fetch", "script"})
 
 
 class Scanner:
@@ -43,14 +38,17 @@ class Scanner:
                 raise InvalidArgumentError(f"{name} must be an integer >= {low}, got {value!r}")
         tab = self._core.check(tab_id=tab_id)
         ms = self._core.timeout(timeout_ms)
+        # The render state is the loading policy's, read at this moment.
+        requests = PendingRequests()
+        requests.adopt(self._core.evidence.in_flight(tab.tab_id))
         args = {
             "maxChars": max_chars,
             "cutlist": bool(cutlist),
             "textOnly": bool(text_only),
             "maxTargets": max_targets,
-            "sampleMs": _SCAN_SAMPLE_MS,
-            "bootMs": _SCAN_BOOT_MS,
-            "pendingRequests": pending_requests(self._core, tab),
+            "sampleMs": SAMPLE_MS,
+            "bootMs": BOOT_MS,
+            "pendingRequests": requests.holding(),
             "showSecrets": self._core.config.show_secrets,
         }
         reply = await self._world.call(tab, f"scan({json.dumps(args)})", ms, "scan")
@@ -132,18 +130,3 @@ def _cross(origin: tuple[str, str], url: str) -> bool:
     if url in ("", "about:blank", "about:srcdoc"):
         return False
     return _origin(url) != origin
-
-
-def pending_requests(core: SessionCore, tab: Tab) -> int:
-    """Document/script/xhr/fetch requests of the tab still in flight (recent ones only)."""
-    now_ms = time.time() * 1000
-    page = core.network.read(limit=200, tab_id=tab.tab_id)
-    return sum(
-        1
-        for e in page.entries
-        if e.status is None
-        and e.failure is None
-        and e.duration_ms is None
-        and e.resource_type in _LOADING_KINDS
-        and now_ms - e.timestamp < _PENDING_WINDOW_MS
-    )

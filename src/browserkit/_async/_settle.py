@@ -1,26 +1,20 @@
 """Waiting for the page to settle after an action, without fixed sleeps.
 
 An action has settled when (1) a navigation it started has committed and
-reached DOMContentLoaded, (2) the document/xhr/fetch requests it started have
-had their response, (3) a window it opened (a link with a target,
-``window.open``) has joined the context as a page, and (4) the DOM has been
-free of mutations for a short quiet window.
+reached DOMContentLoaded, (2) the requests it started no longer hold the page,
+(3) a window it opened (a link with a target, ``window.open``) has joined the
+context as a page, and (4) the DOM has been quiet, closing animations
+included. What holds the page and for how long, and what quiet means, is the
+loading policy (``_loading``); requests that by their nature never end (long
+polls, streams, beacons) do not make ``settled`` False.
 Each wait is bounded; hitting a bound reports ``settled=False`` instead of
 hanging. The quiet window doubles as the grace period in which a late
 navigation (Enter in a form submits after the key event returns) shows up.
-
-Requests that by their nature never end do not hold an action: a response
-counts, not the end of its body (a ``fetch`` whose body nobody reads never
-ends, and neither does a stream); beacons, images and event streams are not
-waited for at all; and a fetch or XHR without a response after
-:data:`REQUEST_PATIENCE_MS` is taken for a long poll (or a beacon the server
-holds) and stops holding the action. None of these makes ``settled`` False.
 """
 
 from __future__ import annotations
 
 import asyncio
-import math
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -29,40 +23,16 @@ from urllib.parse import urlsplit
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Frame, Page
 
-from browserkit._async import _js
 from browserkit._async._evidence import Evidence
+from browserkit._async._loading import PendingRequests, dom_quiet, quiet_result
 from browserkit._async._tab import Baseline, Tab, swallow, unless_blocked
 from browserkit.errors import ModalStateBlockedError
 
-__all__ = ["MAX_SETTLE_MS", "QUIET_MS", "REQUEST_PATIENCE_MS", "Settler", "quiet_result"]
-
-QUIET_MS = 20
-"""DOM quiet window: long enough for a task queued by the action to run, and
-for a frame to be rendered (work a page puts off to the next animation frame
-runs within 16.7 ms); shorter than the interval of any DOM animation driven
-by frames, so such a page never looks quiet.
-
-Counted from the action's own last input event in the page (or the last DOM
-change after it), so the time Playwright takes to return from the action is
-part of the window rather than added to it."""
-
-ANIMATION_MS = 1_000
-"""An animation that hides its element and ends within this long holds the
-quiet window, so a dialog that fades out or a panel that collapses (changing
-the DOM only when its animation ends) is seen closed. UI transitions take a
-few hundred milliseconds; a fade that ends later (a toast leaving after a
-few seconds) is the page's own schedule and is not waited for."""
+__all__ = ["MAX_SETTLE_MS", "Settler"]
 
 MAX_SETTLE_MS = 5_000
 """No action waits longer than this for the page to settle."""
 
-REQUEST_PATIENCE_MS = 1_500
-"""How long a fetch or XHR may go without a response before it is taken for a
-long poll: longer than an ordinary API call takes, far shorter than the
-seconds a long-poll server holds a request."""
-
-# Beacons (sendBeacon is "ping"), event streams and images never hold an action.
-_TRACKED = frozenset({"document", "xhr", "fetch"})
 # Chromium never loads these in a new window (top-level data: navigations are
 # blocked; javascript: runs in the blank window without a navigation), and
 # Playwright reports a popup only once its first navigation commits: waiting
@@ -77,14 +47,12 @@ class Settler:
         self.tab = tab
         self._evidence = evidence
         self._unsubscribe: list[Callable[[], None]] = []
-        # Request id -> when its patience runs out (monotonic; inf for navigations).
-        self.pending: dict[str, float] = {}
+        self.requests = PendingRequests()
+        """The requests the action started that hold the page."""
         self.navigation_requested = False
         self.nav_requests: set[str] = set()
         self._nav_done = asyncio.Event()
         self.start_navigations = tab.navigations
-        self._idle = asyncio.Event()
-        self._idle.set()
         self._listening = False
         self.windows_opening = 0
         self._window_arrived = asyncio.Event()
@@ -135,28 +103,20 @@ class Settler:
         self._window_arrived.set()
 
     def _on_event(self, kind: str, fields: dict[str, Any]) -> None:
-        if fields.get("resource_type") not in _TRACKED:
+        self.requests.follow(kind, fields)
+        if not fields.get("_navigation"):
             return
+        # The main frame's navigation is followed to its commit, or to the end
+        # of its request when none comes (a download, a 204, an abort).
         request_id = str(fields["request_id"])
         if kind == "start":
-            patience = time.monotonic() + REQUEST_PATIENCE_MS / 1000
-            if fields.get("_navigation"):
-                self.navigation_requested = True
-                self.nav_requests.add(request_id)
-                self._nav_done.clear()
-                patience = math.inf  # a navigation is followed to its commit instead
-            self.pending[request_id] = patience
-            self._idle.clear()
-            return
-        if kind == "response" and request_id in self.nav_requests:
-            return  # its commit follows; the end of the document is what we wait for
-        self.pending.pop(request_id, None)
-        if request_id in self.nav_requests:
+            self.navigation_requested = True
+            self.nav_requests.add(request_id)
+            self._nav_done.clear()
+        elif kind == "end" and request_id in self.nav_requests:
             self.nav_requests.discard(request_id)
             if not self.nav_requests:
                 self._nav_done.set()
-        if not self.pending:
-            self._idle.set()
 
     @property
     def navigated(self) -> bool:
@@ -213,14 +173,8 @@ class Settler:
                 except PlaywrightError:
                     return False
                 return True
-            if self.pending:
-                now = time.monotonic()
-                patience = min(self.pending.values())
-                if patience <= now:
-                    self._give_up_on_long_polls(now)
-                    continue
-                idle = await _wait(self._idle, min(deadline, patience) - now)
-                if not idle and time.monotonic() >= deadline:
+            if self.requests.holding():
+                if not await self.requests.settle(deadline):
                     return False
                 continue
             if self.windows_opening:
@@ -231,21 +185,18 @@ class Settler:
             if read_early is not None and self.early is None and frame is None:
                 self.early = asyncio.ensure_future(read_early())
             quiet = await self._dom_quiet(deadline, frame)
-            if self.navigation_requested or self.navigated or self.pending or self.windows_opening:
+            if (
+                self.navigation_requested
+                or self.navigated
+                or self.requests.holding()
+                or self.windows_opening
+            ):
                 continue  # something started while we watched the DOM
             return quiet
-
-    def _give_up_on_long_polls(self, now: float) -> None:
-        for request_id, patience in list(self.pending.items()):
-            if patience <= now:
-                del self.pending[request_id]
-        if not self.pending:
-            self._idle.set()
 
     async def _dom_quiet(self, deadline: float, frame: Frame | None) -> bool:
         page = self.tab.page
         now = time.monotonic()
-        max_ms = max(QUIET_MS, int((deadline - now) * 1000))
         # The window counts from when the action touched the page, not from
         # when this call arrives: the action's own input events mark that
         # time in the page (pristine.js). Those that fell between the action's
@@ -253,11 +204,11 @@ class Settler:
         since_ms = (now - self._returned) * 1000
         took_ms = (self._returned - self._entered) * 1000
         self.stamp = None
+        max_ms = (deadline - now) * 1000
         try:
             where: Page | Frame = frame if frame is not None and not frame.is_detached() else page
             result: Any = await unless_blocked(
-                self.tab,
-                where.evaluate(_js.DOM_QUIET, [QUIET_MS, max_ms, since_ms, took_ms, ANIMATION_MS]),
+                self.tab, dom_quiet(where, max_ms, since_ms, took_ms)
             )
         except ModalStateBlockedError:
             return True  # settle() sees the dialog and stops
@@ -272,16 +223,6 @@ class Settler:
         if where is page and stamp >= 0:
             self.stamp = stamp
         return quiet
-
-
-def quiet_result(result: Any) -> tuple[bool, int] | None:
-    """``js/dom_quiet.js``'s answer as (quiet, change stamp; -1 unknown); None when it
-    is not that shape (a page that patches its own world can make it anything)."""
-    if not (isinstance(result, list) and len(result) == 2):
-        return None
-    quiet, stamp = result
-    known = isinstance(stamp, int) and not isinstance(stamp, bool) and stamp >= 0
-    return bool(quiet), stamp if known else -1
 
 
 async def _wait(event: asyncio.Event, seconds: float) -> bool:

@@ -13,8 +13,9 @@
 // fading out seconds from now) do not. When one began does not count: the
 // page's clock and the action's agree only as closely as the transport is fast.
 // Observer and timers are the pristine copies pristine.js keeps, so a page
-// that replaces the globals cannot break settling.
-([quietMs, maxMs, sinceMs, tookMs, animMs = 0]) => new Promise((resolve) => {
+// that replaces the globals cannot break settling. The arguments come by name
+// from one place (_loading.dom_quiet), which also sets their values.
+({quietMs, maxMs, sinceMs, tookMs, animMs}) => new Promise((resolve) => {
   const P = (window[Symbol.for('browserkit.pristine')] || {});
   const MO = P.MutationObserver || MutationObserver;
   const setT = P.setTimeout || setTimeout;
