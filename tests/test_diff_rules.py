@@ -46,17 +46,17 @@ def test_changes_where_the_page_changes_on_its_own_are_one_background_line() -> 
     assert ticking == {"e2", "e3/text"}
     acted = diff(_clock(2, "first"), _clock(5, "first", "second"), baseline_generation=1)
     assert "tick 5" in str(acted)  # unmarked: every change listed
-    text = str(attrs.evolve(acted, live=ticking))
+    text = str(attrs.evolve(acted, ticking=ticking))
     assert "second" in text and "tick" not in text and "Updated" not in text
     assert "background: 2 changes in e2, e3, where the page changes on its own" in text
     assert text.startswith("changes: 1 added;")
     # The entries stay whole: only the text summarises.
-    assert attrs.evolve(acted, live=ticking).changed == acted.changed
+    assert attrs.evolve(acted, ticking=ticking).changed == acted.changed
 
 
 def test_a_diff_of_only_background_changes_says_nothing_else_changed() -> None:
     ticking = ticking_keys(diff(_clock(1, "a"), _clock(2, "a"), baseline_generation=1))
-    d = attrs.evolve(diff(_clock(2, "a"), _clock(3, "a"), baseline_generation=1), live=ticking)
+    d = attrs.evolve(diff(_clock(2, "a"), _clock(3, "a"), baseline_generation=1), ticking=ticking)
     assert str(d).splitlines() == [
         "no changes (4 nodes unchanged)",
         "background: 2 changes in e2, e3, where the page changes on its own",

@@ -163,7 +163,7 @@ async def test_consecutive_actions_each_report_only_their_own_change(
 async def test_a_clock_that_ticks_by_itself_is_one_background_line_not_a_change(
     sess: AnySession, base_url: str
 ) -> None:
-    await aw(sess.navigate(f"{base_url}/observe_live.html"))
+    await aw(sess.navigate(f"{base_url}/observe_ticking.html"))
     tree = (await aw(sess.snapshot())).tree
     await asyncio.sleep(0.2)  # the clock ticks with no call of ours in between
     r = await aw(sess.click(ref_of(tree, 'button "Add slowly"')))
@@ -178,7 +178,7 @@ async def test_a_clock_that_ticks_by_itself_is_one_background_line_not_a_change(
 async def test_what_our_own_calls_changed_is_never_taken_for_background(
     sess: AnySession, base_url: str
 ) -> None:
-    await aw(sess.navigate(f"{base_url}/observe_live.html"))
+    await aw(sess.navigate(f"{base_url}/observe_ticking.html"))
     tree = (await aw(sess.snapshot())).tree
     # A script of ours adds to the list: the list is not something the page
     # changes by itself, so the next action's addition to it is listed.

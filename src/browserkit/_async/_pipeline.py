@@ -351,8 +351,8 @@ class Pipeline:
                 change = diff_outlines(
                     before.outline, after.outline, baseline_generation=before.generation
                 )
-                if tab.live and tab.live_generation == after.generation:
-                    change = attrs.evolve(change, live=tab.live)
+                if tab.ticking and tab.ticking_generation == after.generation:
+                    change = attrs.evolve(change, ticking=tab.ticking)
                 tab.baseline = after
             elif after is not None:
                 navigated = True

@@ -21,7 +21,7 @@ log = logging.getLogger("browserkit")
 
 _EARLIER_KEPT = 3
 # Places a page is known to change on its own that a tab remembers.
-_LIVE_KEYS = 256
+_TICKING_KEYS = 256
 # An outline ref as Playwright prints it: the frame prefix (the main frame has
 # one after some navigations, f2e5) and the number.
 _RAW_REF = re.compile(r"\[ref=(f\d+)?e(\d+)\]")
@@ -90,8 +90,8 @@ class Tab:
         self.acts = 0
         self.baseline_acts = -1
         # Where this generation's page changes on its own (snapshot diff keys).
-        self.live: frozenset[str] = frozenset()
-        self.live_generation = -1
+        self.ticking: frozenset[str] = frozenset()
+        self.ticking_generation = -1
         # The landmarks (banner, menus, sidebar, footer) of the last whole page
         # the agent was shown, by origin: the next page's answer folds those
         # that read the same (see snapshot.compact(seen=)).
@@ -133,10 +133,10 @@ class Tab:
 
     def changed_by_itself(self, keys: frozenset[str], generation: int) -> None:
         """Note where the page changed with no call of ours in between (bounded)."""
-        if generation != self.live_generation:
-            self.live, self.live_generation = frozenset(), generation
-        if len(self.live) < _LIVE_KEYS:
-            self.live = self.live | keys
+        if generation != self.ticking_generation:
+            self.ticking, self.ticking_generation = frozenset(), generation
+        if len(self.ticking) < _TICKING_KEYS:
+            self.ticking = self.ticking | keys
 
     def listen(self, emitter: Any, event: str, handler: Callable[..., Any]) -> None:
         """Subscribe ``handler`` and remember it, so :meth:`release` can take it back."""

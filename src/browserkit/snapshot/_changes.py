@@ -149,7 +149,7 @@ class SnapshotDiff:
         unchanged: nodes found in both outlines with the same line and
             properties, in the same place.
         baseline_generation: page generation of the baseline snapshot.
-        live: where the page is known to change on its own, its ticking
+        ticking: where the page is known to change on its own, its ticking
             regions (see ``ticking_keys``); changes there are one ``background:`` line
             of the text rather than listed. Empty unless the session set it.
     """
@@ -159,7 +159,7 @@ class SnapshotDiff:
     changed: tuple[ChangedNode, ...]
     unchanged: int
     baseline_generation: int
-    live: frozenset[str] = frozenset()
+    ticking: frozenset[str] = frozenset()
 
     __repr__ = summary  # counts, not every entry (str() is the text to read)
 
@@ -177,7 +177,7 @@ class SnapshotDiff:
 
 def ticking_keys(d: SnapshotDiff) -> frozenset[str]:
     """Where the changes of ``d``, a diff of the page changing on its own, happened
-    (focus moving aside), for a later diff's ``live``."""
+    (focus moving aside), for a later diff's ``ticking``."""
     entries: list[AddedNode | RemovedNode | ChangedNode] = [*d.added, *d.removed]
     entries.extend(c for c in d.changed if not _focus_only(c))
     return frozenset(key for key in map(ticking_key, entries) if key is not None)
@@ -224,7 +224,7 @@ def render_diff(
     focus = [c for c in d.changed if _focus_only(c)]
     moved_focus = {id(c) for c in focus}
     # Where the page changes on its own (a clock, a feed): one line, not a list.
-    background = in_background((*d.added, *d.removed, *d.changed), d.live, moved_focus)
+    background = in_background((*d.added, *d.removed, *d.changed), d.ticking, moved_focus)
     groups, absorbed = _rerendered(
         [c for c in d.changed if id(c) not in moved_focus and id(c) not in background], d
     )
