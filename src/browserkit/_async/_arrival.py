@@ -147,7 +147,7 @@ class Arrival:
     async def _quiet(self, tab: Tab, deadline: float) -> int:
         """Wait for a quiet DOM (bounded); the change stamp then (-1: unknown)."""
         max_ms = max(QUIET_MS, int(left_ms(deadline)))
-        call = tab.page.evaluate(_js.DOM_QUIET, [QUIET_MS, max_ms, 0, 0])
+        call = _js.dom_quiet(tab.page, [QUIET_MS, max_ms, 0, 0])
         read = quiet_result(await self._core.guard(call, "read the new page", max_ms + 1000, tab))
         return -1 if read is None else read[1]
 

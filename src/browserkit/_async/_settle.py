@@ -257,7 +257,7 @@ class Settler:
             where: Page | Frame = frame if frame is not None and not frame.is_detached() else page
             result: Any = await unless_blocked(
                 self.tab,
-                where.evaluate(_js.DOM_QUIET, [QUIET_MS, max_ms, since_ms, took_ms, ANIMATION_MS]),
+                _js.dom_quiet(where, [QUIET_MS, max_ms, since_ms, took_ms, ANIMATION_MS]),
             )
         except ModalStateBlockedError:
             return True  # settle() sees the dialog and stops

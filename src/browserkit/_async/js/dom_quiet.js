@@ -1,3 +1,4 @@
+// @ts-check
 // Resolves [quiet, stamp] once the DOM has been quiet for quietMs (quiet true),
 // or at maxMs (false); stamp is the change stamp read then (-1 when unknown),
 // so the outline captured next needs no round trip of its own for it.
@@ -14,6 +15,10 @@
 // page's clock and the action's agree only as closely as the transport is fast.
 // Observer and timers are the pristine copies pristine.js keeps, so a page
 // that replaces the globals cannot break settling.
+/**
+ * @param {number[]} args quietMs, maxMs, sinceMs, tookMs, animMs
+ * @returns {Promise<[boolean, number]>}
+ */
 ([quietMs, maxMs, sinceMs, tookMs, animMs = 0]) => new Promise((resolve) => {
   const P = (window[Symbol.for('browserkit.pristine')] || {});
   const MO = P.MutationObserver || MutationObserver;
