@@ -12,7 +12,9 @@ as JavaScript (``nox -s lint``); they ship in the wheel.
 every call. Each is installed once per world and document, the first time it
 is needed, and later calls send a short expression that finds it by name:
 
-- the hit check and pins, in Playwright's utility world (:data:`HIT`);
+- the hit check and pins, in Playwright's utility world (:data:`HIT`),
+  registered once per tab for that world of every new document
+  (``_utility.py``);
 - the reading library, in browserkit's reading world (``_world.py``);
 - the DOM-quiet wait, in the page's own world. The init script
   (:data:`PRISTINE`) defines it at document start, before any page script,
@@ -26,9 +28,10 @@ round trip.
 
 **One convention for page-side globals.** Everything browserkit keeps in a
 page world is a property of that world's global object keyed by
-``Symbol.for('browserkit.<name>')`` (:func:`holder`). It is defined
-non-enumerable, and non-writable wherever a page could reach it: string-keyed
-enumeration never shows it, and page code can neither replace nor delete it.
+``Symbol.for('browserkit.<name>')`` (:func:`holder`). A symbol key never shows
+in ``Object.keys`` or ``for ... in``; in the page's own world, where page code
+runs, it is defined non-writable and non-configurable (and its value frozen)
+so that page code can neither replace nor delete it.
 The names in use are ``pristine``, ``changes`` and ``activeAt`` (the page's
 world, from the init script); ``execute`` (the caller's script results);
 ``hit`` and ``pins`` (utility world); ``reading`` (reading world); ``guard``
