@@ -101,7 +101,8 @@ def tests(session: nox.Session) -> None:
 
 @nox.session
 def lint(session: nox.Session) -> None:
-    """ruff check and ruff format --check; eslint and node --check on the page JavaScript."""
+    """ruff check and ruff format --check; eslint, tsc --checkJs and node --check on the
+    page JavaScript."""
     _install(session, "--group", "lint")
     session.run("ruff", "check", ".")
     session.run("ruff", "format", "--check", ".")
@@ -126,6 +127,11 @@ def _lint_js(session: nox.Session) -> None:
         )
     session.run("npm", "ci", "--no-audit", "--no-fund", "--loglevel=error", external=True)
     session.run("npx", "--no-install", "eslint", str(JS_DIR), external=True)
+    # Types (// @ts-check and JSDoc in every file; tsconfig.json at the root).
+    unchecked = [s for s in scripts if not s.read_text("utf-8").startswith("// @ts-check")]
+    if unchecked:
+        session.error(f"{unchecked[0]} does not begin with // @ts-check")
+    session.run("npx", "--no-install", "tsc", "--noEmit", "--checkJs", "-p", ".", external=True)
     # ESLint parses with espree; V8 is what runs these files in the page, so
     # let it have the last word on syntax.
     for script in scripts:

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from benchmarks.bench_bytes import bytes_markdown
 from benchmarks.bench_pool import pool_markdown
 from benchmarks.economy.report import economy_markdown
 from benchmarks.pages import NO_CHANGE_PAGE, SLOW_FETCH_MS
@@ -36,12 +37,12 @@ def _sum(a: float | None, b: float | None) -> float | None:
     return None if a is None or b is None else a + b
 
 
-def _target(name: str, value: float | None, target: float, how: str) -> dict[str, Any]:
+def _target(name: str, value: float | None, target: float | None, how: str) -> dict[str, Any]:
     return {
         "name": name,
         "value": round(value, 4) if value is not None else None,
         "target": target,
-        "met": None if value is None else value <= target,
+        "met": None if value is None or target is None else value <= target,
         "how": how,
     }
 
@@ -123,6 +124,7 @@ def ratios(r: Results) -> list[dict[str, Any]]:
     )
     out += _economy_targets(r)
     out += _pool_targets(r)
+    out += _bytes_targets(r)
     context: list[tuple[str, float | None]] = []
     for page in ("shop", "list5k", "form", "slow", "frames"):
         context.append(
@@ -202,6 +204,27 @@ def _economy_targets(r: Results) -> list[dict[str, Any]]:
             "median tokens an agent read for the whole task, same policy; see the economy section",
         )
         for row in r.economy["ratios"]
+    ]
+
+
+def _bytes_targets(r: Results) -> list[dict[str, Any]]:
+    if not r.bytes:
+        return []
+    return [
+        _target(
+            "protocol bytes sent, browserkit click(observe) / (raw click + aria_snapshot), "
+            "30-item shop (median)",
+            r.bytes["ratio_bytes"],
+            r.bytes["target"],
+            r.bytes["method"],
+        ),
+        _target(
+            "protocol messages sent, browserkit click(observe) / (raw click + aria_snapshot), "
+            "30-item shop (median)",
+            r.bytes["ratio_messages"],
+            None,
+            r.bytes["method"],
+        ),
     ]
 
 
@@ -296,6 +319,8 @@ def to_markdown(r: Results) -> str:
         lines += economy_markdown(r.economy)
     if r.pool:
         lines += pool_markdown(r.pool)
+    if r.bytes:
+        lines += bytes_markdown(r.bytes)
     if r.engine:
         lines += [
             "",
@@ -524,6 +549,7 @@ def to_json(r: Results) -> dict[str, Any]:
         "economy": r.economy,
         "pool": r.pool,
         "live": r.live,
+        "bytes": r.bytes,
         "playwright_mcp": r.mcp,
         "notes": r.notes,
     }

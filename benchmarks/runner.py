@@ -63,6 +63,7 @@ SECTIONS = (
     "reading",
     "pool",
     "live",
+    "bytes",
     "economy",
 )
 """Names accepted by ``--only`` (and as positional arguments)."""
@@ -90,6 +91,8 @@ class Options:
     """Pool section: snapshot + observed click repetitions, local vs a loopback server."""
     pool_steps: int = 5
     """Pool section: steps each of the 24 concurrent sessions takes."""
+    bytes_reps: int = 8
+    """Bytes section: observed clicks (and raw click + snapshot) measured after the first."""
     engine_sizes: tuple[int, ...] = (1_000, 2_000, 5_000, 10_000)
     heavy_factor: float = 0.5
     """Repetitions on the 5,000-item page, as a fraction of the others (it is slow)."""
@@ -122,6 +125,7 @@ class Options:
             reading_reps=1,
             pool_reps=3,
             pool_steps=2,
+            bytes_reps=2,
             engine_sizes=(1_000, 5_000),
             min_reps=1,
             soft_budget_s=90.0,
@@ -155,6 +159,7 @@ class Results:
     economy: dict[str, Any] | None = None
     pool: dict[str, Any] | None = None
     live: dict[str, Any] | None = None
+    bytes: dict[str, Any] | None = None
     memory: dict[str, Any] = attrs.field(factory=dict)
     mcp: dict[str, Any] = attrs.field(factory=dict)
     notes: list[str] = attrs.field(factory=list)
@@ -490,6 +495,8 @@ async def _run(opts: Options, out: Results, budget: TimeoutBudget) -> None:
                     out.fail("reading section", exc)
             if "pool" in want:
                 await _pool(opts, out, server, exe, budget)
+            if "bytes" in want:
+                await _bytes(opts, out, server, exe)
             if mcp is not None:
                 out.mcp = {
                     "command": [sys.executable, *mcp.args],
@@ -555,6 +562,18 @@ async def _pool(
         await run_pool(server, exe, reps=reps, steps=steps, budget=budget, log=log, into=out.pool)
     except Exception as exc:  # keep the other sections, and what this one measured
         out.fail("pool section", exc)
+
+
+async def _bytes(opts: Options, out: Results, server: PageServer, exe: str) -> None:
+    """Protocol bytes of an observed click vs a raw click plus a fresh snapshot."""
+    from benchmarks.bench_bytes import run_bytes
+
+    out.bytes = {}
+    try:
+        await run_bytes(server, exe, reps=opts.bytes_reps, log=log, into=out.bytes)
+    except Exception as exc:  # keep the other sections
+        out.bytes = None
+        out.fail("bytes section", exc)
 
 
 async def _economy(opts: Options, out: Results, exe: str) -> None:

@@ -62,7 +62,7 @@ _PIN_STATE = (
 _GUARD_WORLD = "browserkit-guard"
 # The CDP binding guarded documents announce themselves by (only guard worlds have it).
 _GUARD_HELLO = "__browserkitGuardHello"
-_RELEASE = "globalThis.__browserkitGuard && globalThis.__browserkitGuard.release()"
+_RELEASE = _js.GUARD_RELEASE
 _PROBE_WAIT_S = 2.0
 # Playwright's "no timeout" for protocol calls (0 means none).
 _NO_TIMEOUT = 0

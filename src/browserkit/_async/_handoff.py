@@ -26,6 +26,7 @@ __all__ = ["Handoffs"]
 
 _Via = Literal["in_page", "confirm_call", "timeout"]
 _WORLD = "browserkit-handoff"
+_BANNER = _js.holder("handoff")
 
 
 class Handoffs:
@@ -82,7 +83,7 @@ class Handoffs:
                 cdp.send(
                     "Runtime.evaluate",
                     {
-                        "expression": "globalThis.__browserkitHandoff.done",
+                        "expression": f"{_BANNER}.done",
                         "contextId": context,
                         "awaitPromise": True,
                         "returnByValue": True,
@@ -120,8 +121,7 @@ class Handoffs:
                     await cdp.send(
                         "Runtime.evaluate",
                         {
-                            "expression": "globalThis.__browserkitHandoff"
-                            " && globalThis.__browserkitHandoff.remove()",
+                            "expression": f"{_BANNER} && {_BANNER}.remove()",
                             "contextId": context,
                         },
                     )

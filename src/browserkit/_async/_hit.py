@@ -182,8 +182,15 @@ class HitTester:
         return Aimed(True, position, disarm, pinned, replaced)
 
     async def _call(self, tab: Tab, command: str, args: dict[str, Any], ms: float) -> Any:
-        expression = f"({_js.HIT_CHECK})(({_js.PINS})(), {json.dumps(command)}, {json.dumps(args)})"
-        return await self._binder.in_utility(tab, expression, ms)
+        """One hit-check command, by name in the utility world; installed there
+        first when its document does not have it yet (see :mod:`._js`)."""
+        member = f"({json.dumps(command)}, {json.dumps(args)})"
+        reply = await self._binder.in_utility(tab, _js.HIT.call(member), ms)
+        if reply != _js.MISSING:
+            return reply
+        if command != "check":
+            return None  # a new document: no guard of an earlier check to end there
+        return await self._binder.in_utility(tab, _js.HIT.install(member), ms)
 
 
 def _covered(cover: dict[str, Any], prefix: str = "") -> TargetCoveredError:

@@ -160,7 +160,7 @@ def dom_quiet(
         "tookMs": took_ms,
         "animMs": ANIMATION_MS,
     }
-    return where.evaluate(_js.DOM_QUIET, args)
+    return _js.dom_quiet(where, args)
 
 
 def quiet_result(result: Any) -> tuple[bool, int] | None:

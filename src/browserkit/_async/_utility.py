@@ -179,6 +179,18 @@ class UtilityWorlds:
             # Reports the contexts that exist now, unless another part of
             # browserkit turned Runtime on first: then the hello finds it.
             await cdp.send("Runtime.enable")
+            if watch.world is not None:
+                # The hit check, installed in this world of every document
+                # from now on (and of the current one), so clicks call it by
+                # name; a document this missed gets it on its first call.
+                await cdp.send(
+                    "Page.addScriptToEvaluateOnNewDocument",
+                    {
+                        "source": _js.HIT.install(""),
+                        "worldName": watch.world,
+                        "runImmediately": True,
+                    },
+                )
         except PlaywrightError:
             pass  # the page is closing: calls on it fail on their own
         self._watches[cdp] = watch

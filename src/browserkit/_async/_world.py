@@ -1,12 +1,13 @@
 """The isolated world that dom(), scan() and styles() read the page from.
 
-Their JavaScript (``js/reading_world*.js``, joined by ``_js.READING_WORLD``)
+Their JavaScript (``js/reading_world*.js``, joined by ``_js.READING``)
 runs in an isolated world of the page (CDP ``Page.createIsolatedWorld``): it
 shares the DOM with the page but none of its JavaScript objects. Page code
 cannot see what it keeps (the ``d``-ref map), and polyfills that replace
 ``document.querySelectorAll`` or ``Array.prototype.map`` cannot break it. A
 new document gets a new world, so refs of an old page can never name an
-element of the new one.
+element of the new one. The library is installed there once per document
+and called by name after that (see :mod:`._js`).
 """
 
 from __future__ import annotations
@@ -61,7 +62,7 @@ class World:
         self._next_id = 1
 
     async def call(self, tab: Tab, call: str, ms: float, what: str) -> WorldReply:
-        """Evaluate ``__browserkit.<call>`` in the page's isolated world.
+        """Evaluate ``<call>`` on the reading library in the page's isolated world.
 
         Retried when a navigation replaced the document mid-call; the reply
         carries the generation it belongs to.
@@ -82,16 +83,19 @@ class World:
                         "Page.createIsolatedWorld",
                         {"frameId": frame_id, "worldName": _WORLD, "grantUniveralAccess": False},
                     )
-                    reply = await cdp.send(
-                        "Runtime.evaluate",
-                        {
-                            "expression": f"({_js.READING_WORLD})({base}, {generation}).{call}",
-                            "contextId": world["executionContextId"],
-                            "returnByValue": True,
-                            "awaitPromise": True,
-                            "timeout": int(left),
-                        },
-                    )
+                    member = f".enter({base}, {generation}).{call}"
+                    params = {
+                        "expression": _js.READING.call(member),
+                        "contextId": world["executionContextId"],
+                        "returnByValue": True,
+                        "awaitPromise": True,
+                        "timeout": int(left),
+                    }
+                    reply = await cdp.send("Runtime.evaluate", params)
+                    if _value(reply) == _js.MISSING:
+                        # A new document (a new world): install the library first.
+                        params["expression"] = _js.READING.install(member)
+                        reply = await cdp.send("Runtime.evaluate", params)
                 except PlaywrightError as exc:
                     if is_closed_error(exc):
                         raise self._core.translate(exc, what) from None
@@ -114,7 +118,7 @@ class World:
                     raise BrowserkitError(f"{what} failed in the page: {desc.splitlines()[0]}")
                 if tab.generation != generation:
                     continue  # answered by a document that is already gone
-                return WorldReply(reply.get("result", {}).get("value"), generation)
+                return WorldReply(_value(reply), generation)
             raise BrowserkitError(
                 f"{what}: the page kept navigating ({last or 'no stable document'})",
                 hint="wait for the page to settle, then try again",
@@ -150,8 +154,7 @@ class World:
                 cdp.send(
                     "Runtime.evaluate",
                     {
-                        "expression": "globalThis.__browserkit ? "
-                        f"globalThis.__browserkit.element({number}, {json.dumps(token)}) : null",
+                        "expression": _js.READING.call(f".element({number}, {json.dumps(token)})"),
                         "contextId": world["executionContextId"],
                         "returnByValue": False,
                     },
@@ -161,6 +164,8 @@ class World:
         except (PlaywrightError, asyncio.TimeoutError):
             self._frame_ids.pop(tab.tab_id, None)
             return None  # the document went away meanwhile
+        if _value(reply) == _js.MISSING:
+            return None  # another document: its library never handed out that ref
         object_id = reply.get("result", {}).get("objectId")
         return str(object_id) if object_id else None
 
@@ -215,3 +220,7 @@ class World:
             f"(generation {tab.generation})",
             hint="call dom() or scan() and use its refs",
         )
+
+
+def _value(reply: dict[str, Any]) -> Any:
+    return reply.get("result", {}).get("value")

@@ -1,9 +1,14 @@
+// @ts-check
 // Whether an element can take an action (type or check), read in the page
 // before acting so a refusal names the real reason instead of Playwright's
 // raw text. For type it also finds what takes the text: code editors
 // (CodeMirror, Ace, Monaco) draw their text as spans and read keys from a
 // hidden textarea or a contenteditable, where setting a value appends.
 // pick === 'element' returns that editable element instead of the report.
+/**
+ * @param {Element} el
+ * @param {[string, string | null | undefined]} args the action and what it picks
+ */
 (el, [action, pick]) => {
   const EDITOR_ROOTS = '.CodeMirror, .cm-editor, .ace_editor, .monaco-editor';
   const EDITABLE = 'textarea, [contenteditable=""], [contenteditable="true"], ' +

@@ -1,3 +1,4 @@
+// @ts-check
 // The `browserkit-bound` selector engine, registered as a content script: it
 // runs in Playwright's utility world, an isolated world whose globals and
 // prototypes page code can neither reach nor replace. It pins an element
@@ -14,6 +15,7 @@
 //                navigation replaced it) and once it left its document.
 // Elements are held weakly, so pins never keep a removed subtree alive.
 // Composed in _js.py as (this)(pins), `pins` being js/pins.js.
+/** @param {() => BrowserkitPins} installPins */
 (installPins) => {
   const G = globalThis;
   const pins = () => installPins();

@@ -1,6 +1,8 @@
+// @ts-check
 // Resolves true at the page's next DOM change, or false once maxMs passed:
 // how an app shell that has not rendered yet is waited for without polling.
 // Observer and timers are the pristine copies pristine.js keeps.
+/** @param {number} maxMs */
 (maxMs) => new Promise((resolve) => {
   const P = (window[Symbol.for('browserkit.pristine')] || {});
   const MO = P.MutationObserver || MutationObserver;

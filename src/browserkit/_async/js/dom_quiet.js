@@ -1,3 +1,4 @@
+// @ts-check
 // Resolves [quiet, stamp] once the DOM has been quiet for quietMs (quiet true),
 // or at maxMs (false); stamp is the change stamp read then (-1 when unknown),
 // so the outline captured next needs no round trip of its own for it.
@@ -15,6 +16,10 @@
 // Observer and timers are the pristine copies pristine.js keeps, so a page
 // that replaces the globals cannot break settling. The arguments come by name
 // from one place (_loading.dom_quiet), which also sets their values.
+/**
+ * @param {{quietMs: number, maxMs: number, sinceMs: number, tookMs: number, animMs: number}} args
+ * @returns {Promise<[boolean, number]>}
+ */
 ({quietMs, maxMs, sinceMs, tookMs, animMs}) => new Promise((resolve) => {
   const P = (window[Symbol.for('browserkit.pristine')] || {});
   const MO = P.MutationObserver || MutationObserver;

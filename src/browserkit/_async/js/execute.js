@@ -1,7 +1,9 @@
+// @ts-check
 // The body of execute(): the caller's code replaces the BODY marker below and runs inside
 // an async function, with state/log/sleep/waitFor in scope. The run is also
 // reachable under a non-enumerable symbol so a timed-out run's logs can be
 // read back after it is stopped.
+/** @param {{run: string, state: unknown, maxLogs: number, maxChars: number, timeout: number}} __bkArg */
 async (__bkArg) => {
   const __bkKey = Symbol.for('browserkit.execute');
   const __bkPristine = window[Symbol.for('browserkit.pristine')] || {};
@@ -54,10 +56,10 @@ async (__bkArg) => {
     }
   };
   // eslint-disable-next-line no-unused-vars -- for the caller's code at the BODY marker
-  const sleep = (ms) => new Promise((resolve, reject) => {
+  const sleep = (ms) => /** @type {Promise<void>} */ (new Promise((resolve, reject) => {
     const wake = () => (__bkRun.cancelled ? reject(__bkStopped()) : resolve());
     __bkSetTimeout(wake, Math.max(0, Number(ms) || 0));
-  });
+  }));
   // eslint-disable-next-line no-unused-vars -- for the caller's code at the BODY marker
   const waitFor = (selector, options) => new Promise((resolve, reject) => {
     const asked = options && options.timeout != null ? Number(options.timeout) : __bkArg.timeout;

@@ -1,4 +1,6 @@
+// @ts-check
 // Cancel a timed-out execute() run and hand back its logs and state.
+/** @param {string} id */
 (id) => {
   const runs = window[Symbol.for('browserkit.execute')];
   const run = runs && runs[id];

@@ -1,3 +1,4 @@
+// @ts-check
 // The handoff banner. It is built in an isolated world of the page (CDP
 // Page.createIsolatedWorld, see _handoff.py), never in the page's own world:
 // there, document.createElement, attachShadow, addEventListener and Promise
@@ -6,10 +7,15 @@
 // the promise's resolver. The button sits in a closed shadow root of a plain
 // <div> (no custom element the page could have defined), and only a trusted
 // click resolves it: a person's, or input the browser itself dispatched.
-// Keeps {done, remove} in this world's globals, out of the page's reach.
+// Keeps {done, remove} in this world's globals (Symbol.for('browserkit.handoff')),
+// out of the page's reach.
+/** @param {string} text */
 (text) => {
-  const G = globalThis;
-  if (G.__browserkitHandoff) G.__browserkitHandoff.remove();
+  /** @type {Record<symbol, {done: Promise<unknown>, remove: () => void} | null>} */
+  const G = /** @type {any} */ (globalThis);
+  const K = Symbol.for('browserkit.handoff');
+  const shown = G[K];
+  if (shown) shown.remove();
   const host = document.createElement('div');
   host.setAttribute('data-browserkit-handoff', '');
   host.setAttribute('style', 'display:block !important');
@@ -30,8 +36,9 @@
   const remove = () => {
     host.remove();
     resolve(false);
-    if (G.__browserkitHandoff && G.__browserkitHandoff.done === done) G.__browserkitHandoff = null;
+    const now = G[K];
+    if (now && now.done === done) G[K] = null;
   };
-  G.__browserkitHandoff = { done, remove };
+  G[K] = { done, remove };
   return true;
 }

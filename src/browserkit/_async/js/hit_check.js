@@ -1,11 +1,13 @@
+// @ts-check
 // The hit check of clicks, run in Playwright's utility world (an isolated
 // world page scripts can neither reach nor patch) on the element the action
 // is bound to: the `browserkit-bound` engine pinned it there under `key`, so
 // the check looks at exactly the element the click will get, with functions
 // the page cannot replace (a page that patches elementFromPoint or
 // getBoundingClientRect in its own world cannot make a covered target look
-// clear). Called as (this)(pins, command, args); its state lives on the world's
-// own global.
+// clear). Installed once per document in that world (_js.HIT: `(this)(pins)`,
+// kept under Symbol.for('browserkit.hit')); each call is then
+// `hit(command, args)`, and the guard's state lives in this closure.
 //
 //   check({key, fadeMs, coverMs, armMs}) picks the click point inside the
 //     pinned element's first line box and hit-tests it through shadow roots
@@ -17,9 +19,10 @@
 //     pinned as `<key>.editor` and is the target.
 //     It answers the point both in the viewport and relative to the element.
 //   disarm() ends the guard and reports what it blocked.
-async (pins, command, args) => {
-  const K = Symbol.for('browserkit.hit');
-  const state = globalThis[K] || (globalThis[K] = {});
+/** @param {BrowserkitPins} pins */
+(pins) => {
+  /** @type {{disarm: (() => void) | null, blocked: ReturnType<typeof describe> | null}} */
+  const state = {disarm: null, blocked: null};
   const parentOf = (n) => n.assignedSlot || n.parentNode || n.host || null;
   // Whether a pointer event at `node` reaches `target`: the event path runs
   // through slots into the shadow trees they sit in, then out through hosts.
@@ -47,7 +50,7 @@ async (pins, command, args) => {
     }
     if (hit) {
       for (const child of hit.childNodes) {
-        if (child.nodeType !== 3 || !child.assignedSlot) continue;
+        if (child.nodeType !== 3 || !(/** @type {Text} */ (child)).assignedSlot) continue;
         const range = document.createRange();
         range.selectNodeContents(child);
         for (const r of range.getClientRects()) {
@@ -162,72 +165,75 @@ async (pins, command, args) => {
     };
   };
 
-  if (command === 'check') {
-    reset();
-    const found = pinned(args.key);
-    if (!found) return {status: 'gone'};
-    const editor = editorOf(found);
-    const el = editor && (found.localName === 'textarea' || !pointOf(found)) ? editor : found;
-    // Hidden by CSS (visibility, content-visibility): nothing there takes a
-    // click, whatever lies at its box. Playwright waits for it, or says so.
-    if (el.checkVisibility && !el.checkVisibility({visibilityProperty: true})) {
-      return {status: 'hidden'};
-    }
-    let point = pointOf(el);
-    if (!point) {
-      if (!el.getClientRects().length) return {status: 'hidden'};
-      el.scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'});
-      point = pointOf(el);
-      if (!point) return {status: 'hidden'};
-    }
-    const judge = () => {
-      const hit = deepest(point.x, point.y);
-      if (!hit || reaches(el, hit)) return {ok: true};
-      if (labelFor(el, hit)) return {ok: true, viaLabel: true};
-      return {ok: false, hit};
-    };
-    let verdict = judge();
-    if (!verdict.ok) {
-      // Clear of a sticky header or footer, the way Playwright retries.
-      el.scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'});
-      point = pointOf(el);
-      if (!point) return {status: 'hidden'};
-      verdict = judge();
-    }
-    const started = performance.now();
-    while (!verdict.ok) {
-      const waited = performance.now() - started;
-      if (waited >= (fading(verdict.hit) ? args.fadeMs : args.coverMs)) {
-        return {status: 'covered', cover: describe(verdict.hit)};
+  return async (command, args) => {
+    if (command === 'check') {
+      reset();
+      const found = pinned(args.key);
+      if (!found) return {status: 'gone'};
+      const editor = editorOf(found);
+      const el = editor && (found.localName === 'textarea' || !pointOf(found)) ? editor : found;
+      // Hidden by CSS (visibility, content-visibility): nothing there takes a
+      // click, whatever lies at its box. Playwright waits for it, or says so.
+      if (el.checkVisibility && !el.checkVisibility({visibilityProperty: true})) {
+        return {status: 'hidden'};
       }
-      await sleep(40);
-      point = pointOf(el);
-      if (!point) return {status: 'hidden'};
-      verdict = judge();
+      let point = pointOf(el);
+      if (!point) {
+        if (!el.getClientRects().length) return {status: 'hidden'};
+        el.scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'});
+        point = pointOf(el);
+        if (!point) return {status: 'hidden'};
+      }
+      const judge = () => {
+        const at = /** @type {{x: number, y: number}} */ (point);
+        const hit = deepest(at.x, at.y);
+        if (!hit || reaches(el, hit)) return {ok: true};
+        if (labelFor(el, hit)) return {ok: true, viaLabel: true};
+        return {ok: false, hit};
+      };
+      let verdict = judge();
+      if (!verdict.ok) {
+        // Clear of a sticky header or footer, the way Playwright retries.
+        el.scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'});
+        point = pointOf(el);
+        if (!point) return {status: 'hidden'};
+        verdict = judge();
+      }
+      const started = performance.now();
+      while (!verdict.ok) {
+        const waited = performance.now() - started;
+        if (waited >= (fading(verdict.hit) ? args.fadeMs : args.coverMs)) {
+          return {status: 'covered', cover: describe(verdict.hit)};
+        }
+        await sleep(40);
+        point = pointOf(el);
+        if (!point) return {status: 'hidden'};
+        verdict = judge();
+      }
+      // Settled: enabled and not moved by a running animation of it or an
+      // ancestor; then Playwright's own waits add nothing this check showed.
+      const disabled = found.matches(':disabled') || found.getAttribute('aria-disabled') === 'true';
+      const moving = chainOf(el).some((n) => n.getAnimations().some((a) => a.playState === 'running'));
+      const settled = !disabled && !moving;
+      const r = el.getBoundingClientRect();
+      const style = getComputedStyle(el);
+      // Relative to the padding box, as Playwright's `position` option is.
+      const rel = {x: point.x - r.left - (parseInt(style.borderLeftWidth, 10) || 0),
+                   y: point.y - r.top - (parseInt(style.borderTopWidth, 10) || 0)};
+      let pin = args.key;
+      if (el !== found) {
+        pin = args.key + '.editor';
+        pins.pin(el, pin);
+      }
+      if (settled || verdict.viaLabel) arm(el, args.armMs);
+      return {status: 'ok', rel, point, pin, viaLabel: !!verdict.viaLabel, settled};
     }
-    // Settled: enabled and not moved by a running animation of it or an
-    // ancestor; then Playwright's own waits add nothing this check showed.
-    const disabled = found.matches(':disabled') || found.getAttribute('aria-disabled') === 'true';
-    const moving = chainOf(el).some((n) => n.getAnimations().some((a) => a.playState === 'running'));
-    const settled = !disabled && !moving;
-    const r = el.getBoundingClientRect();
-    const style = getComputedStyle(el);
-    // Relative to the padding box, as Playwright's `position` option is.
-    const rel = {x: point.x - r.left - (parseInt(style.borderLeftWidth, 10) || 0),
-                 y: point.y - r.top - (parseInt(style.borderTopWidth, 10) || 0)};
-    let pin = args.key;
-    if (el !== found) {
-      pin = args.key + '.editor';
-      pins.pin(el, pin);
-    }
-    if (settled || verdict.viaLabel) arm(el, args.armMs);
-    return {status: 'ok', rel, point, pin, viaLabel: !!verdict.viaLabel, settled};
-  }
 
-  if (command === 'disarm') {
-    const blocked = state.blocked || null;
-    reset();
-    return {blocked};
-  }
-  return null;
+    if (command === 'disarm') {
+      const blocked = state.blocked || null;
+      reset();
+      return {blocked};
+    }
+    return null;
+  };
 }

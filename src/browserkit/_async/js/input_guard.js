@@ -1,3 +1,4 @@
+// @ts-check
 // Input guard of a document that began while an action bound to an element
 // was under way (see _binding.py): a new page in the tab, or a new document
 // in any of its iframes. Playwright aims such an action's input at a point
@@ -11,7 +12,8 @@
 // frame, and releases exactly those. Releasing is browserkit's job; the
 // timer only keeps a person from being locked out if browserkit went away.
 (() => {
-  if (globalThis.__browserkitGuard) return;
+  const K = Symbol.for('browserkit.guard');
+  if (Object.prototype.hasOwnProperty.call(globalThis, K)) return;
   let armed = true;
   const types = [
     'pointerdown', 'pointerup', 'pointermove', 'pointerover', 'pointerenter', 'pointercancel',
@@ -25,7 +27,7 @@
   };
   for (const type of types) window.addEventListener(type, swallow, { capture: true });
   const release = () => { armed = false; };
-  Object.defineProperty(globalThis, '__browserkitGuard', { value: { release } });
+  Object.defineProperty(globalThis, K, { value: Object.freeze({ release }) });
   const hello = globalThis.__browserkitGuardHello;
   if (typeof hello === 'function') hello('');
   setTimeout(release, 10000);

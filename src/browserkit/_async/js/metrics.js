@@ -1,3 +1,4 @@
+// @ts-check
 // Viewport size, scroll offset and document size, for screenshots.
 () => {
   const d = document.documentElement, b = document.body;

@@ -1,3 +1,4 @@
+// @ts-check
 // The pins of Playwright's utility world, in one place: browserkit pins an
 // element there under a random key (the `browserkit-bound` engine, or a CDP
 // call for a `d`-ref), and the engine, the hit check and browserkit's probes
@@ -9,9 +10,10 @@
 //                 nothing is pinned under `key` here or its element is of another
 //                 document (one kept in the back/forward cache would have
 //                 Playwright aim at coordinates in this one).
+/** @returns {BrowserkitPins} */
 () => {
   const G = globalThis;
-  const NAME = '__browserkitPins';
+  const NAME = Symbol.for('browserkit.pins');
   if (G[NAME]) return G[NAME];
   const map = new Map();
   const pins = Object.freeze({

@@ -1,8 +1,13 @@
+// @ts-check
 // Init script of every session: runs before any page script, so settling and
 // scanning keep working on pages whose polyfills replace DOM globals. Also keeps
 // the change stamp an action reads to reuse its last outline, and the time of
 // the page's last input event or DOM change, where settling's quiet window starts.
-(() => {
+// Called with the scripts browserkit calls by name in the page's own world
+// (`scripts`, e.g. {domQuiet}: _js.PRISTINE composes it): they are kept on the
+// same frozen holder, so page code can neither replace nor remove them.
+/** @param {Partial<BrowserkitPristine>} scripts */
+(scripts) => {
   const k = Symbol.for('browserkit.pristine');
   if (window[k]) return;
   const now = performance.now.bind(performance);
@@ -44,6 +49,7 @@
     rootAnimations: ShadowRoot.prototype.getAnimations,
     shadowRoots,
     now,
+    ...scripts,
   }), enumerable: false });
   // A change stamp: anything that may alter the accessibility outline
   // without a navigation bumps it, so an unchanged stamp lets an action
@@ -70,4 +76,4 @@
     { get: () => stamp, enumerable: false });
   Object.defineProperty(window, Symbol.for('browserkit.activeAt'),
     { get: () => activeAt, enumerable: false });
-})();
+}

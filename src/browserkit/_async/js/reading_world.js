@@ -1,13 +1,14 @@
+// @ts-check
 // The core of the reading library behind dom(), scan() and styles(): d-refs,
-// ids and small text helpers. _js.py composes READING_WORLD as
-// `(base, generation) => (this file)(base, generation, [parts...])`, the parts
-// being the other reading_world_*.js files in order (paths, dom, controls,
-// scan). Each part is `(lib) => ({ ...what it adds })`: it takes what earlier
-// parts and this core put on `lib` and answers its own additions. Answers the
-// library object (see _world.py).
-(base, generation, parts) => {
-  const G = globalThis;
-  if (G.__browserkit) return G.__browserkit.enter(base, generation);
+// ids and small text helpers. _js.py composes READING as
+// `(this file)([parts...])`, the parts being the other reading_world_*.js files
+// in order (paths, dom, controls, scan). Each part is
+// `(lib) => ({ ...what it adds })`: it takes what earlier parts and this core
+// put on `lib` and answers its own additions. Answers the library, which
+// _world.py installs once per document under Symbol.for('browserkit.reading')
+// and calls as `library.enter(base, generation).dom(args)`.
+/** @param {ReadingPart[]} parts */
+(parts) => {
   // This runs in an isolated world of the page (CDP Page.createIsolatedWorld):
   // it shares the DOM but none of the page's JavaScript objects, so page code
   // can neither see what is kept here nor break it by replacing globals.
@@ -16,8 +17,8 @@
   // the highest the session handed out (``base``), so an id is never handed
   // out twice; a document restored from the back/forward cache starts over.
   let epoch = null;
-  let first = base;
-  let nextId = base;
+  let first = 0;
+  let nextId = 0;
   let idOf = new WeakMap();
   let byId = new Map();
   const enter = (b, g) => {
@@ -28,7 +29,7 @@
       nextId = Math.max(nextId, b);
       first = nextId;
     }
-    return G.__browserkit;
+    return api;
   };
   const refFor = (el) => {
     let n = idOf.get(el);
@@ -59,6 +60,6 @@
     const el = elementFor(n);
     return token === TOKEN && el && el.isConnected ? el : null;
   };
-  G.__browserkit = { dom, locate, scan, styles, enter, element };
-  return enter(base, generation);
+  const api = Object.freeze({ dom, locate, scan, styles, enter, element });
+  return api;
 }

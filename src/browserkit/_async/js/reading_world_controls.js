@@ -1,5 +1,7 @@
+// @ts-check
 // Part of the reading library (see reading_world.js): what scan() keeps, skips
 // and folds, and how it tells an element's visibility, role, name and action.
+/** @type {ReadingPart} */
 (lib) => {
   const { clean, cap } = lib;
 

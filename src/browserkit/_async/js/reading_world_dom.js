@@ -1,5 +1,7 @@
+// @ts-check
 // Part of the reading library (see reading_world.js): dom(), locate(ref) and
 // styles(), which read one element (or a subtree) by d-ref or path.
+/** @type {ReadingPart} */
 (lib) => {
   const { TOKEN, refFor, elementFor, firstId, maxId, clean, cap, follow, pathOf } = lib;
 
@@ -29,6 +31,7 @@
     }
     let budget = maxNodes;
     let cut = false;
+    /** @returns {DomNode} */
     const make = (node) => {
       if (node.nodeType === 3) {
         return { tag: '#text', text: cap(clean(node.data), 200), child_count: 0, children: [] };
@@ -48,16 +51,18 @@
     };
     const top = make(root);
     budget--;
+    /** @type {[DomNode, number][]} */
     const queue = [[top, 0]];
     for (let qi = 0; qi < queue.length; qi++) {
       const [out, level] = queue[qi];
-      const node = out._node;
+      // Queued nodes are elements and shadow roots: made with their node.
+      const node = /** @type {Node} */ (out._node);
       delete out._node;
       let kids;
       if (node.nodeType === 11) {
         kids = [];
         for (let n = node.firstChild; n; n = n.nextSibling) {
-          if (n.nodeType === 1 || (n.nodeType === 3 && clean(n.data))) kids.push(n);
+          if (n.nodeType === 1 || (n.nodeType === 3 && clean(/** @type {Text} */ (n).data))) kids.push(n);
         }
       } else {
         kids = kidsOf(node);

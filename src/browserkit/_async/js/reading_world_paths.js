@@ -1,5 +1,7 @@
+// @ts-check
 // Part of the reading library (see reading_world.js): element paths, and the
 // short unique selectors scan() reports.
+/** @type {ReadingPart} */
 (lib) => {
   const { isEl } = lib;
 
@@ -26,7 +28,9 @@
     }
     return out.reverse();
   };
+  /** @param {number[]} path */
   const follow = (path) => {
+    /** @type {(ParentNode & {shadowRoot?: ShadowRoot | null}) | null | undefined} */
     let node = document;
     for (const step of path) {
       node = step === -1 ? node.shadowRoot : node && node.children[step];
@@ -43,7 +47,7 @@
     const roots = [];
     const visit = (root) => {
       const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT);
-      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      for (let n = /** @type {Element | null} */ (walker.nextNode()); n; n = /** @type {Element | null} */ (walker.nextNode())) {
         if (n.shadowRoot) {
           roots.push(n.shadowRoot);
           visit(n.shadowRoot);

@@ -1,5 +1,7 @@
+// @ts-check
 // Part of the reading library (see reading_world.js): scan(), the page read as
 // condensed HTML or text, with its targets, folded lists, frames and render state.
+/** @type {ReadingPart} */
 (lib) => {
   const {
     TOKEN, refFor, firstId, maxId, clean, cap, isEl, shadowRoots, resetRoots, uniqueSelector,
@@ -260,7 +262,8 @@
     let busy = false;
     let scanned = 0;
     const all = document.createTreeWalker(document, NodeFilter.SHOW_ELEMENT);
-    for (let n = all.nextNode(); n && scanned < 20000 && !busy; n = all.nextNode()) {
+    const next = () => /** @type {Element | null} */ (all.nextNode());
+    for (let n = next(); n && scanned < 20000 && !busy; n = next()) {
       scanned++;
       if (SKIP.has(n.localName)) continue;
       const own = n.firstElementChild ? '' : clean(n.textContent);
@@ -278,7 +281,8 @@
     const hasApp = document.scripts.length > 0 || document.querySelector(mounts) !== null;
     const empty = meaningful < 50 && controls === 0 && !media;
     const shell = empty && hasApp;
-    const nav = performance.getEntriesByType('navigation')[0];
+    const nav = /** @type {PerformanceNavigationTiming | undefined} */ (
+      performance.getEntriesByType('navigation')[0]);
     const loadedAgo = nav && nav.loadEventEnd > 0 ? performance.now() - nav.loadEventEnd : 0;
     const loading = document.readyState !== 'complete';
     // A short quiet window tells a page still being rendered from a settled

@@ -1,6 +1,8 @@
+// @ts-check
 // The values of the fields whose content is a secret (passwords, payment
 // cards) in this frame's document, so outlines can mask them; empty ones
 // are left out.
+/** @returns {string[]} */
 () => {
   const P = window[Symbol.for('browserkit.pristine')] || {};
   const all = P.querySelectorAll || Document.prototype.querySelectorAll;

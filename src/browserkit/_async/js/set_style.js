@@ -1,5 +1,10 @@
+// @ts-check
 // Set (or, with an empty value, remove) one inline property; a value Chromium
 // rejects leaves the inline style as it was.
+/**
+ * @param {HTMLElement} el
+ * @param {[string, string, boolean]} args
+ */
 (el, [name, value, important]) => {
   if (!el.style) return { ok: false, inline: '', reason: 'the element has no style' };
   if (value === '') {

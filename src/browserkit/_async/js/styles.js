@@ -1,7 +1,13 @@
+// @ts-check
 // Computed styles of an element (every property when names is null) and its
 // inline style; names Chromium does not know are listed in unknown.
+/**
+ * @param {Element} el
+ * @param {string[]} names
+ */
 (el, names) => {
-  const cs = el.ownerDocument.defaultView.getComputedStyle(el);
+  const view = /** @type {Window} */ (el.ownerDocument.defaultView);
+  const cs = view.getComputedStyle(el);
   const out = {};
   const unknown = [];
   if (names === null) {
@@ -13,5 +19,6 @@
       out[name] = cs.getPropertyValue(name).trim();
     }
   }
-  return { properties: out, inline: el.style ? el.style.cssText : '', unknown };
+  const style = /** @type {HTMLElement} */ (el).style;
+  return { properties: out, inline: style ? style.cssText : '', unknown };
 }

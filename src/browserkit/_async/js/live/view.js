@@ -1,3 +1,4 @@
+// @ts-check
 // The browserkit live view's page script (served by _live.py, loaded as a classic script).
 // It shows the frames and state the server pushes as server-sent events, and posts a
 // person's input back in order. Points are sent as fractions of the frame (fx, fy):
@@ -6,8 +7,10 @@
 (() => {
   'use strict';
   const token = new URLSearchParams(location.search).get('token') || '';
-  const $ = (id) => document.getElementById(id);
-  const img = $('frame');
+  // Every id asked for is in view.html.
+  /** @param {string} id */
+  const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
+  const img = /** @type {HTMLImageElement} */ ($('frame'));
   const screen = $('screen');
   let state = { readOnly: false, control: 'agent', mode: 'watch' };
   let frames = 0;
