@@ -263,7 +263,7 @@ async def test_a_call_refused_because_the_browser_went_leaves_no_unawaited_corou
         with warnings.catch_warnings(record=True) as seen:
             warnings.simplefilter("always")
             with pytest.raises(bk.SessionClosedError):
-                await core.guard(tab.page.aria_snapshot(mode="ai"), "snapshot", 1000, tab)
+                await core.bounded(tab.page.aria_snapshot(mode="ai"), "snapshot", 1000, tab)
             gc.collect()
         assert not [w for w in seen if "never awaited" in str(w.message)]
     finally:

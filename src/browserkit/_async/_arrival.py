@@ -121,7 +121,7 @@ class Arrival:
         ms = min(FRAGMENT_MS, left_ms(deadline))
         call = tab.page.evaluate(_js.FRAGMENT_HEADING, fragment)
         try:
-            words = await self._core.guard(call, "read the new page", ms, tab)
+            words = await self._core.bounded(call, "read the new page", ms, tab)
         except (SessionClosedError, BrowserCrashedError):
             raise
         except (BrowserkitError, PlaywrightError):
@@ -132,12 +132,12 @@ class Arrival:
         """Wait for a quiet DOM (bounded); the change stamp then (-1: unknown)."""
         max_ms = left_ms(deadline)
         call = dom_quiet(tab.page, max_ms)
-        read = quiet_result(await self._core.guard(call, "read the new page", max_ms + 1000, tab))
+        read = quiet_result(await self._core.bounded(call, "read the new page", max_ms + 1000, tab))
         return -1 if read is None else read[1]
 
     async def _next_change(self, tab: Tab, max_ms: float) -> None:
         call = tab.page.evaluate(_js.DOM_CHANGE, max(1, int(max_ms)))
-        await self._core.guard(call, "read the new page", max_ms + 1000, tab)
+        await self._core.bounded(call, "read the new page", max_ms + 1000, tab)
 
     async def _unrendered(self, tab: Tab, outline: str) -> bool:
         """Whether ``outline`` is an app still to render: "Loading…" or a progress bar

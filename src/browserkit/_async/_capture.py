@@ -77,7 +77,7 @@ class Capture:
             else:
                 coro = tab.page.aria_snapshot(mode="ai", depth=depth, timeout=left)
             try:
-                text = await self._core.guard(coro, "snapshot", left, tab)
+                text = await self._core.bounded(coro, "snapshot", left, tab)
             except TimeoutError:
                 if tab.generation != generation and time.monotonic() < deadline:
                     continue

@@ -297,10 +297,10 @@ class SessionCore:
 
     # ---------------------------------------------------------------- errors
 
-    async def guard(
+    async def bounded(
         self, coro: Awaitable[T], what: str, timeout_ms: float, tab: Tab | None = None
     ) -> T:
-        """Run a Playwright call, translating its errors into browserkit's.
+        """Run a Playwright call within ``timeout_ms``, translating its errors into browserkit's.
 
         With ``tab``, the call needs that page's scripts to run: a dialog the
         page opens meanwhile ends it with ModalStateBlockedError instead of a

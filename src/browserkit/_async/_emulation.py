@@ -322,7 +322,7 @@ class Resizer:
         ms = core.timeout(timeout_ms)
         for tab in list(core.tabs.values()):
             if not tab.page.is_closed():
-                await core.guard(tab.page.set_viewport_size(size), "resize", ms)  # type: ignore[arg-type]
+                await core.bounded(tab.page.set_viewport_size(size), "resize", ms)  # type: ignore[arg-type]
 
     async def _on_page(self, page: Page) -> None:
         if self._size is None or self._core.closed:

@@ -137,7 +137,9 @@ class HitTester:
                 return Aimed()  # in an iframe: Playwright's own checks decide
             key: str | None = bound.key
         else:
-            key = await core.guard(self._binder.pin_locator(tab, locator, ms), "hit check", ms, tab)
+            key = await core.bounded(
+                self._binder.pin_locator(tab, locator, ms), "hit check", ms, tab
+            )
             if key is None:
                 return Aimed()  # none or several: Playwright waits, or refuses
         args = {
@@ -146,7 +148,7 @@ class HitTester:
             "fadeMs": min(_FADE_WAIT_MS, ms * 0.6),
             "armMs": ms,
         }
-        verdict = await core.guard(self._call(tab, "check", args, ms), "hit check", ms, tab)
+        verdict = await core.bounded(self._call(tab, "check", args, ms), "hit check", ms, tab)
         status = verdict.get("status") if isinstance(verdict, dict) else None
         if status == "covered":
             raise _covered(verdict["cover"])

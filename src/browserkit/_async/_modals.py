@@ -49,13 +49,13 @@ class Modals:
         settler = Settler(tab, core.evidence)
         with settler:
             if accept:
-                await core.guard(
+                await core.bounded(
                     dialog.accept(prompt_text) if prompt_text is not None else dialog.accept(),
                     "accept dialog",
                     ms,
                 )
             else:
-                await core.guard(dialog.dismiss(), "dismiss dialog", ms)
+                await core.bounded(dialog.dismiss(), "dismiss dialog", ms)
             settled = await settler.settle(ms)
             navigated = settler.navigated
         info = DialogInfo(

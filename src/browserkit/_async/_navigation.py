@@ -215,8 +215,10 @@ class Navigator:
         """Move ``delta`` entries through the active tab's history (-1 back, 1 forward)."""
         tab = self._core.check()
         ms = self._core.timeout(timeout_ms, "navigation")
-        cdp = await self._core.guard(tab.cdp_session(), "history", ms, tab)
-        history = await self._core.guard(cdp.send("Page.getNavigationHistory"), "history", ms, tab)
+        cdp = await self._core.bounded(tab.cdp_session(), "history", ms, tab)
+        history = await self._core.bounded(
+            cdp.send("Page.getNavigationHistory"), "history", ms, tab
+        )
         index = int(history["currentIndex"]) + delta
         entries = history["entries"]
         if not 0 <= index < len(entries):
@@ -243,7 +245,7 @@ class Navigator:
         start = time.monotonic()
         before = _Marks.of(self._core, tab)
         try:
-            await self._core.guard(self._until_commit(tab, call), what, ms)
+            await self._core.bounded(self._until_commit(tab, call), what, ms)
         except BrowserkitError as err:
             if type(err) is not BrowserkitError:
                 raise

@@ -79,7 +79,7 @@ class AsyncNetwork(NetworkView):
                 "(old requests are evicted as new ones arrive)",
             )
         fields: dict[str, Any] = {}
-        await core.guard(
+        await core.bounded(
             self._fetch(entry, record, fields),
             f"reading the detail of request {request_id}",
             core.timeout(timeout_ms),

@@ -99,7 +99,7 @@ class Outlines:
                 )
             tab.baseline = base
         if title is None:
-            title = await core.guard(tab.page.title(), "title", left_ms(deadline), tab)
+            title = await core.bounded(tab.page.title(), "title", left_ms(deadline), tab)
         return Snapshot(
             tree=text,
             generation=generation,
@@ -177,12 +177,12 @@ class Outlines:
             )
         ms = core.timeout(timeout_ms)
         deadline = time.monotonic() + ms / 1000  # one bound for every step below
-        metrics = await core.guard(tab.page.evaluate(_js.METRICS), "screenshot", ms, tab)
+        metrics = await core.bounded(tab.page.evaluate(_js.METRICS), "screenshot", ms, tab)
         vw, vh, sx, sy, dw, dh = (float(v) for v in metrics)
         if target is not None:
             locator, _ = await self._targets.resolve(tab, target, left_ms(deadline))
             left = left_ms(deadline)
-            box = await core.guard(locator.bounding_box(timeout=left), "screenshot", left, tab)
+            box = await core.bounded(locator.bounding_box(timeout=left), "screenshot", left, tab)
             if box is None:
                 raise TargetNotFoundError("the target has no box (it is hidden)")
             clip = {
@@ -213,7 +213,7 @@ class Outlines:
         cdp = await tab.cdp_session()
         left = left_ms(deadline)
         try:
-            result = await core.guard(
+            result = await core.bounded(
                 cdp.send("Page.captureScreenshot", params), "screenshot", left, tab
             )
         except TimeoutError:

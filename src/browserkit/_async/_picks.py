@@ -57,7 +57,7 @@ class Picks:
         cdp = await tab.cdp_session()
         generation = tab.generation
         try:
-            found = await self._core.guard(
+            found = await self._core.bounded(
                 cdp.send(
                     "DOM.getNodeForLocation",
                     {
@@ -92,7 +92,7 @@ class Picks:
     async def _line(self, tab: Tab, frame: Frame, key: str, ref: str, ms: float) -> str:
         """The element's outline line (its role and name), with its ``p`` ref."""
         try:
-            text = await self._core.guard(
+            text = await self._core.bounded(
                 frame.locator(f"{ENGINE}={key}").aria_snapshot(timeout=ms),
                 "read the picked element",
                 ms,

@@ -251,7 +251,7 @@ class Recordings:
             screenshots=True, snapshots=True, sources=False, title=f"browserkit session {core.id}"
         )
         try:
-            await core.guard(start, "start recording", core.timeout(timeout_ms))
+            await core.bounded(start, "start recording", core.timeout(timeout_ms))
         except BaseException:
             self.recorder = None
             raise
@@ -286,7 +286,7 @@ class Recordings:
         ms = core.timeout(timeout_ms)
 
         async def write(made: Path) -> None:
-            await core.guard(core.context.tracing.stop(path=made), "write the recording", ms)
+            await core.bounded(core.context.tracing.stop(path=made), "write the recording", ms)
 
         try:
             size = await write_owner_only(recorder.path, write)
@@ -294,7 +294,7 @@ class Recordings:
             # The folder went away or refuses writes: the trace is dropped,
             # and tracing ends all the same (if it had not yet).
             with contextlib.suppress(BrowserkitError):
-                await core.guard(core.context.tracing.stop(), "stop recording", ms)
+                await core.bounded(core.context.tracing.stop(), "stop recording", ms)
             raise InvalidArgumentError(
                 f"cannot write the recording to {str(recorder.path)!r} ({exc.strerror or exc})",
                 hint="the trace was dropped: record again into a folder you may write",

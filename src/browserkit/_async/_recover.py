@@ -123,7 +123,7 @@ async def _replace(core: SessionCore, old: Tab) -> Tab:
     """Close ``old``'s stuck page and put a fresh page in its place, under its tab id."""
     core.replacing = True
     try:
-        page = await core.guard(core.context.new_page(), "replace a stuck page", 10_000)
+        page = await core.bounded(core.context.new_page(), "replace a stuck page", 10_000)
     finally:
         core.replacing = False
     # Undo old's listeners first, so its page closing does not drop the tab's id.

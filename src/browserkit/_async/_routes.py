@@ -173,11 +173,11 @@ class Routes:
         old = self._rules.get(pattern)
         # The new route first: the newest one is asked first, so no request
         # slips through between the two calls.
-        await core.guard(core.context.route(matcher, handler), f"route {pattern!r}", ms)
+        await core.bounded(core.context.route(matcher, handler), f"route {pattern!r}", ms)
         self._rules.pop(pattern, None)
         self._rules[pattern] = _Rule(matcher, handler, action)
         if old is not None:
-            await core.guard(
+            await core.bounded(
                 core.context.unroute(old.matcher, old.handler), f"replace route {pattern!r}", ms
             )
         return self.patterns
@@ -188,7 +188,7 @@ class Routes:
         rule = self._rules.pop(pattern, None)
         if rule is None:
             return False
-        await core.guard(
+        await core.bounded(
             core.context.unroute(rule.matcher, rule.handler),
             f"unroute {pattern!r}",
             core.timeout(timeout_ms),
@@ -201,7 +201,7 @@ class Routes:
         self._core.own_context_only("offline", _WHOLE_BROWSER, _OWN_SESSION)
         if not isinstance(flag, bool):
             raise InvalidArgumentError(f"offline takes True or False, got {flag!r}")
-        await core.guard(core.context.set_offline(flag), "offline", core.timeout(timeout_ms))
+        await core.bounded(core.context.set_offline(flag), "offline", core.timeout(timeout_ms))
         self.offline = flag
         return flag
 

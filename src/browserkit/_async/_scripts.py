@@ -232,11 +232,11 @@ class Scripts:
         core.check(mutating=True)
         ms = core.timeout(timeout_ms)
         if core.attached is None:
-            await core.guard(core.context.add_init_script(code), "init_script", ms)
+            await core.bounded(core.context.add_init_script(code), "init_script", ms)
         else:
             # Someone else's browser: only the session's own tabs get it.
             for tab in list(core.tabs.values()):
-                await core.guard(tab.page.add_init_script(code), "init_script", ms)
+                await core.bounded(tab.page.add_init_script(code), "init_script", ms)
         self._init_scripts += 1
         return self._init_scripts
 
@@ -272,7 +272,7 @@ class Scripts:
                 hint="create the folder first, or give a path in an existing one",
             )
         ms = core.timeout(timeout_ms)
-        data = await core.guard(
+        data = await core.bounded(
             tab.page.pdf(format=paper, landscape=landscape, print_background=print_background),
             "pdf",
             ms,

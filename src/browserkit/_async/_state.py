@@ -147,7 +147,7 @@ class StateStore:
             if not isinstance(url, str) or origin_of(url) is None:
                 raise InvalidArgumentError(f"urls: {url!r} is not an http(s) URL")
         self._reading("cookies")
-        found = await core.guard(
+        found = await core.bounded(
             core.context.cookies(asked or None), "cookies", core.timeout(timeout_ms)
         )
         return [cookie_from_playwright(c) for c in found]
@@ -166,7 +166,7 @@ class StateStore:
         if params:
             # Checked above to have the keys and types of Playwright's SetCookieParam.
             added = core.context.add_cookies(cast(Any, params))
-            await core.guard(added, "set cookies", core.timeout(timeout_ms))
+            await core.bounded(added, "set cookies", core.timeout(timeout_ms))
 
     async def clear_cookies(
         self, name: str | None, domain: str | None, path: str | None, timeout_ms: float | None
@@ -178,11 +178,11 @@ class StateStore:
         core.check(mutating=True)
         self._own_context("clear_cookies")
         ms = core.timeout(timeout_ms)
-        before = len(await core.guard(core.context.cookies(), "clear cookies", ms))
-        await core.guard(
+        before = len(await core.bounded(core.context.cookies(), "clear cookies", ms))
+        await core.bounded(
             core.context.clear_cookies(name=name, domain=domain, path=path), "clear cookies", ms
         )
-        return before - len(await core.guard(core.context.cookies(), "clear cookies", ms))
+        return before - len(await core.bounded(core.context.cookies(), "clear cookies", ms))
 
     # ---------------------------------------------------- storage state
 
@@ -192,7 +192,7 @@ class StateStore:
         core = self._core
         target = None if path is None else output_file(path, "storage_state('state.json')")
         self._reading("storage_state")
-        raw = await core.guard(
+        raw = await core.bounded(
             core.context.storage_state(), "storage state", core.timeout(timeout_ms)
         )
         state = StorageState.from_playwright(raw)
@@ -249,7 +249,7 @@ class StateStore:
                     "its origin), or start the session from a storage_state",
                 )
             self._own_context("local_storage of an origin no tab shows")
-            raw = await core.guard(core.context.storage_state(), "local storage", ms)
+            raw = await core.bounded(core.context.storage_state(), "local storage", ms)
             return StorageState.from_playwright(raw).local_storage(wanted)
         holder, frame = live
         return await self._in_frame(holder, frame, wanted, update or {}, remove, clear, ms)
@@ -287,7 +287,7 @@ class StateStore:
         ms: float,
     ) -> dict[str, str]:
         core = self._core
-        cdp: CDPSession = await core.guard(tab.cdp_session(), "local storage", ms, tab)
+        cdp: CDPSession = await core.bounded(tab.cdp_session(), "local storage", ms, tab)
         own: CDPSession | None = None
         if frame is not tab.page.main_frame:
             try:
@@ -299,18 +299,18 @@ class StateStore:
         storage = {"storageId": {"securityOrigin": origin, "isLocalStorage": True}}
         try:
             if clear:
-                await core.guard(
+                await core.bounded(
                     cdp.send("DOMStorage.clear", storage), "clear local storage", ms, tab
                 )
             for key in remove:
-                await core.guard(
+                await core.bounded(
                     cdp.send("DOMStorage.removeDOMStorageItem", {**storage, "key": key}),
                     "remove a local storage item",
                     ms,
                     tab,
                 )
             for key, value in update.items():
-                await core.guard(
+                await core.bounded(
                     cdp.send(
                         "DOMStorage.setDOMStorageItem", {**storage, "key": key, "value": value}
                     ),
@@ -318,7 +318,7 @@ class StateStore:
                     ms,
                     tab,
                 )
-            reply = await core.guard(
+            reply = await core.bounded(
                 cdp.send("DOMStorage.getDOMStorageItems", storage), "read local storage", ms, tab
             )
         finally:

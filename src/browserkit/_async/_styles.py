@@ -95,7 +95,7 @@ class StyleEditor:
         if where is None:
             # Inside an iframe: read it in the frame's own world.
             locator, label = await self._targets.resolve(tab, target, ms)
-            value = await self._core.guard(
+            value = await self._core.bounded(
                 locator.evaluate(_js.STYLES, wanted, timeout=ms), f"styles of {label}", ms, tab
             )
         else:

@@ -51,7 +51,7 @@ class Tabs:
             check_scheme(url, core.config)
         core.ensure_open()
         ms = core.timeout(timeout_ms, "navigation" if url is not None else "default")
-        page = await core.guard(core.context.new_page(), "new tab", ms)
+        page = await core.bounded(core.context.new_page(), "new tab", ms)
         tab = core.adopt(page)
         if tab.tab_id in core.new_tabs:
             core.new_tabs.remove(tab.tab_id)
@@ -65,7 +65,7 @@ class Tabs:
         tab = core.tab(tab_id)
         core.active = tab_id
         # A tab closing meanwhile (a popup that closes itself) is page_not_found.
-        await core.guard(tab.page.bring_to_front(), "select tab", core.timeout(None), tab)
+        await core.bounded(tab.page.bring_to_front(), "select tab", core.timeout(None), tab)
         title = "" if tab.pending_dialog is not None else await title_of(tab.page)
         return TabInfo(tab_id, tab.page.url, title, active=True)
 

@@ -235,7 +235,7 @@ class Targets:
             return tab, {"ref": number}
         locator, _ = await self.resolve(tab, target, ms)
         tab = self._core.tab_of(locator.page, tab)
-        path = await self._core.guard(
+        path = await self._core.bounded(
             locator.evaluate(_js.ELEMENT_PATH, timeout=ms), "find element", ms, tab
         )
         if path is None:
@@ -258,13 +258,15 @@ class Targets:
         base = tab.page if sel.frame is None else await self._frame(tab, sel.frame)
         locator = self._locate(base, sel)
         # Bounded: count() has no timeout, and a busy page never answers it.
-        count = await self._core.guard(_count(locator, sel), f"find {sel.describe()}", ms, tab)
+        count = await self._core.bounded(_count(locator, sel), f"find {sel.describe()}", ms, tab)
         if count == 0 and sel.kind == "label":
             # A <label> that wraps its control counts the control's own text
             # (a select's options) in its text; fall back to a substring
             # match, still refusing to pick one of several.
             locator = base.get_by_label(sel.value)
-            count = await self._core.guard(_count(locator, sel), f"find {sel.describe()}", ms, tab)
+            count = await self._core.bounded(
+                _count(locator, sel), f"find {sel.describe()}", ms, tab
+            )
         return locator, count
 
     def _locate(self, base: Page | Frame, sel: Selector) -> Locator:
@@ -350,12 +352,12 @@ class Targets:
     async def _point_xy(self, tab: Tab, point: Point, ms: float) -> tuple[float, float]:
         if point.space == "viewport":
             return point.x, point.y
-        vw, vh, sx, sy = await self._core.guard(
+        vw, vh, sx, sy = await self._core.bounded(
             tab.page.evaluate("() => [innerWidth, innerHeight, scrollX, scrollY]"), "scroll", ms
         )
         x, y = point.x - sx, point.y - sy
         if not (0 <= x < vw and 0 <= y < vh):
-            await self._core.guard(
+            await self._core.bounded(
                 tab.page.evaluate(
                     "([x, y]) => window.scrollTo(x - innerWidth / 2, y - innerHeight / 2)",
                     [point.x, point.y],
@@ -410,7 +412,7 @@ async def _count(locator: Locator, sel: Selector) -> int:
         return await locator.count()
     except PlaywrightError as exc:
         if locator.page.is_closed():
-            raise  # the page or the browser went away: the caller's guard says which
+            raise  # the page or the browser went away: the caller's bounded() says which
         first = str(exc.message if hasattr(exc, "message") else exc).strip().splitlines()
         raise InvalidArgumentError(
             f"{sel.describe()} is not a valid {sel.kind} selector: {first[0] if first else ''}",

@@ -136,7 +136,7 @@ class UtilityWorlds:
             self._hello[hello] = answer
             try:
                 probe = frame.locator(f"{ENGINE}=hello:{hello}")
-                await self._core.guard(
+                await self._core.bounded(
                     asyncio.wait_for(probe.count(), ms / 1000), "bind the target", ms, tab
                 )
                 # The binding's event is sent before the count's reply.

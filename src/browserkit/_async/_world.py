@@ -71,7 +71,7 @@ class World:
 
         async def once() -> WorldReply:
             # Guarded: a tab that closed has no session to make (a plain error).
-            cdp = await self._core.guard(tab.cdp_session(), what, ms, tab)
+            cdp = await self._core.bounded(tab.cdp_session(), what, ms, tab)
             last: str = ""
             for _ in range(4):
                 generation = tab.generation
