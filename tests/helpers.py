@@ -8,8 +8,12 @@ awaits a coroutine and passes a plain value through.
 from __future__ import annotations
 
 import asyncio
+import importlib.util
 import inspect
+import sys
 from collections.abc import Awaitable, Callable
+from pathlib import Path
+from types import ModuleType
 from typing import Any, TypeVar, Union
 
 import pytest
@@ -22,6 +26,7 @@ __all__ = [
     "browser_config",
     "changed_lines",
     "click_on",
+    "load_script",
     "out",
     "raises_before_waiting",
     "ref_of",
@@ -116,3 +121,19 @@ async def click_on(
     tree = (await aw(sess.snapshot())).tree
     result: bk.ActionResult = await aw(sess.click(ref_of(tree, f'button "{name}"'), **kw))
     return result
+
+
+SCRIPTS = Path(__file__).resolve().parent.parent / "scripts"
+
+
+def load_script(name: str) -> ModuleType:
+    """``scripts/<name>.py`` as a module (scripts/ is not a package), loaded once."""
+    loaded = sys.modules.get(name)
+    if loaded is not None:
+        return loaded
+    spec = importlib.util.spec_from_file_location(name, SCRIPTS / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # dataclasses look the module up there
+    spec.loader.exec_module(module)
+    return module

@@ -10,12 +10,11 @@ concept, not by size: each opens with a docstring that says what it is.
 from __future__ import annotations
 
 import ast
-import importlib.util
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+
+from tests.helpers import load_script
 
 # Source checks: run on every Python.
 pytestmark = pytest.mark.every_python
@@ -28,22 +27,7 @@ DOC = ROOT / "docs" / "architecture.md"
 MIN_WORDS = 4
 
 
-def _load_checker() -> ModuleType:
-    # scripts/ is not a package; dataclasses look the module up in sys.modules.
-    loaded = sys.modules.get("check_imports")
-    if loaded is not None:
-        return loaded
-    spec = importlib.util.spec_from_file_location(
-        "check_imports", ROOT / "scripts" / "check_imports.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-check_imports = _load_checker()
+check_imports = load_script("check_imports")
 
 
 def _modules(package: Path) -> list[str]:

@@ -8,14 +8,13 @@ read from ``docs/architecture.md``, the one place they are written.
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 import textwrap
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
+
+from tests.helpers import load_script
 
 # Source checks: run on every Python.
 pytestmark = pytest.mark.every_python
@@ -23,22 +22,7 @@ pytestmark = pytest.mark.every_python
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _load_checker() -> ModuleType:
-    # scripts/ is not a package; dataclasses look the module up in sys.modules.
-    loaded = sys.modules.get("check_imports")
-    if loaded is not None:
-        return loaded
-    spec = importlib.util.spec_from_file_location(
-        "check_imports", ROOT / "scripts" / "check_imports.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-check_imports = _load_checker()
+check_imports = load_script("check_imports")
 
 
 def _write_package(root: Path, files: dict[str, str]) -> Path:

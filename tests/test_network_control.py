@@ -2,27 +2,23 @@
 
 from __future__ import annotations
 
-import asyncio
-import time
 from typing import Any
 
 import pytest
 
 import browserkit as bk
 from browserkit import tools
-from tests.helpers import AnySession, aw
+from tests.helpers import AnySession, aw, until
 
 
 async def wait_for_entry(sess: AnySession, pattern: str, done: Any, seconds: float = 10) -> Any:
     """The newest network entry matching ``pattern`` once ``done(entry)`` holds (bounded)."""
-    deadline = time.monotonic() + seconds
-    while True:
+
+    def newest_done() -> Any:
         entries = sess.network.read(pattern=pattern, include_static=True).entries
-        if entries and done(entries[-1]):
-            return entries[-1]
-        if time.monotonic() > deadline:
-            raise AssertionError(f"no finished request matching {pattern!r}: {entries}")
-        await asyncio.sleep(0.05)
+        return entries[-1] if entries and done(entries[-1]) else None
+
+    return await until(newest_done, f"a finished request matching {pattern!r}", timeout_s=seconds)
 
 
 def finished(entry: Any) -> bool:

@@ -47,8 +47,6 @@ class FrameWatch:
         self.loading = False
         self.downloads_begun = 0
         """Downloads the main frame started (``Page.downloadWillBegin``)."""
-        self.released = 0
-        """Refused navigations released (see :meth:`_on_cleared`)."""
         self.answered = 0
         """Main-frame documents the server answered with content (not 204/205).
 
@@ -144,7 +142,6 @@ class FrameWatch:
                 "Runtime.evaluate",
                 {"expression": _RELEASE, "contextId": world["executionContextId"]},
             )
-            self.released += 1
         except PlaywrightError:
             pass  # the page went away: so did Playwright's wait
 
