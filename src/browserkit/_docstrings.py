@@ -46,7 +46,10 @@ SHARED = {
 """The shared descriptions, by key."""
 
 _ENTRY = re.compile(r"^(?P<indent> +)(?P<name>\w+): \{(?P<key>\w+)\}$", re.MULTILINE)
-_WIDTH = 96  # where the hand-written entries wrap
+_WIDTH = 88
+"""Where a filled entry wraps, counted from the docstring's own margin: Python 3.13
+strips that margin when it compiles a docstring and older versions keep it, and the
+generated sync module must come out the same on every version."""
 
 T = TypeVar("T")
 
@@ -54,11 +57,13 @@ T = TypeVar("T")
 def fill(doc: str) -> str:
     """``doc`` with every ``name: {key}`` entry written out; an unknown key raises KeyError."""
 
+    margin = _margin(doc)
+
     def entry(match: re.Match[str]) -> str:
         indent, name = match["indent"], match["name"]
         return textwrap.fill(
             f"{name}: {SHARED[match['key']]}",
-            width=_WIDTH,
+            width=_WIDTH + margin,
             initial_indent=indent,
             subsequent_indent=indent + "    ",
             break_on_hyphens=False,
@@ -66,6 +71,12 @@ def fill(doc: str) -> str:
         )
 
     return _ENTRY.sub(entry, doc)
+
+
+def _margin(doc: str) -> int:
+    """The indentation common to the lines after the first (what ``inspect.cleandoc`` strips)."""
+    widths = [len(line) - len(line.lstrip()) for line in doc.splitlines()[1:] if line.strip()]
+    return min(widths, default=0)
 
 
 def shared_args(obj: T) -> T:
