@@ -58,7 +58,7 @@ from browserkit._entries import (
     entry_fields,
     matcher,
 )
-from browserkit._paths import output_file
+from browserkit._paths import output_file, write_file
 from browserkit._reprs import record_markdown, summary
 from browserkit.errors import InvalidArgumentError
 
@@ -579,10 +579,5 @@ def export(path: str | os.PathLike[str], page: EventPage[Any]) -> Path:
     """
     target = output_file(path, "<dir>/console.json")
     text = json.dumps(to_jsonable(page), ensure_ascii=False, indent=2) + "\n"
-    tmp = target.with_name(f".{target.name}.{os.getpid()}.{threading.get_ident()}.tmp")
-    try:
-        tmp.write_text(text, encoding="utf-8")
-        os.replace(tmp, target)
-    finally:
-        tmp.unlink(missing_ok=True)
+    write_file(target, text, private=True)  # console and network logs are session data
     return target

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import shutil
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -11,7 +10,7 @@ from typing import Any
 from playwright.async_api import Error as PlaywrightError
 
 from browserkit._async._evidence import Evidence
-from browserkit._paths import output_file
+from browserkit._paths import copy_file, output_file
 from browserkit.buffers import (
     CONSOLE_LEVELS,
     ConsoleEntry,
@@ -310,7 +309,7 @@ class AsyncDownloads:
         self._buffer.upsert(download_id, status="saving", available=entry.available, **base)
         try:
             source = await download.path()
-            await asyncio.to_thread(shutil.copyfile, source, target)
+            await asyncio.to_thread(copy_file, source, target, private=False)
         except (PlaywrightError, OSError) as exc:
             self._buffer.upsert(download_id, status="failed", available=False, **base)
             raise BrowserkitError(f"saving download {download_id} failed: {exc}") from None

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
 import time
-from pathlib import Path
 from typing import Any, Literal
 
 from browserkit import _images
@@ -11,7 +11,7 @@ from browserkit._async import _js
 from browserkit._async._capture import Capture, busy_error, left_ms
 from browserkit._async._core import SessionCore
 from browserkit._async._targets import Targets
-from browserkit._paths import output_file
+from browserkit._paths import output_file, write_file
 from browserkit._patterns import UserPattern, compile_user_pattern
 from browserkit.errors import (
     InvalidArgumentError,
@@ -222,7 +222,8 @@ class Outlines:
         width, height = _images.size(data)
         if path is not None:
             try:
-                Path(path).write_bytes(data)
+                out = output_file(path, "screenshot(path='page.png')")
+                await asyncio.to_thread(write_file, out, data, private=False)
             except OSError as exc:
                 raise InvalidArgumentError(f"cannot write {path!r}: {exc.strerror}") from None
         return Screenshot(

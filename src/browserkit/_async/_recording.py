@@ -18,9 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
-import shutil
-import tempfile
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable
 from pathlib import Path
 
 from playwright.async_api import BrowserContext
@@ -29,14 +27,14 @@ from playwright.async_api import Error as PlaywrightError
 from browserkit._async._core import SessionCore
 from browserkit._async._events import ActionEnded, ActionStarted, Observer
 from browserkit._async._tab import Baseline, Tab
-from browserkit._paths import output_file
+from browserkit._paths import output_file, written_by
 from browserkit.errors import BrowserkitError, InvalidArgumentError
 from browserkit.refs import REF_SHAPE, Ref, bare_ref
 from browserkit.results import ActionResult, Recording
 from browserkit.snapshot import SnapshotDiff
 from browserkit.targets import Target
 
-__all__ = ["Recorder", "Recordings", "write_owner_only"]
+__all__ = ["Recorder", "Recordings"]
 
 GROUP_BOUND_S = 5.0
 """The longest one group call may take (a round trip to Playwright's driver)."""
@@ -199,28 +197,6 @@ def failure(exc: BaseException) -> str:
     return clip(f"→ failed: {type(exc).__name__}: {message}")
 
 
-# -- the file ----------------------------------------------------------------
-
-
-async def write_owner_only(target: Path, write: Callable[[Path], Awaitable[None]]) -> int:
-    """Have ``write`` make the file, then put it at ``target`` readable by its owner only.
-
-    The trace holds what the pages showed (form values, cookies in requests),
-    so it is never readable by others, not even for a moment: it is written
-    in a private folder beside ``target`` and moved into place. Returns its
-    size in bytes.
-    """
-    folder = Path(tempfile.mkdtemp(prefix=".browserkit-trace-", dir=target.parent))
-    try:
-        made = folder / "trace.zip"
-        await write(made)
-        os.chmod(made, 0o600)
-        os.replace(made, target)
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
-    return os.stat(target).st_size
-
-
 # -- the capability ----------------------------------------------------------
 
 
@@ -289,7 +265,9 @@ class Recordings:
             await core.bounded(core.context.tracing.stop(path=made), "write the recording", ms)
 
         try:
-            size = await write_owner_only(recorder.path, write)
+            # The trace holds what the pages showed (form values, cookies in
+            # requests): readable by its owner only, from the moment it exists.
+            size = await written_by(recorder.path, write, private=True)
         except OSError as exc:
             # The folder went away or refuses writes: the trace is dropped,
             # and tracing ends all the same (if it had not yet).

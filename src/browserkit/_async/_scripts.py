@@ -16,6 +16,7 @@ from browserkit._async import _js
 from browserkit._async._core import SessionCore, is_closed_error
 from browserkit._async._tab import Tab, swallow, unless_blocked
 from browserkit._async._targets import Targets
+from browserkit._paths import output_file, write_file
 from browserkit._text import well_formed, well_formed_str
 from browserkit.errors import (
     EvaluationError,
@@ -265,12 +266,7 @@ class Scripts:
                 f"session {core.id} runs in a Chromium with a window, which cannot print to PDF",
                 hint="start the session with headless=True (the default) to save PDFs",
             )
-        target = Path(path)
-        if not _is_dir(target.parent):
-            raise InvalidArgumentError(
-                f"no folder {str(target.parent)!r} to write {target.name!r} in",
-                hint="create the folder first, or give a path in an existing one",
-            )
+        target = output_file(path, "pdf('page.pdf')")
         ms = core.timeout(timeout_ms)
         data = await core.bounded(
             tab.page.pdf(format=paper, landscape=landscape, print_background=print_background),
@@ -280,14 +276,14 @@ class Scripts:
         )
         # Written here, not by Playwright: a file is only replaced by a whole PDF.
         try:
-            target.write_bytes(data)
+            await asyncio.to_thread(write_file, target, data, private=False)
         except (OSError, ValueError) as exc:  # ValueError: a NUL byte, a lone surrogate
             reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
             raise InvalidArgumentError(
                 f"cannot write {path!r}: {reason}",
                 hint="give a path in a folder you can write to",
             ) from None
-        return PdfFile(str(target), len(data), _page_count(data))
+        return PdfFile(str(Path(path)), len(data), _page_count(data))
 
 
 _PAPER = ("A3", "A4", "A5", "Legal", "Letter", "Tabloid")
@@ -305,10 +301,3 @@ def _page_count(data: bytes) -> int | None:
         if (found := _COUNT.search(node.group(0))) is not None
     ]
     return max(counts) if counts else None
-
-
-def _is_dir(folder: Path) -> bool:
-    try:
-        return folder.is_dir()
-    except (OSError, ValueError):  # a name the OS refuses
-        return False

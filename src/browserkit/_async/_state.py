@@ -10,6 +10,7 @@ Playwright reads in its own isolated world.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 from collections.abc import Iterable, Mapping, Sequence
@@ -21,7 +22,7 @@ from playwright.async_api import Error as PlaywrightError
 
 from browserkit._async._core import SessionCore
 from browserkit._async._tab import Tab
-from browserkit._paths import output_file
+from browserkit._paths import output_file, write_file
 from browserkit._results_state import SAME_SITE, Cookie, StorageState, cookie_from_playwright
 from browserkit.errors import InvalidArgumentError
 
@@ -198,17 +199,14 @@ class StateStore:
         state = StorageState.from_playwright(raw)
         if target is not None:
             # Cookies are credentials: the file is readable by its owner only.
+            text = json.dumps(state.to_playwright(), indent=2)
             try:
-                fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+                await asyncio.to_thread(write_file, target, text, private=True)
             except OSError as exc:
                 raise InvalidArgumentError(
                     f"path: cannot write {str(target)!r} ({exc.strerror or exc})",
                     hint="give the path of a file (not a folder) you may write",
                 ) from None
-            if hasattr(os, "fchmod"):
-                os.fchmod(fd, 0o600)  # an older file of that name may have been readable
-            with os.fdopen(fd, "w", encoding="utf-8") as out:
-                json.dump(state.to_playwright(), out, indent=2)
         return state
 
     # ---------------------------------------------------- localStorage
