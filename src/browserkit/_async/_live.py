@@ -7,6 +7,12 @@ server-sent event stream (``GET /events``: ``frame`` events with a JPEG, and
 a pending handoff and the view's mode), and POSTs for input, control and the
 handoff's Continue. Every request passes :func:`~._live_http.refusal` first.
 
+A connection is a stranger until a request on it shows the view's token:
+strangers have a budget of their own (``MAX_STRANGERS``, the oldest dropped
+for a new one) and must send their head within ``HEAD_S``, so local processes
+holding silent sockets cannot keep the person out; connections that showed
+the token (``MAX_CONNECTIONS``) are never dropped for a stranger.
+
 A person's first press or key in the view takes control of the session:
 ``core.taken_over`` is set, so the agent's next action raises
 ModalStateBlockedError at once instead of fighting the person for the page;
@@ -58,7 +64,9 @@ TAKEN_OVER = "a person has control in its live view"
 ACTIONS_KEPT = 10
 """The last actions a view lists."""
 MAX_CONNECTIONS = 32
-"""Open connections a view accepts at once (viewers, and their POSTs)."""
+"""Open connections that showed the view's token, at once (viewers, and their POSTs)."""
+MAX_STRANGERS = 8
+"""Open connections that have not shown the token yet; a new one drops the oldest."""
 STOP_S = 5.0
 """How long a stop from another thread waits for the view to finish stopping."""
 DRAIN_S = 10.0
@@ -139,6 +147,16 @@ class _Viewer:
         self.state_version = 0
 
 
+class _Connection:
+    """One open connection; ``idle`` while it waits for its next request (kept alive)."""
+
+    __slots__ = ("idle", "writer")
+
+    def __init__(self, writer: asyncio.StreamWriter) -> None:
+        self.writer = writer
+        self.idle = False
+
+
 class LiveServer(Observer):
     """Serves one session's live view on 127.0.0.1; subscribed to its events meanwhile."""
 
@@ -160,7 +178,9 @@ class LiveServer(Observer):
         self.on_pick_move: Callable[[float, float], None] | None = None
         self._server: asyncio.Server | None = None
         self._viewers: set[_Viewer] = set()
-        self._writers: set[asyncio.StreamWriter] = set()
+        # Open connections, oldest first: those that have not shown the token, and those that did.
+        self._strangers: dict[_Connection, None] = {}
+        self._known: dict[_Connection, None] = {}
         self._tasks: set[asyncio.Future[Any]] = set()
         self._state_version = 1
         self._tabs: list[dict[str, Any]] = []
@@ -208,8 +228,8 @@ class LiveServer(Observer):
         for viewer in self._viewers:
             viewer.writer.write(last)
             viewer.wake.set()
-        for writer in list(self._writers):
-            writer.close()  # after what was written is sent
+        for connection in [*self._strangers, *self._known]:
+            connection.writer.close()  # after what was written is sent
         self.core.events.unsubscribe(self)
 
     async def aclose(self) -> None:
@@ -329,22 +349,32 @@ class LiveServer(Observer):
     # ----------------------------------------------------------------- HTTP
 
     async def _connection(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        if self.closed or len(self._writers) >= MAX_CONNECTIONS:
+        if self.closed:
             writer.close()
             return
-        self._writers.add(writer)
+        connection = _Connection(writer)
+        self._admit(connection, self._strangers, MAX_STRANGERS)
         try:
+            idle_s: float | None = None  # a new connection's head must arrive within HEAD_S
             while not self.closed:
+                connection.idle = idle_s is not None
                 try:
-                    request = await http.read_request(reader)
+                    head = await http.read_head(reader, idle_s)
                 except http.BadRequest as exc:
                     writer.write(http.response(exc.status, str(exc).encode(), keep_alive=False))
                     break
-                if request is None:
+                connection.idle = False
+                if head is None or writer.is_closing():  # gone, too slow, or dropped meanwhile
                     break
-                why = http.refusal(request, token=self.token, port=self.port)
+                why = http.refusal(head, token=self.token, port=self.port)
                 if why is not None:
                     writer.write(http.response(403, why.encode(), keep_alive=False))
+                    break
+                if connection in self._strangers:
+                    del self._strangers[connection]
+                    self._admit(connection, self._known, MAX_CONNECTIONS)
+                request = await http.read_body(reader, head)
+                if request is None:
                     break
                 if request.method == "GET" and request.path == "/events":
                     await self._stream(reader, writer)
@@ -354,12 +384,29 @@ class LiveServer(Observer):
                 await asyncio.wait_for(writer.drain(), DRAIN_S)
                 if not request.keep_alive:
                     break
+                idle_s = http.IDLE_S
         except (ConnectionError, asyncio.TimeoutError):
             pass
         finally:
-            self._writers.discard(writer)
+            self._strangers.pop(connection, None)
+            self._known.pop(connection, None)
             with contextlib.suppress(Exception):
                 writer.close()
+
+    @staticmethod
+    def _admit(connection: _Connection, pool: dict[_Connection, None], most: int) -> None:
+        """Put ``connection`` in ``pool``, dropping one already there when it is full.
+
+        Among strangers the oldest goes: a process holding silent sockets then has
+        to keep opening new ones to crowd out the person's, each still dropped
+        within ``HEAD_S``. Among known connections the oldest idle one goes, else
+        the oldest: the person opening the view again gets in.
+        """
+        if len(pool) >= most:
+            dropped = next((c for c in pool if c.idle), next(iter(pool)))
+            del pool[dropped]
+            dropped.writer.transport.abort()
+        pool[connection] = None
 
     async def _answer(self, request: http.Request) -> tuple[int, bytes, str]:
         json_type = "application/json"
@@ -381,7 +428,7 @@ class LiveServer(Observer):
         if request.path == "/control":
             try:
                 action = json.loads(request.body).get("action")
-            except (ValueError, AttributeError):
+            except (ValueError, AttributeError, RecursionError):  # Recursion: nested deep
                 action = None
             if action not in ("take", "release"):
                 return 400, b'{"error": "action is take or release"}', json_type

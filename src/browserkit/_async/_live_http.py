@@ -11,6 +11,11 @@ guards is that only the person holding the view's URL can use it:
   page has its own host name there);
 - an ``Origin`` header, when present, must be the view's own origin, and a
   POST must have one (a browser always sends it on a POST).
+
+Nobody holding sockets open keeps the person out: a request head must arrive
+whole within ``HEAD_S`` (the connection is dropped otherwise), its token is
+checked before its body is read, and connections that have not shown the
+token yet have their own small budget (see ``LiveServer._admit``).
 """
 
 from __future__ import annotations
@@ -22,12 +27,15 @@ from urllib.parse import parse_qs, urlsplit
 import attrs
 
 __all__ = [
+    "HEAD_S",
     "IDLE_S",
     "MAX_HEAD",
     "BadRequest",
     "Request",
+    "content_length",
     "own_origins",
-    "read_request",
+    "read_body",
+    "read_head",
     "refusal",
     "response",
 ]
@@ -36,10 +44,15 @@ MAX_HEAD = 16 * 1024
 """The longest request line and headers accepted (also the stream's buffer limit)."""
 MAX_BODY = 256 * 1024
 """The largest POST body accepted: a batch of input events is a few kilobytes."""
+MAX_LENGTH_DIGITS = 12
+"""The most digits a ``Content-Length`` may have (``int()`` refuses past 4,300)."""
+HEAD_S = 2.0
+"""How long a request head may take to arrive whole, from the connection's start (or, on
+a kept-alive connection, from its first byte): a client sends its head at once."""
 BODY_S = 10.0
 """How long a client may take to send a body once its head arrived."""
 IDLE_S = 60.0
-"""How long a connection may take to send its next request head (kept-alive ones idle)."""
+"""How long a kept-alive connection (one that showed the token) may idle between requests."""
 
 TOKEN_HEADER = "x-browserkit-token"
 
@@ -74,30 +87,43 @@ class BadRequest(Exception):
 
 @attrs.frozen
 class Request:
-    """One HTTP request: header names are lower case, the query keeps each key's first value."""
+    """One HTTP request: header names are lower case, the query keeps each key's first value.
+
+    :func:`read_head` returns it without its body (``length`` says how long that is);
+    :func:`read_body` returns it whole.
+    """
 
     method: str
     path: str
     query: dict[str, str]
     headers: dict[str, str]
     body: bytes = b""
+    length: int = 0
 
     @property
     def keep_alive(self) -> bool:
         return self.headers.get("connection", "").lower() != "close"
 
 
-async def read_request(reader: asyncio.StreamReader, idle_s: float = IDLE_S) -> Request | None:
-    """The next request on the connection; None when the client closed it (or stayed idle)."""
+async def read_head(reader: asyncio.StreamReader, idle_s: float | None = None) -> Request | None:
+    """The next request's head; None when the client closed the connection or was too slow.
+
+    With ``idle_s`` None (a new connection) the whole head must arrive within
+    ``HEAD_S``; otherwise (a kept-alive one) it may take ``idle_s`` to begin, then
+    ``HEAD_S`` to arrive whole.
+    """
     try:
-        head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), idle_s)
+        first = b""
+        if idle_s is not None:
+            first = await asyncio.wait_for(reader.readexactly(1), idle_s)
+        head = first + await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), HEAD_S)
     except (asyncio.IncompleteReadError, asyncio.TimeoutError, ConnectionError):
         return None
     except asyncio.LimitOverrunError:
         raise BadRequest(400, "request head too long") from None
-    first, _, rest = head.lstrip(b"\r\n").partition(b"\r\n")
+    first_line, _, rest = head.lstrip(b"\r\n").partition(b"\r\n")
     try:
-        method, target, version = first.decode("latin-1").split(" ")
+        method, target, version = first_line.decode("latin-1").split(" ")
     except ValueError:
         raise BadRequest(400, "malformed request line") from None
     if not version.startswith("HTTP/1."):
@@ -113,20 +139,38 @@ async def read_request(reader: asyncio.StreamReader, idle_s: float = IDLE_S) -> 
         headers.setdefault(name.strip().lower(), value.strip())
     if "transfer-encoding" in headers:
         raise BadRequest(400, "chunked bodies are not accepted")
-    body = b""
-    length = headers.get("content-length", "0")
-    if not length.isdigit():
-        raise BadRequest(400, "bad Content-Length")
-    if int(length) > MAX_BODY:
-        raise BadRequest(413, "body too large")
-    if int(length):
-        try:
-            body = await asyncio.wait_for(reader.readexactly(int(length)), BODY_S)
-        except (asyncio.IncompleteReadError, asyncio.TimeoutError, ConnectionError):
-            return None
-    parts = urlsplit(target)
+    length = content_length(headers.get("content-length", "0"))
+    try:
+        parts = urlsplit(target)  # raises on a malformed authority, such as "//[x"
+    except ValueError:
+        raise BadRequest(400, "malformed request target") from None
     query = {key: values[0] for key, values in parse_qs(parts.query).items()}
-    return Request(method.upper(), parts.path or "/", query, headers, body)
+    return Request(method.upper(), parts.path or "/", query, headers, length=length)
+
+
+def content_length(value: str) -> int:
+    """A ``Content-Length`` header's value, checked: ASCII digits only (``str.isdigit``
+    also takes "²", which ``int`` refuses), a few of them, at most ``MAX_BODY``."""
+    if not (value.isascii() and value.isdigit()) or len(value) > MAX_LENGTH_DIGITS:
+        raise BadRequest(400, "bad Content-Length")
+    length = int(value)
+    if length > MAX_BODY:
+        raise BadRequest(413, "body too large")
+    return length
+
+
+async def read_body(reader: asyncio.StreamReader, request: Request) -> Request | None:
+    """``request`` with its body; None when the client closed the connection or was too slow.
+
+    Read only once the request passed :func:`refusal`: a stranger's body is never waited for.
+    """
+    if not request.length:
+        return request
+    try:
+        body = await asyncio.wait_for(reader.readexactly(request.length), BODY_S)
+    except (asyncio.IncompleteReadError, asyncio.TimeoutError, ConnectionError):
+        return None
+    return attrs.evolve(request, body=body)
 
 
 def own_origins(port: int) -> frozenset[str]:

@@ -68,7 +68,7 @@ def parse_events(body: bytes) -> list[InputEvent]:
     """The events of a POST body; ValueError naming the first thing wrong."""
     try:
         data = json.loads(body)
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, RecursionError):  # RecursionError: arrays nested thousands deep
         raise ValueError("the body is not JSON") from None
     events = data.get("events") if isinstance(data, dict) else None
     if not isinstance(events, list) or len(events) > MAX_EVENTS:
