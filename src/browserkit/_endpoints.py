@@ -35,6 +35,7 @@ __all__ = [
     "ParsedEndpoint",
     "Probe",
     "client_playwright",
+    "label",
     "mismatch_message",
     "parse_endpoint",
     "probe",
@@ -80,6 +81,12 @@ def redact(url: str) -> str:
     Works on any text, URL or not (a refused entry is echoed through it too).
     """
     return _masked(url, [])
+
+
+def label(url: str) -> str:
+    """``url`` as :func:`redact` shows it, without its query: for messages (launch
+    options make an entry long)."""
+    return redact(url).partition("#")[0].partition("?")[0]
 
 
 def scrub(text: str, url: str) -> str:
@@ -152,8 +159,8 @@ class ParsedEndpoint:
 
     @property
     def label(self) -> str:
-        """The entry shown without its query, for messages (launch options make it long)."""
-        return self.shown.partition("#")[0].partition("?")[0]
+        """The entry shown without its query (see :func:`label`)."""
+        return label(self.url)
 
     def scrub(self, text: str) -> str:
         """``text`` with every secret of this entry masked (see :func:`scrub`)."""
