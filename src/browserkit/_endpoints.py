@@ -104,9 +104,30 @@ def scrub(text: str, url: str) -> str:
         for form in (raw, unquote(raw), unquote_plus(raw)):
             pieces.add(form)
             pieces.update(form.split(":", 1))
+            pieces.update(_json_strings(form))
     for piece in sorted((p for p in pieces if p and p != MASK), key=len, reverse=True):
         text = text.replace(piece, MASK)
     return text
+
+
+def _json_strings(text: str) -> list[str]:
+    """The strings inside ``text`` read as JSON (launch options: a path, a proxy's
+    password), long enough that masking them cannot garble a message."""
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return []
+    strings: list[str] = []
+    todo = [value]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, dict):
+            todo.extend(item.values())
+        elif isinstance(item, list):
+            todo.extend(item)
+        elif isinstance(item, str) and len(item) >= 4:
+            strings.append(item)
+    return strings
 
 
 def _masked(url: str, found: list[str]) -> str:
