@@ -29,8 +29,10 @@ import browserkit as bk
 from browserkit import tools
 from browserkit._convert import to_jsonable
 from browserkit._diagnose import diagnose
-from browserkit._endpoints import parse_endpoint, probe, redact
+from browserkit._endpoints import parse_endpoint, probe, redact, scrub
 from browserkit.mcp import ServerOptions
+from tests.browser_servers import BrowserServer
+from tests.helpers import until
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -137,6 +139,18 @@ def recording_server() -> Iterator[tuple[int, list[bytes]]]:
 def test_redact_masks_userinfo_secret_query_values_and_launch_options(url: str, shown: str) -> None:
     assert redact(url) == shown
     assert redact(shown) == shown  # masking twice changes nothing
+
+
+@pytest.mark.every_python
+def test_scrub_masks_each_secret_wherever_an_error_quotes_it() -> None:
+    url = entry(9)
+    text = (
+        f"connect {url} failed; WebSocket error: ws://alice:S3CRET@127.0.0.1:9/ 403; "
+        "as alice:S3CRET with TOK; the server's env PROXY_PASS=L4UNCH"
+    )
+    scrubbed = scrub(text, url)
+    assert_clean(scrubbed)
+    assert "ws://***@127.0.0.1:9/ 403" in scrubbed, scrubbed
 
 
 @pytest.mark.every_python
@@ -298,3 +312,80 @@ async def test_playwrights_error_from_a_server_that_hangs_up_or_refuses_is_maske
         assert_clean(error_text(info.value))
         started = await tools.call(browser, "browser_sessions_start", {})
         assert_clean(json.dumps(started), repr(browser.diagnostics()))
+
+
+# ------------------------------------------------------------- attaching over CDP
+
+
+@pytest.mark.every_python
+async def test_an_attach_url_is_echoed_masked() -> None:
+    async with bk.AsyncBrowser(bk.Config(allow_attach=True)) as browser:
+        with pytest.raises(bk.InvalidArgumentError) as refused:
+            await browser.attach("ftp://alice:S3CRET@127.0.0.1:9/?token=TOK")
+        with pytest.raises(bk.BrowserNotFoundError) as unanswered:
+            await browser.attach(entry(closed_port(), "http"))
+    assert_clean(error_text(refused.value), error_text(unanswered.value))
+
+
+# ---------------------------------------- a live endpoint that drops (a real browser)
+
+
+def with_secrets(server: BrowserServer) -> str:
+    """The server's entry (its real launch options) with a password and a token added."""
+    return server.url().replace("ws://", "ws://alice:S3CRET@", 1) + "&token=TOK"
+
+
+def assert_shown(*texts: object) -> None:
+    """Clean, and the launch options (this machine's Chromium path) not echoed either."""
+    assert_clean(*texts)
+    for text in texts:
+        assert "executablePath" not in str(text) and "%22args%22" not in str(text), text
+
+
+@pytest.mark.slow
+def test_the_sync_browser_lists_a_live_session_on_a_masked_endpoint(base_url: str) -> None:
+    with BrowserServer() as server:
+        url = with_secrets(server)
+        with bk.Browser(endpoints=[url], idle_stop_ms=0) as browser:
+            session = browser.start(f"{base_url}/basic.html")
+            (info,) = browser.sessions()
+            assert (
+                info.endpoint == f"ws://***@127.0.0.1:{server.port}/?launch-options=***&token=***"
+            )
+            assert "Increment" in session.snapshot().tree  # the whole entry reached the server
+            assert_shown(repr(info), repr(browser.diagnostics()))
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(180)
+async def test_a_live_endpoint_and_the_error_after_it_drops_are_masked(base_url: str) -> None:
+    with BrowserServer() as server:
+        url = with_secrets(server)
+        async with bk.AsyncBrowser(bk.Config(endpoints=[url], idle_stop_ms=0)) as browser:
+            session = await browser.start(f"{base_url}/basic.html")
+            (info,) = browser.sessions()
+            assert info.endpoint is not None and info.endpoint.startswith("ws://***@127.0.0.1:")
+            (status,) = browser.diagnostics().endpoints
+            assert status.reachable and status.error is None, status
+            listed = await tools.call(browser, "browser_sessions_list", {})
+            diagnosed = await tools.call(browser, "browser_diagnostics", {})
+            assert_shown(info.endpoint, repr(info), repr(status), json.dumps([listed, diagnosed]))
+
+            server.kill()  # the machine dies: the session's pages go with it
+            await until(lambda: not browser.sessions(), "the session is marked crashed")
+            with pytest.raises(bk.BrowserCrashedError) as info_crash:
+                await session.snapshot()
+            assert f"127.0.0.1:{server.port}" in info_crash.value.message
+            with pytest.raises(bk.BrowserCrashedError) as info_lookup:
+                browser.session(session.id)
+            snapped = await tools.call(browser, "browser_snapshot", {"session_id": session.id})
+            assert snapped.get("error"), snapped
+            with pytest.raises(bk.BrowserNotFoundError) as info_start:
+                await browser.start()  # the server is gone: nothing answers
+            assert_shown(
+                error_text(info_crash.value),
+                error_text(info_lookup.value),
+                error_text(info_start.value),
+                json.dumps(snapped),
+                repr(browser.diagnostics()),
+            )
