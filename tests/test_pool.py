@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 import browserkit as bk
+from browserkit._endpoints import redact
 from tests.browser_servers import PREVIOUS_CLI, BrowserServer, browser_servers, descendants
 from tests.chrome import debugging_chromium
 from tests.helpers import changed_lines, raises_before_waiting, ref_of, until
@@ -120,6 +121,7 @@ async def test_twelve_sessions_spread_survive_a_dead_server_and_it_rejoins(
 ) -> None:
     """The whole life of a pool, in order: each phase starts from where the last one left."""
     urls = [s.url(PER_SERVER) for s in servers]
+    shown = [redact(u) for u in urls]  # as sessions() lists them: launch options masked
     async with bk.AsyncBrowser(config(*urls)) as browser:
         # Twelve sessions spread 4/4/4 and each works. Started one after the other:
         # twelve page loads at once on a busy two-core machine measure the machine
@@ -127,12 +129,12 @@ async def test_twelve_sessions_spread_survive_a_dead_server_and_it_rejoins(
         sessions = [await browser.start(f"{base_url}/basic.html") for _ in range(12)]
         where = placed(browser)
         assert set(where) == {s.id for s in sessions}
-        assert sorted(where.values()) == sorted(urls * 4)  # each entry exactly as configured
+        assert sorted(where.values()) == sorted(shown * 4)  # each entry as configured
         await asyncio.gather(*(works(s, base_url) for s in sessions))
 
         # Killing a server crashes exactly its four sessions, naming it; the eight go on.
         victim = servers[1]
-        doomed = [s for s in sessions if where[s.id] == urls[1]]
+        doomed = [s for s in sessions if where[s.id] == shown[1]]
         alive = [s for s in sessions if s not in doomed]
         victim.kill()
         await until(
@@ -154,19 +156,19 @@ async def test_twelve_sessions_spread_survive_a_dead_server_and_it_rejoins(
         first = await browser.start(f"{base_url}/basic.html")
         second = await browser.start(f"{base_url}/basic.html")
         where = placed(browser)
-        assert (where[first.id], where[second.id]) == (urls[0], urls[2])
+        assert (where[first.id], where[second.id]) == (shown[0], shown[2])
         await asyncio.gather(works(first, base_url), works(second, base_url))
         # Full where they are alive, down where there is room: a capacity refusal.
         with pytest.raises(bk.CapacityError) as refused:
             await browser.start()
         assert "max_sessions" in refused.value.hint
-        assert set(placed(browser).values()) == {urls[0], urls[2]}
+        assert set(placed(browser).values()) == {shown[0], shown[2]}
 
         # Restarted on its port, the dead server rejoins at the next start: the live
         # ones are full, so it is tried at once, whatever its backoff.
         victim.start()
         session = await browser.start(f"{base_url}/basic.html")
-        assert placed(browser)[session.id] == urls[1]
+        assert placed(browser)[session.id] == shown[1]
         await works(session, base_url)
 
 
@@ -183,7 +185,7 @@ async def test_a_full_pool_refuses_with_capacity_error_even_when_starts_race(
         assert len(refused) == 1 and isinstance(refused[0], bk.CapacityError), outcomes
         hint = refused[0].hint
         assert "stop" in hint and "max_sessions" in hint and "endpoint" in hint, hint
-        assert sorted(placed(browser).values()) == sorted(s.url(1) for s in two)
+        assert sorted(placed(browser).values()) == sorted(redact(s.url(1)) for s in two)
     # Config.max_sessions still bounds the whole browser, whatever the endpoints hold.
     async with bk.AsyncBrowser(config(servers[0].url(), max_sessions=2)) as browser:
         await browser.start()
@@ -198,7 +200,9 @@ def test_the_sync_browser_places_a_session_and_lists_its_endpoint(
 ) -> None:
     with bk.Browser(endpoints=[servers[0].url()], idle_stop_ms=0) as browser:
         session = browser.start(f"{base_url}/basic.html")
-        assert [(i.id, i.endpoint) for i in browser.sessions()] == [(session.id, servers[0].url())]
+        assert [(i.id, i.endpoint) for i in browser.sessions()] == [
+            (session.id, redact(servers[0].url()))
+        ]
         assert "Increment" in session.snapshot().tree
 
 
@@ -210,7 +214,7 @@ async def test_a_cdp_endpoint_and_a_playwright_server_share_the_pool(base_url: s
         cdp = f"http://127.0.0.1:{port}/?max_sessions=1"
         async with bk.AsyncBrowser(config(server.url(1), cdp)) as browser:
             sessions = [await browser.start(f"{base_url}/basic.html") for _ in range(2)]
-            assert sorted(placed(browser).values()) == sorted([server.url(1), cdp])
+            assert sorted(placed(browser).values()) == sorted([redact(server.url(1)), cdp])
             await asyncio.gather(*(works(s, base_url) for s in sessions))
             with pytest.raises(bk.CapacityError):
                 await browser.start()
@@ -224,7 +228,11 @@ async def test_diagnostics_report_each_endpoint_without_launching_a_browser(
         before = browsers_under(os.getpid())
         async with bk.AsyncBrowser(config(server.url(3), cdp, closed)) as browser:
             live, chrome, gone = browser.diagnostics().endpoints
-            assert (live.url, live.kind, live.reachable) == (server.url(3), "playwright", True)
+            assert (live.url, live.kind, live.reachable) == (
+                redact(server.url(3)),
+                "playwright",
+                True,
+            )
             assert live.version is not None and live.version.startswith(MINOR), live
             assert (live.sessions, live.max_sessions, live.error) == (0, 3, None)
             assert (chrome.url, chrome.kind, chrome.reachable) == (cdp, "cdp", True)
@@ -241,7 +249,7 @@ async def test_diagnostics_report_each_endpoint_without_launching_a_browser(
             session = await browser.start(f"{base_url}/basic.html")
             where = placed(browser)[session.id]
             loads = {e.url: e.sessions for e in browser.diagnostics().endpoints}
-            assert loads == {url: int(url == where) for url in (server.url(3), cdp, closed)}
+            assert loads == {url: int(url == where) for url in (redact(server.url(3)), cdp, closed)}
         # The command line prints the same, as a fresh process finds it.
         env = {**os.environ, "BROWSERKIT_ENDPOINTS": f"{server.address},{closed}"}
         done = await asyncio.to_thread(
@@ -277,7 +285,7 @@ async def test_a_server_of_another_playwright_is_skipped_and_reported(base_url: 
             assert MINOR in info.value.message and status.version in info.value.message
         async with bk.AsyncBrowser(config(old.url(), new.url())) as browser:
             session = await browser.start(f"{base_url}/basic.html")
-            assert placed(browser)[session.id] == new.url()
+            assert placed(browser)[session.id] == redact(new.url())
             await works(session, base_url)
 
 
@@ -300,7 +308,7 @@ async def test_the_mcp_server_places_sessions_on_its_endpoints(base_url: str) ->
             assert not started.is_error, started.content
             listed = await client.call_tool("browser_sessions_list", {})
             sessions = json.loads(listed.content[0].text)["sessions"]  # type: ignore[union-attr]
-            assert [s["endpoint"] for s in sessions] == [live]
+            assert [s["endpoint"] for s in sessions] == [redact(live)]
             diagnosed = await client.call_tool("browser_diagnostics", {})
             assert down in diagnosed.content[0].text  # type: ignore[union-attr]
 

@@ -12,7 +12,7 @@ import sys
 from collections.abc import Callable
 
 from browserkit import _chromium
-from browserkit._endpoints import client_playwright, parse_endpoint
+from browserkit._endpoints import client_playwright, label
 from browserkit.config import Config
 from browserkit.results import DiagnosticIssue, Diagnostics, EndpointStatus
 
@@ -40,7 +40,7 @@ def diagnose(
         issues.extend(
             DiagnosticIssue(
                 "endpoints",
-                f"{parse_endpoint(status.url).label}: {status.error}",
+                f"{label(status.url)}: {status.error}",
                 "start the server, or take it out of Config.endpoints / BROWSERKIT_ENDPOINTS",
             )
             for status in statuses

@@ -3,6 +3,12 @@
 Nothing here launches a browser or imports Playwright's async API: the config
 checks its entries with :func:`parse_endpoint`, and diagnostics (the CLI's
 too) ask each endpoint how it is with :func:`probe`.
+
+An entry may carry credentials (``ws://user:pass@host/?token=...``) and
+launch options. The entry as written is used only to connect; everything
+browserkit prints or returns shows it through :func:`redact`, and free text
+from elsewhere that may quote it (Playwright's errors) goes through
+:func:`scrub`.
 """
 
 from __future__ import annotations
@@ -18,7 +24,7 @@ from concurrent.futures import ThreadPoolExecutor
 from importlib.metadata import PackageNotFoundError
 from importlib.metadata import version as package_version
 from typing import Literal
-from urllib.parse import unquote, urlsplit, urlunsplit
+from urllib.parse import SplitResult, unquote, unquote_plus, urlsplit, urlunsplit
 
 import attrs
 
@@ -29,10 +35,13 @@ __all__ = [
     "ParsedEndpoint",
     "Probe",
     "client_playwright",
+    "label",
     "mismatch_message",
     "parse_endpoint",
     "probe",
     "probe_all",
+    "redact",
+    "scrub",
     "server_versions",
 ]
 
@@ -51,9 +60,113 @@ _KINDS: dict[str, EndpointKind] = {
 }
 
 
+MASK = "***"
+"""What a credential, a secret query value or the launch options read as in output."""
+
+# Query keys whose values are credentials, found anywhere in the key in any
+# case (``token``, ``access_token``, ``apiKey``, ``X-Auth``, ``password``).
+# Too wide is harmless: the value is only hidden from output, never changed.
+_SECRET_KEY = re.compile(r"token|key|secret|pass|pwd|auth|credential|signature", re.I)
+# Passed to the server whole but never echoed: Playwright's launch options
+# may hold a proxy's password, environment variables or paths.
+_HIDDEN_KEYS = frozenset({"launch-options"})
+
+
+def redact(url: str) -> str:
+    """``url`` fit to print: userinfo as ``***@``, secret query values as ``***``.
+
+    >>> redact("ws://alice:S3CRET@10.0.0.5:3000/?token=TOK&max_sessions=2")
+    'ws://***@10.0.0.5:3000/?token=***&max_sessions=2'
+
+    Works on any text, URL or not (a refused entry is echoed through it too).
+    """
+    return _masked(url, [])
+
+
+def label(url: str) -> str:
+    """``url`` as :func:`redact` shows it, without its query: for messages (launch
+    options make an entry long)."""
+    return redact(url).partition("#")[0].partition("?")[0]
+
+
+def scrub(text: str, url: str) -> str:
+    """``text`` (an error from Playwright or the OS) with every secret of ``url`` masked.
+
+    The whole URL becomes :func:`redact`'s form; then each secret on its own
+    (the userinfo, its user and password, each secret query value, raw and
+    percent-decoded) becomes ``***`` wherever it still appears.
+    """
+    found: list[str] = []
+    shown = _masked(url, found)
+    text = text.replace(url, shown)
+    pieces = set()
+    for raw in found:
+        for form in (raw, unquote(raw), unquote_plus(raw)):
+            pieces.add(form)
+            pieces.update(form.split(":", 1))
+            pieces.update(_json_strings(form))
+    for piece in sorted((p for p in pieces if p and p != MASK), key=len, reverse=True):
+        text = text.replace(piece, MASK)
+    return text
+
+
+def _json_strings(text: str) -> list[str]:
+    """The strings inside ``text`` read as JSON (launch options: a path, a proxy's
+    password), long enough that masking them cannot garble a message."""
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return []
+    strings: list[str] = []
+    todo = [value]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, dict):
+            todo.extend(item.values())
+        elif isinstance(item, list):
+            todo.extend(item)
+        elif isinstance(item, str) and len(item) >= 4:
+            strings.append(item)
+    return strings
+
+
+def _masked(url: str, found: list[str]) -> str:
+    # By hand, not urlsplit: a malformed entry (which urlsplit may refuse) is
+    # echoed in its refusal, and a password with a raw "?" or "#" must not
+    # slip past as part of the query. The authority runs to the first "/"
+    # after the scheme; everything before its last "@" is userinfo.
+    start = url.find("://")
+    start = 0 if start < 0 else start + 3
+    end = url.find("/", start)
+    end = len(url) if end < 0 else end
+    at = url.rfind("@", start, end)
+    if at >= 0:
+        found.append(url[start:at])
+        url = f"{url[:start]}{MASK}{url[at:]}"
+    rest, hash_, fragment = url.partition("#")
+    rest, question, query = rest.partition("?")
+    return f"{rest}{question}{_pairs(query, found)}{hash_}{_pairs(fragment, found)}"
+
+
+def _pairs(query: str, found: list[str]) -> str:
+    kept = []
+    for pair in query.split("&") if query else []:
+        key, equals, value = pair.partition("=")
+        name = unquote_plus(key).strip().lower()
+        if equals and value and (name in _HIDDEN_KEYS or _SECRET_KEY.search(name)):
+            found.append(value)
+            pair = f"{key}={MASK}"
+        kept.append(pair)
+    return "&".join(kept)
+
+
 @attrs.frozen
 class ParsedEndpoint:
-    """A ``Config.endpoints`` entry: as configured, what to connect to, and its capacity."""
+    """A ``Config.endpoints`` entry: as configured, what to connect to, and its capacity.
+
+    ``url`` and ``target`` are for connecting only; output shows ``shown``,
+    ``label`` or text passed through ``scrub``.
+    """
 
     url: str
     target: str
@@ -61,10 +174,18 @@ class ParsedEndpoint:
     capacity: int | None
 
     @property
+    def shown(self) -> str:
+        """The entry as output shows it: credentials and launch options masked."""
+        return redact(self.url)
+
+    @property
     def label(self) -> str:
-        """The URL without its query, for messages (launch options make it long)."""
-        parts = urlsplit(self.url)
-        return urlunsplit(parts._replace(query="", fragment=""))
+        """The entry shown without its query (see :func:`label`)."""
+        return label(self.url)
+
+    def scrub(self, text: str) -> str:
+        """``text`` with every secret of this entry masked (see :func:`scrub`)."""
+        return scrub(text, self.url)
 
 
 def parse_endpoint(url: str) -> ParsedEndpoint:
@@ -74,16 +195,19 @@ def parse_endpoint(url: str) -> ParsedEndpoint:
         "run-server) or http://host:port for a Chrome DevTools endpoint, optionally with "
         "?max_sessions=N"
     )
-    parts = urlsplit(url)
+    try:
+        parts = urlsplit(url)
+    except ValueError:  # a bracketed host that is no IPv6 address
+        raise InvalidArgumentError(f"endpoint {redact(url)!r} is no URL", hint=hint) from None
     kind = _KINDS.get(parts.scheme.lower())
     if kind is None or not parts.hostname:
         raise InvalidArgumentError(
-            f"endpoint {url!r} is not a ws(s):// or http(s):// URL", hint=hint
+            f"endpoint {redact(url)!r} is not a ws(s):// or http(s):// URL", hint=hint
         )
     try:
         parts.port  # noqa: B018 - raises on a port that is not a number
     except ValueError:
-        raise InvalidArgumentError(f"endpoint {url!r} has a bad port", hint=hint) from None
+        raise InvalidArgumentError(f"endpoint {redact(url)!r} has a bad port", hint=hint) from None
     capacity: int | None = None
     kept = []
     # Split by hand, not parsed and re-encoded: what stays is sent byte for byte.
@@ -94,7 +218,7 @@ def parse_endpoint(url: str) -> ParsedEndpoint:
             continue
         if not value.isdigit() or int(value) < 1:
             raise InvalidArgumentError(
-                f"endpoint {url!r}: max_sessions must be a whole number of at least 1",
+                f"endpoint {redact(url)!r}: max_sessions must be a whole number of at least 1",
                 hint="write ?max_sessions=20, or leave it out (bounded by Config.max_sessions)",
             )
         capacity = int(value)
@@ -161,10 +285,26 @@ def probe(endpoint: ParsedEndpoint, timeout: float = PROBE_SECONDS) -> Probe:
     port = parts.port or (443 if secure else 80)
     try:
         if endpoint.kind == "cdp":
-            return _probe_cdp(host, port, secure, timeout)
-        return _probe_playwright(endpoint, host, port, secure, timeout)
+            return _probe_cdp(parts, host, port, secure, timeout)
+        return _probe_playwright(endpoint, parts, host, port, secure, timeout)
     except (OSError, http.client.HTTPException, ValueError) as exc:
-        return Probe(reachable=False, error=f"unreachable: {exc}")
+        return Probe(reachable=False, error=endpoint.scrub(f"unreachable: {exc}"))
+
+
+def _credentials(parts: SplitResult) -> dict[str, str]:
+    """The entry's userinfo as the Authorization header Playwright would send; none without."""
+    if parts.username is None:
+        return {}
+    pair = f"{unquote(parts.username)}:{unquote(parts.password or '')}"
+    return {"Authorization": f"Basic {base64.b64encode(pair.encode()).decode()}"}
+
+
+def _host_header(parts: SplitResult) -> str:
+    """``host[:port]`` for the Host header: never the userinfo the netloc may carry."""
+    host = parts.hostname or ""
+    if ":" in host:
+        host = f"[{host}]"  # an IPv6 address
+    return host if parts.port is None else f"{host}:{parts.port}"
 
 
 def probe_all(endpoints: list[ParsedEndpoint]) -> list[Probe]:
@@ -175,11 +315,11 @@ def probe_all(endpoints: list[ParsedEndpoint]) -> list[Probe]:
         return list(pool.map(probe, endpoints))
 
 
-def _probe_cdp(host: str, port: int, secure: bool, timeout: float) -> Probe:
+def _probe_cdp(parts: SplitResult, host: str, port: int, secure: bool, timeout: float) -> Probe:
     cls = http.client.HTTPSConnection if secure else http.client.HTTPConnection
     conn = cls(host, port, timeout=timeout)
     try:
-        conn.request("GET", "/json/version")
+        conn.request("GET", "/json/version", headers=_credentials(parts))
         response = conn.getresponse()
         body = response.read(65_536)
     finally:
@@ -196,15 +336,22 @@ def _probe_cdp(host: str, port: int, secure: bool, timeout: float) -> Probe:
 
 
 def _probe_playwright(
-    endpoint: ParsedEndpoint, host: str, port: int, secure: bool, timeout: float
+    endpoint: ParsedEndpoint,
+    parts: SplitResult,
+    host: str,
+    port: int,
+    secure: bool,
+    timeout: float,
 ) -> Probe:
-    parts = urlsplit(endpoint.target)
     path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
     key = base64.b64encode(os.urandom(16)).decode()
+    # Userinfo goes where a WebSocket client puts it (Authorization), never
+    # into the Host header, which proxies and servers log.
+    extra = "".join(f"{name}: {value}\r\n" for name, value in _credentials(parts).items())
     request = (
-        f"GET {path} HTTP/1.1\r\nHost: {parts.netloc}\r\nConnection: Upgrade\r\n"
+        f"GET {path} HTTP/1.1\r\nHost: {_host_header(parts)}\r\nConnection: Upgrade\r\n"
         f"Upgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: {key}\r\n"
-        "User-Agent: Playwright/0.0.0 (browserkit probe)\r\n\r\n"
+        f"{extra}User-Agent: Playwright/0.0.0 (browserkit probe)\r\n\r\n"
     )
     with socket.create_connection((host, port), timeout=timeout) as raw:
         sock: socket.socket = raw
@@ -227,6 +374,6 @@ def _probe_playwright(
     server = _major_minor(found[0])
     if server != _major_minor(client_playwright()):
         return Probe(
-            reachable=True, version=server, error=mismatch_message(endpoint.url, server)[0]
+            reachable=True, version=server, error=mismatch_message(endpoint.label, server)[0]
         )
     return Probe(reachable=True, version=server)

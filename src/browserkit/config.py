@@ -9,7 +9,7 @@ from typing import Any, Literal
 
 import attrs
 
-from browserkit._endpoints import parse_endpoint
+from browserkit._endpoints import parse_endpoint, redact
 from browserkit.errors import InvalidArgumentError
 
 __all__ = ["Config", "DialogPolicy", "TimeoutKind"]
@@ -55,9 +55,15 @@ def _check_endpoints(_inst: Any, _attr: Any, value: tuple[str, ...]) -> None:
     twice = sorted({t for t in targets if targets.count(t) > 1})
     if twice:
         raise InvalidArgumentError(
-            f"endpoint {twice[0]} is listed twice",
+            f"endpoint {redact(twice[0])} is listed twice",
             hint="list each browser server once; give it more room with ?max_sessions=N",
         )
+
+
+def _endpoints_repr(value: tuple[str, ...]) -> str:
+    # The entries stay whole on the config (they are what is connected to);
+    # its repr shows them with credentials and launch options masked.
+    return repr(tuple(redact(url) for url in value))
 
 
 def _check_policy(_inst: Any, _attr: Any, value: str) -> None:
@@ -157,12 +163,14 @@ class Config:
     allow_attach: bool = False
     """Allow ``attach()`` to a running Chrome over CDP."""
     endpoints: tuple[str, ...] = attrs.field(
-        default=(), converter=_strings, validator=_check_endpoints
+        default=(), converter=_strings, validator=_check_endpoints, repr=_endpoints_repr
     )
     """A pool of remote browsers to place sessions on instead of launching one:
     Playwright browser servers (``ws://host:port/``) and Chrome DevTools
     endpoints (``http://host:port``), each with an optional ``?max_sessions=N``.
-    Empty: launch Chromium locally. See docs/remote.md."""
+    Empty: launch Chromium locally. See docs/remote.md. Credentials in an entry
+    (``user:pass@``, ``?token=``) and its launch options are used to connect
+    and read ``***`` in everything browserkit prints or returns."""
     extra_args: tuple[str, ...] = attrs.field(default=(), converter=_strings)
     """More Chromium command-line switches, appended to browserkit's own."""
     test_id_attribute: str = attrs.field(default="data-testid", validator=_check_attribute)

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from browserkit._endpoints import parse_endpoint
+from browserkit._endpoints import parse_endpoint, redact
 from browserkit._text import well_formed
 from browserkit.config import Config
 from browserkit.errors import InvalidArgumentError
@@ -61,7 +61,9 @@ class ServerOptions:
     max_sessions: int | None = None
     output_dir: str | None = None
     caps: tuple[str, ...] = ()
-    endpoints: tuple[str, ...] = ()
+    endpoints: tuple[str, ...] = attrs.field(
+        default=(), repr=lambda urls: repr(tuple(redact(u) for u in urls))
+    )
 
     def config(self) -> Config:
         """The browser config: ``BROWSERKIT_*`` variables, then the flags on top."""

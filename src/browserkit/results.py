@@ -280,8 +280,9 @@ class SessionInfo:
     offline: bool = False
     """Whether the session is offline (``offline(True)``)."""
     endpoint: str | None = None
-    """The ``Config.endpoints`` entry the session was placed on, as configured;
-    None for a local launch or an attached Chrome."""
+    """The ``Config.endpoints`` entry the session was placed on, as configured but
+    with its credentials and launch options shown as ``***``; None for a local
+    launch or an attached Chrome."""
 
     __repr__ = summary
     _repr_markdown_ = record_markdown
@@ -323,6 +324,7 @@ class EndpointStatus:
     counts this browser's sessions placed there, out of ``max_sessions``
     (None: bounded only by ``Config.max_sessions``). ``error`` says why it
     cannot take sessions now (unreachable, another Playwright, dropped).
+    ``url`` shows the entry's credentials and launch options as ``***``.
     """
 
     url: str

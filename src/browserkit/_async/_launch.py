@@ -13,6 +13,7 @@ from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Playwright
 
 from browserkit import _chromium
+from browserkit._endpoints import redact, scrub
 from browserkit.config import Config
 from browserkit.errors import BrowserCrashedError, BrowserNotFoundError, InvalidArgumentError
 
@@ -66,7 +67,8 @@ def check_cdp_url(cdp_url: object) -> None:
         ("http://", "https://", "ws://", "wss://")
     ):
         raise InvalidArgumentError(
-            f"cdp_url must be an http(s):// or ws(s):// DevTools endpoint, got {cdp_url!r}",
+            "cdp_url must be an http(s):// or ws(s):// DevTools endpoint, got "
+            + (repr(redact(cdp_url)) if isinstance(cdp_url, str) else repr(cdp_url)),
             hint="start Chrome with --remote-debugging-port=9222 and pass http://127.0.0.1:9222",
         )
 
@@ -76,8 +78,9 @@ async def connect_cdp(pw: Playwright, cdp_url: str, ms: float) -> PlaywrightBrow
     try:
         return await pw.chromium.connect_over_cdp(cdp_url, timeout=ms)
     except PlaywrightError as exc:
-        first = str(exc).strip().splitlines()[0] if str(exc).strip() else "failed"
+        text = scrub(str(exc), cdp_url).strip()
+        first = text.splitlines()[0] if text else "failed"
         raise BrowserNotFoundError(
-            f"no browser answered at {cdp_url}: {first}",
+            f"no browser answered at {redact(cdp_url)}: {first}",
             hint="check that Chrome runs with --remote-debugging-port and the URL",
         ) from None

@@ -58,7 +58,8 @@ class Endpoint:
 
     @property
     def url(self) -> str:
-        return self.spec.url
+        """The entry as output shows it (credentials masked); connect to ``spec.target``."""
+        return self.spec.shown
 
     @property
     def label(self) -> str:
@@ -211,7 +212,8 @@ def _what(endpoint: Endpoint) -> str:
 
 
 def _why(endpoint: Endpoint, exc: PlaywrightError) -> str:
-    text = str(exc.message if hasattr(exc, "message") else exc)
+    # Playwright's message quotes the URL it was given, credentials and all.
+    text = endpoint.spec.scrub(str(exc.message if hasattr(exc, "message") else exc))
     versions = server_versions(text)
     if versions is not None:
         return mismatch_message(endpoint.label, versions[0])[0]

@@ -21,6 +21,7 @@ from browserkit._async._navigation import check_scheme
 from browserkit._async._pool import EndpointPool
 from browserkit._async.session import AsyncSession
 from browserkit._diagnose import diagnose
+from browserkit._endpoints import redact
 from browserkit._text import well_formed_str
 from browserkit.config import Config
 from browserkit.errors import (
@@ -292,7 +293,8 @@ class AsyncBrowser:
         for session_id in self._remote_users.pop(cdp_url, set()):
             session = self._sessions.pop(session_id, None)
             if session is not None:
-                session._core.mark_closed(f"the browser at {cdp_url} went away", crashed=True)
+                where = redact(cdp_url)
+                session._core.mark_closed(f"the browser at {where} went away", crashed=True)
                 self._crashed[session_id] = session._core.closed_reason
 
     def _remote_pages(self, remote: PlaywrightBrowser) -> list[Page]:
@@ -370,7 +372,8 @@ class AsyncBrowser:
             if not matches:
                 known = ", ".join(p.url for p in pages) or "none"
                 raise PageNotFoundError(
-                    f"no tab at {cdp_url} has {adopt_url_substring!r} in its URL (tabs: {known})",
+                    f"no tab at {redact(cdp_url)} has {adopt_url_substring!r} in its URL "
+                    f"(tabs: {known})",
                     hint="list them with tabs(cdp_url)",
                 )
             if len(matches) > 1:
