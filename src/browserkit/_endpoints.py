@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import base64
 import http.client
+import ipaddress
 import json
 import os
 import re
@@ -188,6 +189,14 @@ class ParsedEndpoint:
         return scrub(text, self.url)
 
 
+def _check_bracketed_host(parts: SplitResult) -> None:
+    """Raise ValueError for a bracketed host that is no IPv6 address (Python 3.11.4 and
+    later's urlsplit does this itself; 3.10's lets ``[nope]`` through)."""
+    host = parts.netloc.rpartition("@")[2]
+    if host.startswith("["):
+        ipaddress.IPv6Address(host[1:].partition("]")[0])
+
+
 def parse_endpoint(url: str) -> ParsedEndpoint:
     """Split ``max_sessions`` off an endpoint URL; InvalidArgumentError when it is no endpoint."""
     hint = (
@@ -197,6 +206,7 @@ def parse_endpoint(url: str) -> ParsedEndpoint:
     )
     try:
         parts = urlsplit(url)
+        _check_bracketed_host(parts)
     except ValueError:  # a bracketed host that is no IPv6 address
         raise InvalidArgumentError(f"endpoint {redact(url)!r} is no URL", hint=hint) from None
     kind = _KINDS.get(parts.scheme.lower())
