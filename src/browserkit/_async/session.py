@@ -36,6 +36,7 @@ from browserkit._async._targets import Targets
 from browserkit._async._waiting import Waiter
 from browserkit._async._world import World
 from browserkit._docstrings import shared_args
+from browserkit._trace_redact import TypedSecrets
 from browserkit.results import (
     ActionResult,
     Cookie,
@@ -83,7 +84,8 @@ class AsyncSession:
         self._dom = DomReader(core, world, targets)
         self._scan = Scanner(core, world)
         self._styles = StyleEditor(core, world, targets, pipeline)
-        self._actions = Actions(pipeline)
+        typed = TypedSecrets()  # what the session typed into secret fields, in memory only
+        self._actions = Actions(pipeline, typed)
         self._modals = Modals(core)
         self._tabs = Tabs(core, self._navigator)
         self._handoffs = Handoffs(core)
@@ -96,7 +98,7 @@ class AsyncSession:
         self._routes = Routes(core)
         self._live_views = LiveViews(core)
         self._picking = Picking(core, self._picks, self._live_views)
-        self._recordings = Recordings(core)
+        self._recordings = Recordings(core, typed)
 
     # -------------------------------------------------------- properties
 
