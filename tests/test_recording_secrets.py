@@ -318,6 +318,12 @@ def test_a_snapshot_of_a_password_field_loses_its_value_everywhere(tmp_path: Pat
         assert b"person-typed-9" not in archive.read("trace.trace")
 
 
+def test_a_line_with_a_lone_surrogate_is_still_written(tmp_path: Path) -> None:
+    line = b'{"type":"log","message":"odd \\ud800 text and lone-secret-1"}\n'
+    out = rewrite(tmp_path, {"trace.trace": line}, {"lone-secret-1": "<r>"})
+    assert events(out)[0]["message"] == "odd \ud800 text and <r>"
+
+
 def test_images_are_copied_as_they_are(tmp_path: Path) -> None:
     jpeg = b"\xff\xd8\xff\xe0" + b"looks-like-secret-value" + b"\xff\xd9"
     out = rewrite(tmp_path, {"resources/x.jpeg": jpeg}, {"looks-like-secret-value": "<r>"})

@@ -405,7 +405,16 @@ def _json_lines(member: IO[bytes], scrub: _Scrubber, deadline: float) -> Iterato
         event = _walk(event, unused)
         event = _strings(event, scrub)
         end = b"\n" if line.endswith(b"\n") else b""
-        yield json.dumps(event, ensure_ascii=False, separators=(",", ":")).encode() + end
+        yield _dumped(event) + end
+
+
+def _dumped(event: Any) -> bytes:
+    """``event`` as one compact JSON line, as Playwright writes them."""
+    text = json.dumps(event, ensure_ascii=False, separators=(",", ":"))
+    try:
+        return text.encode()
+    except UnicodeEncodeError:  # a lone surrogate (page text may hold one): escape it
+        return json.dumps(event, separators=(",", ":")).encode()
 
 
 def _strings(node: Any, scrub: _Scrubber) -> Any:

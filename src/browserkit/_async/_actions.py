@@ -477,16 +477,19 @@ _FOCUSED_SECRET = (
 )
 
 
+_SECRET_CHECK_MS = 2_000  # the longest the check may take; past it the text counts as secret
+
+
 async def _secret_field(locator: Locator, ms: float) -> bool:
     """Whether ``locator``'s element is a password or payment-card field."""
     count = locator.locator(f"xpath={_SECRET_XPATH}").count()
-    return bool(await asyncio.wait_for(count, ms / 1000))
+    return bool(await asyncio.wait_for(count, min(ms, _SECRET_CHECK_MS) / 1000))
 
 
 async def _focused_secret(page: Page, ms: float) -> bool:
     """Whether the focused element, in any frame of ``page``, is a password or card field."""
     counts = asyncio.gather(*(f.locator(_FOCUSED_SECRET).count() for f in page.frames))
-    return any(await asyncio.wait_for(counts, ms / 1000))
+    return any(await asyncio.wait_for(counts, min(ms, _SECRET_CHECK_MS) / 1000))
 
 
 def _need_target(target: Target | None, action: str) -> None:
