@@ -246,19 +246,15 @@ def redact_trace(
                 if info.is_dir():
                     continue
                 with archive.open(info) as member:
-                    head = member.peek(8)[:8] if hasattr(member, "peek") else b""
                     if _is_json_lines(info.filename):
                         chunks = _json_lines(member, scrub, deadline)
-                        how = zipfile.ZIP_DEFLATED
-                    elif head.startswith(_IMAGES) or info.filename.startswith("screencast/"):
+                    elif _is_image(info.filename, member):
                         images += 1
                         chunks = _as_is(member, deadline)
-                        how = zipfile.ZIP_DEFLATED
                     else:
                         chunks = _scrubbed_bytes(member, scrub, deadline)
-                        how = zipfile.ZIP_DEFLATED
                     copy = zipfile.ZipInfo(info.filename, info.date_time)
-                    copy.compress_type = how
+                    copy.compress_type = zipfile.ZIP_DEFLATED
                     copy.external_attr = info.external_attr
                     with out.open(copy, "w", force_zip64=True) as written:
                         for chunk in chunks:
@@ -268,6 +264,12 @@ def redact_trace(
 
 def _is_json_lines(name: str) -> bool:
     return "/" not in name and name.endswith((".trace", ".network"))
+
+
+def _is_image(name: str, member: IO[bytes]) -> bool:
+    """Whether a member is a picture (by its first bytes), copied as it is."""
+    head = member.peek(8) if isinstance(member, zipfile.ZipExtFile) else b""
+    return name.startswith("screencast/") or head.startswith(_IMAGES)
 
 
 def _check(deadline: float) -> None:
