@@ -6,7 +6,8 @@ it on the resolved aim. Docstrings for users live on :class:`AsyncSession`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+import asyncio
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,7 @@ from browserkit._async._actionability import (
 from browserkit._async._pipeline import Pipeline, Press
 from browserkit._async._tab import Tab
 from browserkit._async._targets import Aim
+from browserkit._trace_redact import TypedSecrets
 from browserkit.errors import InvalidArgumentError, TargetNotFoundError
 from browserkit.results import ActionResult
 from browserkit.targets import Point, Target, describe
@@ -47,8 +49,10 @@ async def move_to(tab: Tab, ms: float, aim: Aim) -> bool | None:
 class Actions:
     """Every input action of a session, run through its pipeline."""
 
-    def __init__(self, pipeline: Pipeline) -> None:
+    def __init__(self, pipeline: Pipeline, typed: TypedSecrets | None = None) -> None:
         self._pipeline = pipeline
+        # What this session typed into password and card fields: kept out of recordings.
+        self._typed = typed if typed is not None else TypedSecrets()
 
     async def click(
         self,
@@ -132,6 +136,7 @@ class Actions:
         async def body(tab: Tab, ms: float, aim: Aim) -> bool | None:
             verified: bool | None = None
             if target is None:
+                await self._note_secret(_focused_secret(tab.page, ms), text)
                 if clear:
                     await tab.page.keyboard.press("ControlOrMeta+a")
                 await tab.page.keyboard.insert_text(text)
@@ -142,6 +147,7 @@ class Actions:
             if locator is None:
                 assert xy is not None
                 await tab.page.mouse.click(*xy)
+                await self._note_secret(_focused_secret(tab.page, ms), text)
                 if clear:
                     await tab.page.keyboard.press("ControlOrMeta+a")
                 await tab.page.keyboard.insert_text(text)
@@ -149,6 +155,7 @@ class Actions:
                     await tab.page.keyboard.press("Enter")
                 return verified
             left = budget(ms)
+            await self._note_secret(_secret_field(locator, left()), text)
             info: dict[str, Any] = await locator.evaluate(
                 ACTIONABILITY, ["type", "report"], timeout=left()
             )
@@ -395,6 +402,8 @@ class Actions:
                     raise InvalidArgumentError(f"fields[{i}]: a point cannot be filled")
                 kinds.append(await one.locator.evaluate(_js.KIND, timeout=ms))
             for i, (one, kind, value) in enumerate(zip(aims, kinds, values, strict=True)):
+                if kind == "text" and not isinstance(value, bool) and one.locator is not None:
+                    await self._note_secret(_secret_field(one.locator, left()), str(value))
                 await _fill_one(one.locator, kind, value, left(), f"fields[{i}]")
             return True
 
@@ -442,6 +451,45 @@ class Actions:
             tab_id=tab_id,
             answers_chooser=target is None,
         )
+
+    async def _note_secret(self, check: Awaitable[bool], text: str) -> None:
+        """Remember ``text`` when ``check`` says it goes into a password or card field
+        (or cannot say: a value noted needlessly only costs a recording a few bytes)."""
+        try:
+            secret = await check
+        except (PlaywrightError, asyncio.TimeoutError):
+            secret = True
+        if secret:
+            self._typed.note(text, "typed")
+
+
+# Password and payment-card fields, as outlines mask them (js/secret_values.js).
+# Asked through Playwright's own selector engines, which run in its utility
+# world: page scripts can neither see the question nor answer it.
+_SECRET_XPATH = (
+    "self::input[translate(@type, 'PASWORD', 'pasword') = 'password']"
+    " | self::*[(self::input or self::textarea) and contains("
+    "concat(' ', normalize-space(translate(@autocomplete, 'C', 'c'))), ' cc-')]"
+)
+_FOCUSED_SECRET = (
+    'input[type=password i]:focus, input[autocomplete*="cc-" i]:focus,'
+    ' textarea[autocomplete*="cc-" i]:focus'
+)
+
+
+_SECRET_CHECK_MS = 2_000  # the longest the check may take; past it the text counts as secret
+
+
+async def _secret_field(locator: Locator, ms: float) -> bool:
+    """Whether ``locator``'s element is a password or payment-card field."""
+    count = locator.locator(f"xpath={_SECRET_XPATH}").count()
+    return bool(await asyncio.wait_for(count, min(ms, _SECRET_CHECK_MS) / 1000))
+
+
+async def _focused_secret(page: Page, ms: float) -> bool:
+    """Whether the focused element, in any frame of ``page``, is a password or card field."""
+    counts = asyncio.gather(*(f.locator(_FOCUSED_SECRET).count() for f in page.frames))
+    return any(await asyncio.wait_for(counts, min(ms, _SECRET_CHECK_MS) / 1000))
 
 
 def _need_target(target: Target | None, action: str) -> None:

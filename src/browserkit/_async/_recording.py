@@ -11,6 +11,13 @@ steps the agent took, each holding the Playwright calls it made.
 :class:`Recorder` is subscribed to the session's events (see ``_events``),
 so nothing here runs when no recording is on. A failing group call never
 fails the action: the trace only misses that group.
+
+A trace holds what the session typed and sent in the clear, so it is
+rewritten without its secrets before the file is moved into place (see
+``_trace_redact``): the values typed into password and card fields, the
+session's HttpOnly cookies, credential headers, and the integrator's own
+secrets. That holds with ``show_secrets=True`` too: that setting is about
+what the agent reads now, and a file outlives the session.
 """
 
 from __future__ import annotations
@@ -18,7 +25,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
-from collections.abc import Awaitable
+import time
+import zipfile
+from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path
 
 from playwright.async_api import BrowserContext
@@ -28,16 +37,25 @@ from browserkit._async._core import SessionCore
 from browserkit._async._events import ActionEnded, ActionStarted, Observer
 from browserkit._async._tab import Baseline, Tab
 from browserkit._paths import output_file, written_by
-from browserkit.errors import BrowserkitError, InvalidArgumentError
+from browserkit._trace_redact import REPLACED, RedactionTooLong, TypedSecrets, redact_trace
+from browserkit.errors import BrowserkitError, InvalidArgumentError, TimeoutError
 from browserkit.refs import REF_SHAPE, Ref, bare_ref
 from browserkit.results import ActionResult, Recording
 from browserkit.snapshot import SnapshotDiff
 from browserkit.targets import Target
 
-__all__ = ["Recorder", "Recordings"]
+__all__ = ["Recorder", "Recordings", "SecretsHook"]
 
 GROUP_BOUND_S = 5.0
 """The longest one group call may take (a round trip to Playwright's driver)."""
+
+REDACT_BOUND_S = 120.0
+"""The longest rewriting a trace without its secrets may take. It streams at about
+10 to 20 MB of trace a second; past the bound the trace is dropped, never written
+as it is."""
+
+SecretsHook = Callable[[], Mapping[str, str]]
+"""Values a recording must not hold, each with what replaces it (``{value: "<secret:NAME>"}``)."""
 
 _TITLE = 160  # longest group title, in characters
 _NAME = 60  # longest accessible name quoted in a title
@@ -201,10 +219,24 @@ def failure(exc: BaseException) -> str:
 
 
 class Recordings:
-    """Starts and writes one session's recording (``record`` / ``stop_recording``)."""
+    """Starts and writes one session's recording (``record`` / ``stop_recording``).
 
-    def __init__(self, core: SessionCore) -> None:
+    ``typed`` holds what the session's actions typed into password and card
+    fields. ``secrets`` is the integrator's hook: called when a trace is
+    written, it returns more values to replace, each with its replacement
+    (the session's named secrets as ``{value: "<secret:NAME>"}``); its
+    replacements win over browserkit's own. Default: none.
+    """
+
+    def __init__(
+        self,
+        core: SessionCore,
+        typed: TypedSecrets | None = None,
+        secrets: SecretsHook | None = None,
+    ) -> None:
         self._core = core
+        self._typed = typed if typed is not None else TypedSecrets()
+        self._secrets = secrets
         self.recorder: Recorder | None = None  # the recording under way
 
     async def record(self, path: str | Path, timeout_ms: float | None) -> None:
@@ -262,12 +294,30 @@ class Recordings:
         ms = core.timeout(timeout_ms)
 
         async def write(made: Path) -> None:
-            await core.bounded(core.context.tracing.stop(path=made), "write the recording", ms)
+            # Playwright's zip goes beside ``made`` in the same private folder;
+            # only its redacted copy is ever moved into place.
+            raw = made.with_name("playwright.zip")
+            await core.bounded(core.context.tracing.stop(path=raw), "write the recording", ms)
+            known = await self._known(ms)
+            deadline = time.monotonic() + REDACT_BOUND_S
+            await asyncio.to_thread(redact_trace, raw, made, known, deadline=deadline)
 
         try:
             # The trace holds what the pages showed (form values, cookies in
             # requests): readable by its owner only, from the moment it exists.
             size = await written_by(recorder.path, write, private=True)
+        except RedactionTooLong:
+            raise TimeoutError(
+                f"the recording for {str(recorder.path)!r} could not be cleared of secrets "
+                f"within {REDACT_BOUND_S:.0f} s, so it was not written",
+                hint="record shorter runs (stop_recording(), then record() again)",
+            ) from None
+        except zipfile.BadZipFile:
+            raise InvalidArgumentError(
+                f"the recording for {str(recorder.path)!r} could not be read back to clear "
+                "it of secrets, so it was not written",
+                hint="record again",
+            ) from None
         except OSError as exc:
             # The folder went away or refuses writes: the trace is dropped,
             # and tracing ends all the same (if it had not yet).
@@ -278,6 +328,27 @@ class Recordings:
                 hint="the trace was dropped: record again into a folder you may write",
             ) from None
         return Recording(path=str(recorder.path), actions=recorder.actions, size_bytes=size)
+
+    async def _known(self, ms: float) -> dict[str, str]:
+        """The values the trace must not hold, each with its replacement.
+
+        Read once tracing has stopped, so these reads are not in the trace.
+        The session's HttpOnly cookies, what its actions typed into secret
+        fields, then the integrator's secrets (their names win).
+        """
+        core = self._core
+        known: dict[str, str] = {}
+        try:
+            cookies = await core.bounded(core.context.cookies(), "read the cookies", ms)
+        except BrowserkitError:
+            cookies = []  # those the trace saw set are found in it all the same
+        for cookie in cookies:
+            if cookie.get("httpOnly") and cookie.get("value"):
+                known[cookie["value"]] = REPLACED["cookie"]
+        known.update(self._typed.replacements())
+        if self._secrets is not None:
+            known.update(self._secrets())
+        return known
 
 
 def _checked_path(path: str | Path) -> Path:

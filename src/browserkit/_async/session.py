@@ -36,6 +36,7 @@ from browserkit._async._targets import Targets
 from browserkit._async._waiting import Waiter
 from browserkit._async._world import World
 from browserkit._docstrings import shared_args
+from browserkit._trace_redact import TypedSecrets
 from browserkit.results import (
     ActionResult,
     Cookie,
@@ -83,7 +84,8 @@ class AsyncSession:
         self._dom = DomReader(core, world, targets)
         self._scan = Scanner(core, world)
         self._styles = StyleEditor(core, world, targets, pipeline)
-        self._actions = Actions(pipeline)
+        typed = TypedSecrets()  # what the session typed into secret fields, in memory only
+        self._actions = Actions(pipeline, typed)
         self._modals = Modals(core)
         self._tabs = Tabs(core, self._navigator)
         self._handoffs = Handoffs(core)
@@ -96,7 +98,7 @@ class AsyncSession:
         self._routes = Routes(core)
         self._live_views = LiveViews(core)
         self._picking = Picking(core, self._picks, self._live_views)
-        self._recordings = Recordings(core)
+        self._recordings = Recordings(core, typed)
 
     # -------------------------------------------------------- properties
 
@@ -1305,7 +1307,10 @@ class AsyncSession:
         outcome inside (``→ 2 changes: ...``, ``→ failed: ...``). It is
         written by :meth:`stop_recording`, or when the session stops; a
         session whose browser crashed writes none. Open it with
-        ``python -m playwright show-trace <path>``.
+        ``python -m playwright show-trace <path>``. It holds no secrets:
+        what was typed into password and card fields, HttpOnly cookies and
+        credential headers are replaced (``<redacted:…>``) before it is
+        written, with ``show_secrets=True`` too.
 
         Raises :class:`~browserkit.InvalidArgumentError` when a recording is
         already under way, when ``path`` is not a ``.zip`` or its folder is
@@ -1329,7 +1334,8 @@ class AsyncSession:
         ``python -m playwright show-trace <path>``, or at
         https://trace.playwright.dev (which reads it in your browser, without
         uploading it). Raises :class:`~browserkit.InvalidArgumentError` when
-        no recording is under way.
+        no recording is under way, and :class:`~browserkit.TimeoutError` when
+        the trace cannot be cleared of secrets in time (it is then dropped).
 
         Args:
             timeout_ms: Bound in milliseconds on writing the trace; default

@@ -1228,7 +1228,10 @@ class Session:
         outcome inside (``→ 2 changes: ...``, ``→ failed: ...``). It is
         written by :meth:`stop_recording`, or when the session stops; a
         session whose browser crashed writes none. Open it with
-        ``python -m playwright show-trace <path>``.
+        ``python -m playwright show-trace <path>``. It holds no secrets:
+        what was typed into password and card fields, HttpOnly cookies and
+        credential headers are replaced (``<redacted:…>``) before it is
+        written, with ``show_secrets=True`` too.
 
         Raises :class:`~browserkit.InvalidArgumentError` when a recording is
         already under way, when ``path`` is not a ``.zip`` or its folder is
@@ -1253,7 +1256,8 @@ class Session:
         ``python -m playwright show-trace <path>``, or at
         https://trace.playwright.dev (which reads it in your browser, without
         uploading it). Raises :class:`~browserkit.InvalidArgumentError` when
-        no recording is under way.
+        no recording is under way, and :class:`~browserkit.TimeoutError` when
+        the trace cannot be cleared of secrets in time (it is then dropped).
 
         Args:
             timeout_ms: Bound in milliseconds on writing the trace; default
