@@ -111,6 +111,22 @@ async def test_a_top_level_navigation_redirected_to_a_blocked_url_fails(
     assert hits(secret) == 0
 
 
+async def test_a_popup_opened_through_a_redirect_to_a_blocked_url_is_blocked(
+    sess: AnySession, base_url: str
+) -> None:
+    # A new tab's first request comes before the guard can listen in it: its
+    # redirect is refused rather than followed unchecked.
+    await blocked_page(sess, base_url)
+    secret = secret_path()
+    await aw(sess.evaluate(f"window.open({redirect_to(secret)!r}) && 1"))
+
+    async def refused() -> bool:
+        return any(t.url.startswith("chrome-error:") for t in await aw(sess.tabs()))
+
+    await until(refused, "the popup's redirect refused")
+    assert hits(secret) == 0
+
+
 async def test_a_web_socket_to_a_blocked_url_never_connects(
     sess: AnySession, base_url: str
 ) -> None:

@@ -274,12 +274,18 @@ class _HopGuard:
         self._spawn(self._attach(page, page))
         self._listen(page, "frameattached", lambda frame: self._watch_frame(frame, page))
         self._listen(page, "framenavigated", lambda frame: self._watch_frame(frame, page))
+        self._listen(page, "framedetached", self._forget)
+        self._listen(page, "close", self._forget)
         for frame in page.frames:
             self._watch_frame(frame, page)
 
     def _watch_frame(self, frame: Frame, page: Page) -> None:
         if frame != page.main_frame and self._same_process.get(frame) != frame.url:
             self._spawn(self._attach(frame, page))
+
+    def _forget(self, target: Page | Frame) -> None:
+        self._sessions.pop(target, None)
+        self._same_process.pop(target, None)
 
     def _listen(self, emitter: Any, event: str, callback: Callable[..., Any]) -> None:
         emitter.on(event, callback)
@@ -483,7 +489,8 @@ class Routes:
             async def cover(route: Route) -> None:
                 with contextlib.suppress(PlaywrightError):
                     request = route.request
-                    if await guard.cover(request) or self._routed(request.url):
+                    # An older route of ours that matches covers the request itself.
+                    if self._routed(request.url) or await guard.cover(request):
                         await route.fallback()
                     else:
                         await self._checked_fetch(route)
