@@ -242,10 +242,12 @@ class _HopGuard:
     request is continued untouched. First hops stay Playwright's route's to
     decide, so each hop is decided in one place.
 
-    A redirect can only follow a first hop that a route of ours saw, so each
-    handler first calls :meth:`cover` on that request's page and frames:
-    the guard is listening there before the first hop is even sent. Sessions
-    without a block route have no guard and pay nothing.
+    Chromium gives a request the interceptors of the moment it was created,
+    so the guard attaches to every page and frame as soon as it can
+    (:meth:`watch`), and :meth:`cover` tells a route handler whether the
+    request's first hop passed through the guard. One that did not (a new
+    tab's first page, a service worker's request) must not be let follow a
+    redirect. Sessions without a block route have no guard and pay nothing.
     """
 
     def __init__(self, routes: Routes) -> None:
