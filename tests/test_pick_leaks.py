@@ -15,6 +15,7 @@ the session's picker, the way the live view hands over a person's click.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -217,3 +218,46 @@ async def test_an_agents_click_under_an_invisible_layer_is_refused_not_steered(
     assert await aw(sess.evaluate("document.getElementById('status').textContent")) == (
         "nothing yet"
     )
+
+
+@pytest.mark.slow
+async def test_input_sent_as_if_watching_reaches_nothing_while_a_pick_waits(
+    sess: AnySession, base_url: str, people: PlaywrightBrowser
+) -> None:
+    # A view that has not heard of pick mode yet (or a script with the
+    # token) sends a plain click: in pick mode it must not reach the page.
+    await _open(sess, f"{base_url}/pick_steer.html?layer=none")
+    view = await aw(sess.live())
+    page = await watch(people, view)
+    waiting: asyncio.Future[Any] | None = None
+    try:
+        waiting = (
+            asyncio.ensure_future(sess.pick("Pick", timeout_ms=20_000))
+            if isinstance(sess, bk.AsyncSession)
+            else asyncio.ensure_future(asyncio.to_thread(sess.pick, "Pick", timeout_ms=20_000))
+        )
+        await page.wait_for_selector("#prompt", state="visible", timeout=WAIT_MS)
+        width, height = view._size
+        at = {"fx": AT[0] / width, "fy": AT[1] / height, "button": "left", "clicks": 1}
+        status = await page.evaluate(
+            """async (at) => {
+                const token = new URLSearchParams(location.search).get('token');
+                const events = [{kind: 'mouse', type: 'down', buttons: 1, ...at},
+                                {kind: 'mouse', type: 'up', buttons: 0, ...at}];
+                const answer = await fetch('input', {method: 'POST', body: JSON.stringify({events}),
+                    headers: {'Content-Type': 'application/json', 'X-Browserkit-Token': token}});
+                return answer.status;
+            }""",
+            at,
+        )
+        assert status == 200
+        assert await _observed(sess) == []
+        assert await aw(sess.evaluate("document.getElementById('status').textContent")) == (
+            "nothing yet"
+        )
+    finally:
+        view.stop()  # ends the pick under way, on either API
+        if waiting is not None:
+            with contextlib.suppress(bk.TimeoutError):
+                await asyncio.wait_for(waiting, 20)
+        await page.close()
