@@ -40,6 +40,9 @@ INVISIBLE = [
     "ancestor",  # its wrapper at opacity 0.02
     "fullpage",  # an empty page-wide cover at opacity 0, named "Delete account"
     "frame",  # a same-origin iframe at opacity 0 holding the button
+    "clear_frame",  # an iframe that paints nothing, holding an unpainted button
+    "text_away",  # no background or border, its text pushed out of its box
+    "masked",  # a mask of transparent colours
 ]
 
 

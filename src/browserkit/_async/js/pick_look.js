@@ -12,11 +12,13 @@
 // first one that is seen is the answer. Null: nothing there can be seen.
 //
 // Seen: its own visibility is `visible`, and something it paints (background,
-// border, outline, shadow, text, an image or other replaced content, generated
-// content) times the opacity of it and every ancestor (across shadow roots and
-// frames; `filter: opacity()` counts) reaches MIN_ALPHA. The root element paints
+// border, outline, shadow, text inside its box, an image or other replaced
+// content, generated content) times the opacity of it and every ancestor (across
+// shadow roots and frames; `filter: opacity()` and a gradient mask count)
+// reaches MIN_ALPHA. The root element paints
 // the canvas. Clip paths, zero sizes and `pointer-events: none` need no rule:
-// the browser's hit test leaves those out already.
+// the browser's hit test leaves those out already. A frame's document shows
+// what is under it where it paints nothing.
 /**
  * @param {Element | null} top
  * @param {number} x
@@ -58,7 +60,8 @@
     if (!colors) return 1;
     return Math.max(...colors.map(alphaOf));
   };
-  /** The opacity one element applies to itself and what it holds. */
+  /** The opacity one element applies to itself and what it holds: its own, its
+   * `filter: opacity()`, and a mask made of colours (a gradient) at its strongest. */
   const opacityOf = (/** @type {Element} */ el) => {
     const s = styleOf(el);
     let o = parseFloat(s.opacity);
@@ -66,6 +69,8 @@
     for (const m of s.filter.matchAll(/opacity\(([\d.]+)(%?)\)/g)) {
       o *= m[2] ? parseFloat(m[1]) / 100 : parseFloat(m[1]);
     }
+    const mask = s.getPropertyValue('mask-image') || s.getPropertyValue('-webkit-mask-image');
+    if (mask && mask !== 'none' && !/url\(/.test(mask)) o *= strongest(mask);
     return o;
   };
   /** The next node up in the flat tree, out of shadow roots and frames. */
@@ -87,13 +92,22 @@
     }
     return o;
   };
+  /** Whether the element shows text of its own inside its box (not pushed out of it). */
   const hasText = (/** @type {Element} */ el) => {
     if (FORM.has(el.localName)) {
       const control = /** @type {HTMLInputElement} */ (el);
       return !!(control.value || control.getAttribute('placeholder'));
     }
+    const box = el.getBoundingClientRect();
     for (const child of el.childNodes) {
-      if (child.nodeType === 3 && (child.nodeValue || '').trim()) return true;
+      if (child.nodeType !== 3 || !(child.nodeValue || '').trim()) continue;
+      const range = el.ownerDocument.createRange();
+      range.selectNodeContents(child);
+      for (const r of range.getClientRects()) {
+        const w = Math.min(r.right, box.right) - Math.max(r.left, box.left);
+        const h = Math.min(r.bottom, box.bottom) - Math.max(r.top, box.top);
+        if (w > 0 && h > 0) return true;
+      }
     }
     return false;
   };
@@ -118,7 +132,13 @@
     return a;
   };
   const paintAlpha = (/** @type {Element} */ el) => {
-    if (el === el.ownerDocument.documentElement) return 1;  // it paints the canvas
+    const doc = el.ownerDocument;
+    if (el === doc.documentElement) {
+      // The top page's canvas is painted (white when nothing else); a frame's
+      // only with its root's or body's background: else it shows what is under.
+      if (doc === document) return 1;
+      return Math.max(boxAlpha(styleOf(el), false), doc.body ? boxAlpha(styleOf(doc.body), false) : 0);
+    }
     if (REPLACED.has(el.localName) || el.namespaceURI === SVG) return 1;
     let a = boxAlpha(styleOf(el), hasText(el));
     for (const pseudo of ['::before', '::after', '::marker']) {
@@ -146,27 +166,29 @@
     return out;
   };
 
-  if (top && top.nodeType === 1 && top.isConnected && seen(top)) return top;
-  let doc = document;
-  let px = x;
-  let py = y;
-  for (let depth = 0; depth < 32; depth++) {
-    const found = stackAt(doc, px, py).find(seen);
-    if (!found) return null;
-    if (found.localName !== 'iframe' && found.localName !== 'frame') return found;
-    /** @type {Document | null} */
-    let inner;
-    try {
-      inner = /** @type {HTMLIFrameElement} */ (found).contentDocument;
-    } catch {
-      inner = null;
+  /** The first element seen at (px, py) of `doc`, looking into same-origin frames:
+   * a frame where nothing is seen at the point is clear there, and looked past. */
+  const lookIn = (/** @type {Document} */ doc, px, py, depth) => {
+    for (const el of stackAt(doc, px, py)) {
+      if (!seen(el)) continue;
+      if (el.localName !== 'iframe' && el.localName !== 'frame') return el;
+      /** @type {Document | null} */
+      let inner;
+      try {
+        inner = /** @type {HTMLIFrameElement} */ (el).contentDocument;
+      } catch {
+        inner = null;
+      }
+      if (!inner || depth > 16) return el;  // another origin's frame: the caller decides
+      const box = el.getBoundingClientRect();
+      const s = styleOf(el);
+      const found = lookIn(inner, px - box.left - el.clientLeft - parseFloat(s.paddingLeft),
+                           py - box.top - el.clientTop - parseFloat(s.paddingTop), depth + 1);
+      if (found) return found;
     }
-    if (!inner) return found;  // another origin's frame: the caller decides
-    const box = found.getBoundingClientRect();
-    const s = styleOf(found);
-    px -= box.left + found.clientLeft + parseFloat(s.paddingLeft);
-    py -= box.top + found.clientTop + parseFloat(s.paddingTop);
-    doc = inner;
-  }
-  return null;
+    return null;
+  };
+
+  if (top && top.nodeType === 1 && top.isConnected && seen(top)) return top;
+  return lookIn(document, x, y, 0);
 }
