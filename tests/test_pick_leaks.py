@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
 import pytest
@@ -26,6 +26,7 @@ import browserkit as bk
 from browserkit._async._picks import PickedElement
 from tests.helpers import AnySession, aw, ref_of, until
 from tests.live_person import WAIT_MS, frames, watch
+from tests.server import serve
 
 AT = (60, 30)  # on "Add kettle"
 KETTLE = 'button "Add kettle"'
@@ -189,6 +190,28 @@ async def test_an_invisible_frame_of_another_origin_is_looked_through(
         # A visible frame of another origin is picked whole: its own
         # document is out of this page's session's reach, as it was before.
         assert picked.line == f"{line} [ref={picked.ref}]"
+
+
+@pytest.fixture(scope="module")
+def same_site_url() -> Iterator[str]:
+    """The pages on 127.0.0.1 at another port: another origin of the same site, whose
+    frames share the page's process (and its session), out of its worlds' reach."""
+    with serve("127.0.0.1") as url:
+        yield url
+
+
+@pytest.mark.parametrize(("opacity", "line"), [("0", KETTLE), ("1", TRAP)])
+async def test_a_frame_of_another_origin_on_the_same_site_is_looked_through_when_unseen(
+    steer: bk.AsyncSession, base_url: str, same_site_url: str, opacity: str, line: str
+) -> None:
+    inner = f"{same_site_url}/pick_steer_inner.html"
+    url = f"{base_url}/pick_steer.html?layer=other_origin_frame&opacity={opacity}&src={inner}"
+    await _open(steer, url)
+    await steer.wait_for(text="Delete account", timeout_ms=5000)
+    picked = await _pick(steer)
+    # Seen, the frame's own element is picked (the hit test reaches into it).
+    assert picked.line == f"{line} [ref={picked.ref}]"
+    assert await _observed(steer) == []
 
 
 async def test_a_page_that_shows_nothing_at_the_point_refuses_the_pick(

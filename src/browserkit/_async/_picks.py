@@ -75,7 +75,7 @@ async def seen_at(cdp: CDPSession, x: float, y: float) -> int | None:
     through to the first one that can be seen (``js/pick_look.js``, run in
     an isolated world of browserkit's own). None when no element is there,
     :data:`NOTHING_SEEN` when none there can be seen. Raises PlaywrightError
-    for a point off the page.
+    for a point off the page, or a page between documents.
     """
     found = await cdp.send(
         "DOM.getNodeForLocation",
@@ -106,10 +106,13 @@ async def seen_at(cdp: CDPSession, x: float, y: float) -> int | None:
                 "DOM.resolveNode", {"backendNodeId": top, "executionContextId": context}
             )
         except PlaywrightError:
-            top_arg: dict[str, Any] = {"value": None}  # in a frame out of this world's reach
-        else:
-            held.append(resolved["object"]["objectId"])
-            top_arg = {"objectId": held[-1]}
+            resolved = {}
+        top_id = (resolved.get("object") or {}).get("objectId")
+        # No id: the node is in a frame out of this world's reach (another origin).
+        top_arg: dict[str, Any] = {"value": None}
+        if isinstance(top_id, str):
+            held.append(top_id)
+            top_arg = {"objectId": top_id}
         reply = await cdp.send(
             "Runtime.callFunctionOn",
             {
@@ -118,9 +121,12 @@ async def seen_at(cdp: CDPSession, x: float, y: float) -> int | None:
                 "arguments": [top_arg, {"value": x}, {"value": y}],
             },
         )
-        result = reply.get("result") or {}
-        object_id = result.get("objectId")
-        if reply.get("exceptionDetails") is not None or not isinstance(object_id, str):
+        details = reply.get("exceptionDetails")
+        if details is not None:
+            text = str((details.get("exception") or {}).get("description") or details.get("text"))
+            raise PlaywrightError(f"looking at the picked point failed: {text.splitlines()[0]}")
+        object_id = (reply.get("result") or {}).get("objectId")
+        if not isinstance(object_id, str):
             return NOTHING_SEEN
         held.append(object_id)
         node = (await cdp.send("DOM.describeNode", {"objectId": object_id}))["node"]
@@ -128,7 +134,7 @@ async def seen_at(cdp: CDPSession, x: float, y: float) -> int | None:
         for object_id in held:
             _forget(cdp.send("Runtime.releaseObject", {"objectId": object_id}))
     seen = int(node["backendNodeId"])
-    if "value" in top_arg and node.get("frameId"):
+    if "value" in top_arg and node.get("localName") in ("iframe", "frame"):
         # The walk stopped at a frame of another origin, and the hit test's
         # element is inside it: what that frame shows is the browser's to say.
         return top
