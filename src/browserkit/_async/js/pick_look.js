@@ -85,12 +85,28 @@
     const el = /** @type {Element} */ (n);
     return el.assignedSlot || n.parentNode || /** @type {ShadowRoot} */ (n).host || null;
   };
-  const chainOpacity = (/** @type {Element} */ el) => {
-    let o = 1;
-    for (let n = /** @type {Node | null} */ (el); n; n = parentOf(n)) {
-      if (n.nodeType === 1) o *= opacityOf(/** @type {Element} */ (n));
+  // The stack under a point shares its ancestors: each chain is worked out once.
+  /** @type {Map<Node, number>} */
+  const chains = new Map();
+  const chainOpacity = (/** @type {Node} */ node) => {
+    // Up to the first node already worked out (no recursion: a page may nest deep).
+    /** @type {Node[]} */
+    const path = [];
+    let above = 1;
+    for (let n = /** @type {Node | null} */ (node); n; n = parentOf(n)) {
+      const known = chains.get(n);
+      if (known !== undefined) {
+        above = known;
+        break;
+      }
+      path.push(n);
     }
-    return o;
+    for (let i = path.length - 1; i >= 0; i--) {
+      const n = path[i];
+      if (n.nodeType === 1) above *= opacityOf(/** @type {Element} */ (n));
+      chains.set(n, above);
+    }
+    return above;
   };
   /** Whether the element shows text of its own inside its box (not pushed out of it). */
   const hasText = (/** @type {Element} */ el) => {
