@@ -53,7 +53,7 @@ NOTHING_SEEN = -1
 # browserkit's own isolated world for looking at a point: page scripts can
 # neither reach it nor patch the functions it calls.
 _LOOK_WORLD = "browserkit-pick"
-_LOOK = "function (top, x, y) { return (" + _js.load("pick_look") + ")(top, x, y); }"
+_LOOK = "function (top, x, y) { return (" + _js.PICK_LOOK + ")(top, x, y); }"
 # Chromium's accessibility roles where the outline (ARIA) names them otherwise;
 # its own internal roles (``Iframe``, ``LineBreak``) are lowered.
 _ROLES = {
