@@ -524,7 +524,9 @@ async def _pin_in_world(
         )
     except PlaywrightError:
         return False
-    object_id = resolved["object"]["objectId"]
+    object_id = resolved.get("object", {}).get("objectId")
+    if not isinstance(object_id, str):
+        return False  # a node of another origin's frame: this world may not hold it
     try:
         reply = await ask(
             cdp.send(

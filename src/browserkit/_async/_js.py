@@ -72,6 +72,7 @@ __all__ = [
     "METRICS",
     "MISSING",
     "OPTIONS",
+    "PICK_LOOK",
     "PINS",
     "PRISTINE",
     "READING",
@@ -169,6 +170,8 @@ OPTIONS = load("options")
 KIND = load("kind")
 HANDOFF_BANNER = load("handoff_banner")
 ELEMENT_PATH = load("element_path")
+PICK_LOOK = load("pick_look")
+"""``(top, x, y) => element``: what a person sees at a picked point (``_picks.py``)."""
 PINS = load("pins")
 """``() => pins``: the utility world's pin map and its one rule for what a pin is now."""
 HIT = Library("hit", f"({HIT_CHECK})(({PINS})())")

@@ -457,6 +457,10 @@ class LiveServer(Observer):
         picks = [e for e in events if e.kind in ("pick", "pick_move")]
         if picks:
             return await self._pick(picks)
+        if self.mode == "pick":
+            # Nothing reaches the page while a pick waits, also from a view
+            # that has not heard of pick mode yet (it sends plain clicks).
+            return 200, b'{"ok": true}', json_type
         if self.core.read_only:
             return 403, b'{"error": "the session is read-only: the view only watches"}', json_type
         async with self._input_lock:

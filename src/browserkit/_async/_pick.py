@@ -11,14 +11,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from typing import Any
 
 from playwright.async_api import CDPSession
 from playwright.async_api import Error as PlaywrightError
 
 from browserkit._async._core import SessionCore
 from browserkit._async._live import LiveView, LiveViews
-from browserkit._async._picks import Picks
+from browserkit._async._picks import NOTHING_SEEN, Picks, seen_at
 from browserkit._async._tab import Tab
 from browserkit.errors import InvalidArgumentError, TimeoutError
 from browserkit.results import Picked
@@ -165,13 +164,13 @@ class _Hover:
             await self._cdp.send("DOM.enable")
             await self._cdp.send("Overlay.enable")
         cdp = self._cdp
-        found: dict[str, Any] = await cdp.send(
-            "DOM.getNodeForLocation",
-            {"x": round(x), "y": round(y), "includeUserAgentShadowDOM": False},
-        )
+        # What a click there would pick: an invisible layer is looked through.
+        backend = await seen_at(cdp, x, y)
+        if backend is None or backend == NOTHING_SEEN:
+            await cdp.send("Overlay.hideHighlight")
+            return
         await cdp.send(
-            "Overlay.highlightNode",
-            {"highlightConfig": _HIGHLIGHT, "backendNodeId": found["backendNodeId"]},
+            "Overlay.highlightNode", {"highlightConfig": _HIGHLIGHT, "backendNodeId": backend}
         )
 
     async def close(self) -> None:
