@@ -11,6 +11,7 @@ from playwright.async_api import Error as PlaywrightError
 from browserkit._async._evidence_views import NetworkView
 from browserkit._async._requests import Record, RequestRecords
 from browserkit._results_network import RequestDetail
+from browserkit._secrets import redacting
 from browserkit.buffers import NetworkEntry
 from browserkit.errors import InvalidArgumentError
 
@@ -41,6 +42,7 @@ def _gone_note(entry: NetworkEntry, record: Record) -> str | None:
     return None
 
 
+@redacting(lambda network: network._core.config.secrets)
 class AsyncNetwork(NetworkView):
     """The session's requests, one entry per request, and ``detail`` for one in full."""
 
