@@ -562,3 +562,21 @@ def test_a_fifo_or_a_folder_is_refused_without_blocking(tmp_path: Path) -> None:
         load_file(tmp_path)
     with pytest.raises(bk.InvalidArgumentError, match="cannot be opened"):
         load_file(tmp_path / "missing.env")
+
+
+def test_mcp_takes_a_secrets_file(tmp_path: Path) -> None:
+    import argparse
+
+    from browserkit.mcp import add_arguments, options_from_args
+
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    path = _write(tmp_path / "secrets.json", json.dumps(SECRETS))
+    options = options_from_args(parser.parse_args(["--secrets", str(path)]))
+    assert options.config().secrets == Secrets.of(SECRETS)
+    assert leaks(repr(options)) == [] and leaks(repr(options.config())) == []
+    bad = _write(tmp_path / "bad.env", "PW=abc\n")
+    with pytest.raises(SystemExit) as refused:
+        options_from_args(parser.parse_args(["--secrets", str(bad)]))
+    assert "--secrets: " in str(refused.value) and "shorter" in str(refused.value)
+    assert "abc" not in str(refused.value).replace(str(bad), "")
