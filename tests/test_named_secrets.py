@@ -580,3 +580,40 @@ def test_mcp_takes_a_secrets_file(tmp_path: Path) -> None:
         options_from_args(parser.parse_args(["--secrets", str(bad)]))
     assert "--secrets: " in str(refused.value) and "shorter" in str(refused.value)
     assert "abc" not in str(refused.value).replace(str(bad), "")
+
+
+def test_an_error_is_redacted_in_place_with_its_causes_dropped() -> None:
+    from playwright.async_api import Error as PlaywrightError
+
+    secrets = Secrets.of(SECRETS)
+    try:
+        try:
+            raise ValueError(f"inner {SECRET}")
+        except ValueError:
+            raise bk.EvaluationError(f"bad {SECRET}", hint=f"not {BOUND_HERE}") from None
+    except bk.EvaluationError as caught:
+        error = caught
+    error.__notes__ = [f"note {SECRET}"]  # add_note() on Python 3.11+
+    secrets.hide_error(error)
+    assert (error.message, error.hint) == ("bad <secret:PW>", "not <secret:HERE>")
+    assert error.__notes__ == ["note <secret:PW>"] and error.__suppress_context__
+    assert leaks(str(error) + repr(error)) == [] and error.__cause__ is None
+    outside = PlaywrightError(f"from the driver {SECRET}")
+    secrets.hide_error(outside)
+    assert leaks(str(outside) + outside.message) == []
+
+
+def test_a_cut_never_leaves_part_of_a_value() -> None:
+    """Buffers and request detail redact before they cut a long field."""
+    from browserkit._async._requests import RequestRecords
+
+    redact = Secrets.of(SECRETS).redact
+    text = "x" * 6 + SECRET + " and more"
+    buffer = bk.EventBuffer(bk.ConsoleEntry, max_field_chars=12, redact=redact)
+    entry = buffer.append(level="log", text=text)
+    assert entry.text == "xxxxxx<secre" and entry.truncated_fields == ("text",)
+    records = RequestRecords(
+        bk.EventBuffer(bk.NetworkEntry, max_field_chars=12), {}, lambda _: None, redact
+    )
+    assert records.clip(text) == ("xxxxxx<secre", True)
+    assert records.clip(SECRET) == ("<secret:PW>", False)  # shorter, but nothing was cut

@@ -32,7 +32,7 @@ from urllib.parse import urlsplit
 
 import attrs
 
-from browserkit.errors import BrowserkitError, InvalidArgumentError
+from browserkit.errors import InvalidArgumentError
 
 __all__ = [
     "MIN_CHARS",
@@ -300,13 +300,14 @@ class Secrets:
         return value
 
     def hide_error(self, error: BaseException) -> None:
-        """Redact ``error``'s text in place (message, hint, args); drop its chained causes,
-        whose text would be printed with it."""
+        """Redact ``error``'s text in place (its args and every text attribute: a
+        :class:`~browserkit.BrowserkitError`'s message and hint, Playwright's message
+        and stack, notes); drop its chained causes, whose text would be printed with it."""
         if self._pattern is None:
             return
-        if isinstance(error, BrowserkitError):
-            error.message = self.redact(error.message)
-            error.hint = self.redact(error.hint)
+        for attr, value in list(vars(error).items()):
+            if isinstance(value, (str, list, tuple)):
+                setattr(error, attr, self._walk(value))
         error.args = tuple(self._walk(a) for a in error.args)
         if error.__cause__ is not None or error.__context__ is not None:
             error.__cause__ = None

@@ -61,7 +61,7 @@ class Evidence:
         )
         self._requests: dict[tuple[int, str], dict[str, Any]] = {}
         # Headers and body handles of the requests in the buffer (network.detail).
-        self.details = RequestRecords(self.network, self._requests, self._write)
+        self.details = RequestRecords(self.network, self._requests, self._write, redact or str)
         self._next_request = 1
         self._observers: dict[str, list[RequestObserver]] = {}
         self._window_observers: dict[str, list[Callable[[str], None]]] = {}
