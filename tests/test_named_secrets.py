@@ -323,7 +323,7 @@ async def test_a_typed_secret_never_comes_out_of_anything(
 async def test_a_secret_fills_a_form_and_the_page_gets_the_value(
     ssess: tuple[AnySession, Any], site: str
 ) -> None:
-    s, _ = ssess
+    s, browser = ssess
     await aw(s.navigate(f"{site}/reflect.html"))
     tree = str((await aw(s.snapshot())).tree)
     name = ref_of(tree, 'textbox "Name"')
@@ -332,6 +332,14 @@ async def test_a_secret_fills_a_form_and_the_page_gets_the_value(
     # The page has the value itself; only what comes back is redacted.
     assert await aw(s.evaluate("document.getElementById('name').value === 'bound-to-loopback-7'"))
     assert await aw(s.evaluate("el => el.value", target=name)) == "<secret:HERE>"
+    # The same through the tool, as a model writes it.
+    filled = await tools.call(
+        browser,
+        "browser_fill_form",
+        {"session_id": s.id, "fields": [{"ref": name, "value": {"secret": "PW"}}]},
+    )
+    assert "error" not in filled and leaks(json.dumps(filled)) == []
+    assert await aw(s.evaluate(f"document.getElementById('name').value === {json.dumps(SECRET)}"))
 
 
 async def test_a_secret_bound_to_other_domains_is_refused_and_not_typed(
