@@ -155,7 +155,7 @@ def test_fields_at_their_default_are_left_out_and_equality_is_unchanged() -> Non
 
 # -- notebook rendering of every result type ------------------------------------
 
-_NOT_RESULTS = {bk.Config, bk.Ref, bk.Point, bk.Selector}  # what callers pass in
+_NOT_RESULTS = {bk.Config, bk.Ref, bk.Point, bk.Selector, bk.Secret}  # what callers pass in
 _RICH = ("_repr_markdown_", "_repr_html_", "_repr_png_", "_repr_jpeg_")
 _RESULT_TYPES = {
     name: cls

@@ -14,6 +14,7 @@ from browserkit._async._live import LiveView
 from browserkit._async._network_detail import AsyncNetwork
 from browserkit._async.browser import AsyncBrowser
 from browserkit._async.session import AsyncSession
+from browserkit._secrets import Secret, secret
 from browserkit._sync import Browser, Downloads, Network, Session
 from browserkit._version import __version__
 from browserkit.buffers import ConsoleEntry, DownloadEntry, EventBuffer, EventPage, NetworkEntry
@@ -143,6 +144,7 @@ __all__ = [
     "ScanTarget",
     "SchemeNotAllowedError",
     "Screenshot",
+    "Secret",
     "Selector",
     "Session",
     "SessionClosedError",
@@ -165,6 +167,7 @@ __all__ = [
     "placeholder",
     "point",
     "role",
+    "secret",
     "test_id",
     "text",
     "xpath",

@@ -243,12 +243,19 @@ def entry_fields(entry_type: type[Any]) -> EntryFields:
     )
 
 
-def cap_fields(fields: dict[str, Any], capped: tuple[str, ...], max_chars: int) -> tuple[str, ...]:
+def cap_fields(
+    fields: dict[str, Any],
+    capped: tuple[str, ...],
+    max_chars: int,
+    redact: Callable[[str], str] | None = None,
+) -> tuple[str, ...]:
     """Cut each ``capped`` value in ``fields`` longer than ``max_chars``; return their names.
 
     ``fields`` is changed in place; the names come in the order of ``capped``.
     Each value is made valid Unicode first (a lone surrogate from the page
-    becomes U+FFFD), so no entry ever holds text a UTF-8 encoder refuses.
+    becomes U+FFFD), so no entry ever holds text a UTF-8 encoder refuses;
+    then ``redact`` (the config's secrets) runs on it before the cut, so a
+    cut never leaves part of a secret.
 
     >>> fields = {"text": "abcdef", "source": None}
     >>> cap_fields(fields, ("text", "source"), 3), fields["text"]
@@ -261,6 +268,8 @@ def cap_fields(fields: dict[str, Any], capped: tuple[str, ...], max_chars: int) 
             continue
         if isinstance(value, str) and not value.isascii():
             value = fields[name] = well_formed_str(value)
+        if redact is not None and isinstance(value, str):
+            value = fields[name] = redact(value)
         if len(value) > max_chars:
             fields[name] = value[:max_chars]
             cut += (name,)

@@ -8,7 +8,7 @@ with every sensitive value replaced:
 
 - the values the caller knows (``known``: value -> replacement): what was
   typed into password and payment-card fields, HttpOnly cookies, the
-  integrator's named secrets;
+  named secrets (``Config.secrets``);
 - what the trace itself marks as secret, learnt in a first pass over its
   JSON members: ``Authorization``, ``Proxy-Authorization`` and ``Cookie``
   header values, HttpOnly cookies (``Set-Cookie`` headers and cookie

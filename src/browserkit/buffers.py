@@ -144,6 +144,8 @@ class EventBuffer(Generic[_E]):
         capacity: Most unpinned entries kept (at least 1).
         max_field_chars: Longest string field kept, in characters (at least 1).
         clock: Returns the time in ms since the epoch; defaults to the wall clock.
+        redact: Applied to every string field as it is written (a session passes
+            its config's secret redaction); default None: kept as given.
 
     >>> buf = EventBuffer(ConsoleEntry, capacity=2)
     >>> for text in ("a", "b", "c"):
@@ -166,6 +168,7 @@ class EventBuffer(Generic[_E]):
         "_make",
         "_max_chars",
         "_pinned",
+        "_redact",
         "_ring",
         "_search_fields",
         "_seq",
@@ -180,6 +183,7 @@ class EventBuffer(Generic[_E]):
         capacity: int = DEFAULT_CAPACITY,
         max_field_chars: int = DEFAULT_MAX_FIELD_CHARS,
         clock: Callable[[], float] | None = None,
+        redact: Callable[[str], str] | None = None,
     ) -> None:
         if isinstance(capacity, bool) or not isinstance(capacity, int) or capacity < 1:
             raise InvalidArgumentError(f"capacity must be an int >= 1, got {capacity!r}")
@@ -198,6 +202,7 @@ class EventBuffer(Generic[_E]):
         self._capacity = capacity
         self._max_chars = max_field_chars
         self._clock: Callable[[], float] = _now_ms if clock is None else clock
+        self._redact = redact
         # Unpacked into slots rather than kept as one object: the write and read
         # paths use them on every call, and a slot is one lookup fewer.
         self._field_names = rules.names
@@ -301,7 +306,7 @@ class EventBuffer(Generic[_E]):
             InvalidArgumentError: For a keyed entry type, the key is already held
                 (use :meth:`upsert`).
         """
-        cut = cap_fields(fields, self._str_fields, self._max_chars)
+        cut = cap_fields(fields, self._str_fields, self._max_chars, self._redact)
         if cut:
             fields["truncated_fields"] = cut
         if "timestamp" not in fields:
@@ -358,7 +363,7 @@ class EventBuffer(Generic[_E]):
                 hint="use append()",
             )
         fields[key_field] = key
-        cut = cap_fields(fields, self._str_fields, self._max_chars)
+        cut = cap_fields(fields, self._str_fields, self._max_chars, self._redact)
         with self._lock:
             old = self._index.get(key)
             pinned = False

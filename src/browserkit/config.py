@@ -10,6 +10,7 @@ from typing import Any, Literal
 import attrs
 
 from browserkit._endpoints import parse_endpoint, redact
+from browserkit._secrets import Secrets, to_secrets
 from browserkit.errors import InvalidArgumentError
 
 __all__ = ["Config", "DialogPolicy", "TimeoutKind"]
@@ -175,6 +176,13 @@ class Config:
     """More Chromium command-line switches, appended to browserkit's own."""
     test_id_attribute: str = attrs.field(default="data-testid", validator=_check_attribute)
     """The attribute :func:`~browserkit.test_id` targets match (e.g. ``data-qa``)."""
+    secrets: Secrets = attrs.field(factory=Secrets, converter=to_secrets)
+    """Named values an agent types by name (``type(ref, bk.secret("NAME"))``) and never
+    sees: each reads ``<secret:NAME>`` in everything browserkit returns or writes. A
+    mapping ``{"NAME": "value"}``, or ``{"NAME": {"value": ..., "domains": ["*.example.com"]}}``
+    to refuse it on other hosts; or the path of a dotenv file (``NAME=value`` lines; a
+    ``.json`` file holds the mapping), also ``BROWSERKIT_SECRETS_FILE``. Values are at
+    least 4 characters. The repr names them, never their values. See docs/security.md."""
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None, **overrides: Any) -> Config:
@@ -195,9 +203,7 @@ class Config:
         env = os.environ if environ is None else environ
         values: dict[str, Any] = {}
         for field in attrs.fields(cls):
-            names = [f"BROWSERKIT_{field.name.upper()}"]
-            if field.name == "executable_path":
-                names.insert(0, "BROWSERKIT_CHROMIUM")
+            names = _env_names(field.name)
             for var in names:
                 raw = env.get(var)
                 if raw is None or raw == "":
@@ -210,7 +216,7 @@ class Config:
         except InvalidArgumentError as exc:
             culprits = [k for k in values if k not in overrides and k in exc.message]
             if culprits:
-                var = f"BROWSERKIT_{culprits[0].upper()}"
+                var = _env_names(culprits[0])[-1]
                 raise InvalidArgumentError(
                     f"{var}: {exc.message}", hint=f"fix or unset the variable {var}"
                 ) from None
@@ -268,6 +274,15 @@ _BOOL_WORDS = {
     "no": False,
     "off": False,
 }
+
+
+def _env_names(name: str) -> list[str]:
+    """The variables a field is read from, the one that wins first."""
+    if name == "executable_path":
+        return ["BROWSERKIT_CHROMIUM", "BROWSERKIT_EXECUTABLE_PATH"]
+    if name == "secrets":  # a file: the values themselves never sit in the environment
+        return ["BROWSERKIT_SECRETS_FILE"]
+    return [f"BROWSERKIT_{name.upper()}"]
 
 
 # Integer fields whose default is None: read from text as integers too.

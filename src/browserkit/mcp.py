@@ -18,6 +18,7 @@ import json
 import os
 import signal
 import sys
+import warnings
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -25,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from browserkit._endpoints import parse_endpoint, redact
+from browserkit._secrets import load_file
 from browserkit._text import well_formed
 from browserkit.config import Config
 from browserkit.errors import InvalidArgumentError
@@ -64,6 +66,8 @@ class ServerOptions:
     endpoints: tuple[str, ...] = attrs.field(
         default=(), repr=lambda urls: repr(tuple(redact(u) for u in urls))
     )
+    secrets: str | None = None
+    """The secrets file (``--secrets FILE``); None: ``BROWSERKIT_SECRETS_FILE``, if set."""
 
     def config(self) -> Config:
         """The browser config: ``BROWSERKIT_*`` variables, then the flags on top."""
@@ -78,6 +82,8 @@ class ServerOptions:
             overrides["max_sessions"] = self.max_sessions
         if self.endpoints:
             overrides["endpoints"] = self.endpoints
+        if self.secrets is not None:
+            overrides["secrets"] = self.secrets
         return Config.from_env(**overrides)
 
     def context(self) -> ToolContext:
@@ -159,6 +165,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "?max_sessions=N; repeat for a pool [BROWSERKIT_ENDPOINTS]",
     )
 
+    parser.add_argument(
+        "--secrets",
+        metavar="FILE",
+        help='named secrets the model types as {"secret": NAME} and never sees: a dotenv '
+        "file (NAME=value lines), or .json to bind them to domains; every answer shows "
+        "<secret:NAME> [BROWSERKIT_SECRETS_FILE]",
+    )
+
 
 def options_from_args(args: argparse.Namespace) -> ServerOptions:
     """The options a parsed ``mcp`` command line stands for."""
@@ -173,6 +187,7 @@ def options_from_args(args: argparse.Namespace) -> ServerOptions:
         output_dir=args.output_dir,
         caps=_caps(args.caps),
         endpoints=_endpoints(args.endpoint),
+        secrets=_secrets_file(args.secrets),
     )
 
 
@@ -183,6 +198,18 @@ def _endpoints(urls: list[str]) -> tuple[str, ...]:
         except InvalidArgumentError as exc:
             raise SystemExit(f"--endpoint: {exc.message}; {exc.hint}") from None
     return tuple(urls)
+
+
+def _secrets_file(path: str | None) -> str | None:
+    """``path`` once it reads as secrets (refused at start, naming the line, never a value)."""
+    if path is not None:
+        try:
+            with warnings.catch_warnings():  # the config reads it again, and warns then
+                warnings.simplefilter("ignore")
+                load_file(path)
+        except InvalidArgumentError as exc:
+            raise SystemExit(f"--secrets: {exc.message}; {exc.hint}") from None
+    return path
 
 
 def _caps(text: str) -> tuple[str, ...]:

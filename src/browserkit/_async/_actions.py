@@ -26,6 +26,7 @@ from browserkit._async._actionability import (
 from browserkit._async._pipeline import Pipeline, Press
 from browserkit._async._tab import Tab
 from browserkit._async._targets import Aim
+from browserkit._secrets import Secret, Secrets
 from browserkit._trace_redact import TypedSecrets
 from browserkit.errors import InvalidArgumentError, TargetNotFoundError
 from browserkit.results import ActionResult
@@ -49,10 +50,11 @@ async def move_to(tab: Tab, ms: float, aim: Aim) -> bool | None:
 class Actions:
     """Every input action of a session, run through its pipeline."""
 
-    def __init__(self, pipeline: Pipeline, typed: TypedSecrets | None = None) -> None:
+    def __init__(self, pipeline: Pipeline, secrets: Secrets, typed: TypedSecrets) -> None:
         self._pipeline = pipeline
+        self._secrets = secrets
         # What this session typed into password and card fields: kept out of recordings.
-        self._typed = typed if typed is not None else TypedSecrets()
+        self._typed = typed
 
     async def click(
         self,
@@ -123,18 +125,25 @@ class Actions:
     async def type(
         self,
         target: Target | None,
-        text: str,
+        given: str | Secret,
         submit: bool,
         clear: bool,
         observe: bool | None,
         timeout_ms: float | None,
         tab_id: str | None,
     ) -> ActionResult:
-        if not isinstance(text, str):
-            raise InvalidArgumentError(f"text must be a string, got {type(text).__name__}")
+        if not isinstance(given, (str, Secret)):
+            raise InvalidArgumentError(f"text must be a string, got {type(given).__name__}")
+        secrets = self._secrets
+        if isinstance(given, Secret):
+            secrets.domains(given.name)  # an unknown name fails before anything runs
+        text = given if isinstance(given, str) else ""
 
         async def body(tab: Tab, ms: float, aim: Aim) -> bool | None:
+            nonlocal text
             verified: bool | None = None
+            if isinstance(given, Secret):
+                text = await _secret_value(secrets, given, aim.locator, left=budget(ms))
             if target is None:
                 await self._note_secret(_focused_secret(tab.page, ms), text)
                 if clear:
@@ -181,7 +190,8 @@ class Actions:
             return True
 
         where = "the focused element" if target is None else describe(target)
-        detail = f"typed {len(text)} chars into {where}" + (" and submitted" if submit else "")
+        what = f"{len(given)} chars" if isinstance(given, str) else repr(given)
+        detail = f"typed {what} into {where}" + (" and submitted" if submit else "")
         return await self._pipeline.act(
             detail, body, target=target, observe=observe, timeout_ms=timeout_ms, tab_id=tab_id
         )
@@ -392,6 +402,8 @@ class Actions:
                 raise InvalidArgumentError(f"fields[{i}] must have 'target' and 'value'")
             targets.append(field["target"])
             values.append(field["value"])
+            if isinstance(field["value"], Secret):
+                self._secrets.domains(field["value"].name)  # an unknown name fails at once
 
         async def body(tab: Tab, ms: float, aim: Aim) -> bool | None:
             left = budget(ms)  # one bound for all fields, so a refusal keeps its reason
@@ -402,7 +414,11 @@ class Actions:
                     raise InvalidArgumentError(f"fields[{i}]: a point cannot be filled")
                 kinds.append(await one.locator.evaluate(_js.KIND, timeout=ms))
             for i, (one, kind, value) in enumerate(zip(aims, kinds, values, strict=True)):
-                if kind == "text" and not isinstance(value, bool) and one.locator is not None:
+                if isinstance(value, Secret):
+                    if kind not in ("text", "editor"):
+                        raise InvalidArgumentError(f"fields[{i}]: a secret fills text fields only")
+                    value = await _secret_value(self._secrets, value, one.locator, left)
+                elif kind == "text" and not isinstance(value, bool) and one.locator is not None:
                     await self._note_secret(_secret_field(one.locator, left()), str(value))
                 await _fill_one(one.locator, kind, value, left(), f"fields[{i}]")
             return True
@@ -490,6 +506,26 @@ async def _focused_secret(page: Page, ms: float) -> bool:
     """Whether the focused element, in any frame of ``page``, is a password or card field."""
     counts = asyncio.gather(*(f.locator(_FOCUSED_SECRET).count() for f in page.frames))
     return any(await asyncio.wait_for(counts, min(ms, _SECRET_CHECK_MS) / 1000))
+
+
+async def _secret_value(
+    secrets: Secrets, given: Secret, locator: Locator | None, left: Callable[[], float]
+) -> str:
+    """The value of ``given`` to type with ``locator``, once the host of the element's
+    frame (as the browser reports it, not the page) is one the secret is bound to."""
+    if secrets.domains(given.name) is None:
+        return secrets.value_for(given.name, None)
+    if locator is None:
+        raise InvalidArgumentError(
+            f"secret {given.name} is bound to domains: type it into an element",
+            hint="give the field's ref or a selector, so the frame it is in can be checked",
+        )
+    handle = await locator.element_handle(timeout=left())
+    try:
+        frame = await handle.owner_frame()
+    finally:
+        await handle.dispose()
+    return secrets.value_for(given.name, None if frame is None else frame.url)
 
 
 def _need_target(target: Target | None, action: str) -> None:

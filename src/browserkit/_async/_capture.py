@@ -90,6 +90,8 @@ class Capture:
                 text = tab.display_refs(text, generation, whole=locator is None)
                 if not self._core.config.show_secrets:
                     text = await self._mask(tab, text, left_ms(deadline))
+                # Redacted before anything reads it: trees, diffs, finds, baselines.
+                text = self._core.config.secrets.redact(text)
                 return text, generation
             if time.monotonic() >= deadline:
                 break

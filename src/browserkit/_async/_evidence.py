@@ -48,18 +48,20 @@ class Evidence:
 
     def __init__(self, config: Config) -> None:
         size, chars = config.buffer_size, config.max_field_chars
+        # Secrets are redacted as entries are written, so every read and export is clean.
+        redact = config.secrets.redact if config.secrets else None
         self.console: EventBuffer[ConsoleEntry] = EventBuffer(
-            ConsoleEntry, capacity=size, max_field_chars=chars
+            ConsoleEntry, capacity=size, max_field_chars=chars, redact=redact
         )
         self.network: EventBuffer[NetworkEntry] = EventBuffer(
-            NetworkEntry, capacity=size, max_field_chars=chars
+            NetworkEntry, capacity=size, max_field_chars=chars, redact=redact
         )
         self.downloads: EventBuffer[DownloadEntry] = EventBuffer(
-            DownloadEntry, capacity=size, max_field_chars=chars
+            DownloadEntry, capacity=size, max_field_chars=chars, redact=redact
         )
         self._requests: dict[tuple[int, str], dict[str, Any]] = {}
         # Headers and body handles of the requests in the buffer (network.detail).
-        self.details = RequestRecords(self.network, self._requests, self._write)
+        self.details = RequestRecords(self.network, self._requests, self._write, redact or str)
         self._next_request = 1
         self._observers: dict[str, list[RequestObserver]] = {}
         self._window_observers: dict[str, list[Callable[[str], None]]] = {}

@@ -119,15 +119,17 @@ class Board(Observer):
     Subscribed for the session's whole life (see :class:`LiveViews`).
     """
 
-    def __init__(self) -> None:
+    def __init__(self, redact: Callable[[str], str] = str) -> None:
         self.notes: collections.deque[_Note] = collections.deque(maxlen=ACTIONS_KEPT)
         self.handoff: HandoffStarted | None = None
+        self._redact = redact  # the config's secrets read <secret:NAME> in the list
 
     def action_ended(self, event: ActionEnded) -> None:
+        detail = self._redact(event.detail)
         if event.error is None:
-            self.notes.append(_Note("agent", event.detail, outcome(event.result)))
+            self.notes.append(_Note("agent", detail, outcome(event.result)))
         elif isinstance(event.error, BrowserkitError):  # a person sees what did not happen too
-            self.notes.append(_Note("agent", event.detail, f"failed: {event.error.code}"))
+            self.notes.append(_Note("agent", detail, f"failed: {event.error.code}"))
 
     def handoff_started(self, event: HandoffStarted) -> None:
         self.handoff = event
@@ -290,19 +292,21 @@ class LiveServer(Observer):
         core = self.core
         handoff = self.board.handoff
         active = core.tabs.get(core.active) if core.active is not None else None
-        return {
-            "session": core.id,
-            "readOnly": core.read_only,
-            "control": "person" if self.in_control else "agent",
-            "heldBy": None if self.in_control else core.taken_over,
-            "url": active.page.url if active is not None else "",
-            "tabs": self._tabs,
-            "actions": [attrs.asdict(note) for note in self.board.notes],
-            "handoff": handoff.instructions if handoff is not None else None,
-            "mode": self.mode,
-            "prompt": self.prompt,
-            "closed": self.closed,
-        }
+        return core.config.secrets.hide(
+            {
+                "session": core.id,
+                "readOnly": core.read_only,
+                "control": "person" if self.in_control else "agent",
+                "heldBy": None if self.in_control else core.taken_over,
+                "url": active.page.url if active is not None else "",
+                "tabs": self._tabs,
+                "actions": [attrs.asdict(note) for note in self.board.notes],
+                "handoff": handoff.instructions if handoff is not None else None,
+                "mode": self.mode,
+                "prompt": self.prompt,
+                "closed": self.closed,
+            }
+        )
 
     # -------------------------------------------------------------- control
 
@@ -622,7 +626,7 @@ class LiveViews:
 
     def __init__(self, core: SessionCore) -> None:
         self._core = core
-        self.board = Board()
+        self.board = Board(core.config.secrets.redact)
         core.events.subscribe(self.board)
         self.view: LiveView | None = None
         core.on_shutdown.append(self._stop)

@@ -11,6 +11,7 @@ from playwright.async_api import Error as PlaywrightError
 from browserkit._async._evidence_views import NetworkView
 from browserkit._async._requests import Record, RequestRecords
 from browserkit._results_network import RequestDetail
+from browserkit._secrets import redacting
 from browserkit.buffers import NetworkEntry
 from browserkit.errors import InvalidArgumentError
 
@@ -41,6 +42,7 @@ def _gone_note(entry: NetworkEntry, record: Record) -> str | None:
     return None
 
 
+@redacting(lambda network: network._core.config.secrets)
 class AsyncNetwork(NetworkView):
     """The session's requests, one entry per request, and ``detail`` for one in full."""
 
@@ -109,7 +111,6 @@ class AsyncNetwork(NetworkView):
         )
 
     async def _fetch(self, entry: NetworkEntry, record: Record, out: dict[str, Any]) -> None:
-        cap = self._records.cap
         truncated: list[str] = []
         if record.post_data is None and record.has_post_data:
             try:
@@ -117,9 +118,9 @@ class AsyncNetwork(NetworkView):
                     "Network.getRequestPostData", {"requestId": record.cdp_id}
                 )
                 text = str(got.get("postData", ""))
-                out["request_body"] = cap(text)
+                out["request_body"], cut = self._records.clip(text)
                 out["request_body_size"] = len(text.encode("utf-8", "surrogatepass"))
-                if len(out["request_body"]) < len(text):
+                if cut:
                     truncated.append("request_body")
             except PlaywrightError:
                 pass  # the page went away: the buffer entry still says what was sent
@@ -154,7 +155,7 @@ class AsyncNetwork(NetworkView):
         else:
             text = raw
             out["body_size"] = len(text.encode("utf-8", "surrogatepass"))
-        body = self._records.cap(text)
-        if len(body) < len(text):
+        body, cut = self._records.clip(text)
+        if cut:
             truncated.append("body")
         out["body"] = body

@@ -15,7 +15,7 @@ fails the action: the trace only misses that group.
 A trace holds what the session typed and sent in the clear, so it is
 rewritten without its secrets before the file is moved into place (see
 ``_trace_redact``): the values typed into password and card fields, the
-session's HttpOnly cookies, credential headers, and the integrator's own
+session's HttpOnly cookies, credential headers, and the named
 secrets. That holds with ``show_secrets=True`` too: that setting is about
 what the agent reads now, and a file outlives the session.
 """
@@ -222,10 +222,10 @@ class Recordings:
     """Starts and writes one session's recording (``record`` / ``stop_recording``).
 
     ``typed`` holds what the session's actions typed into password and card
-    fields. ``secrets`` is the integrator's hook: called when a trace is
-    written, it returns more values to replace, each with its replacement
-    (the session's named secrets as ``{value: "<secret:NAME>"}``); its
-    replacements win over browserkit's own. Default: none.
+    fields. ``secrets``, called when a trace is written, returns more values to
+    replace, each with its replacement: the session's named secrets as
+    ``{value: "<secret:NAME>"}`` (``Secrets.hidden``). Its replacements win
+    over browserkit's own. Default: none.
     """
 
     def __init__(
@@ -334,7 +334,7 @@ class Recordings:
 
         Read once tracing has stopped, so these reads are not in the trace.
         The session's HttpOnly cookies, what its actions typed into secret
-        fields, then the integrator's secrets (their names win).
+        fields, then the named secrets (their names win).
         """
         core = self._core
         known: dict[str, str] = {}

@@ -39,8 +39,11 @@ def without_fragment(url: str) -> str:
     return url.split("#", 1)[0]
 
 
-def capped_headers(raw: Any, max_chars: int) -> tuple[dict[str, str], bool]:
-    """Headers as a str dict, each value cut to ``max_chars``; and whether any was cut."""
+def capped_headers(
+    raw: Any, max_chars: int, redact: Callable[[str], str] = str
+) -> tuple[dict[str, str], bool]:
+    """Headers as a str dict, each value ``redact``-ed and cut to ``max_chars``; and
+    whether any was cut."""
     headers: dict[str, str] = {}
     cut = False
     if not isinstance(raw, dict):
@@ -48,7 +51,7 @@ def capped_headers(raw: Any, max_chars: int) -> tuple[dict[str, str], bool]:
     for name, value in raw.items():
         if len(headers) >= _MAX_HEADERS:
             return headers, True
-        text = well_formed_str(str(value))
+        text = redact(well_formed_str(str(value)))
         if len(text) > max_chars:
             text, cut = text[:max_chars], True
         headers[well_formed_str(str(name))] = text
@@ -90,9 +93,12 @@ class RequestRecords:
         buffer: EventBuffer[NetworkEntry],
         in_flight: dict[tuple[int, str], dict[str, Any]],
         write: Callable[[dict[str, Any]], None],
+        redact: Callable[[str], str] = str,
     ) -> None:
         self._buffer = buffer
         self.max_chars = buffer.max_field_chars
+        # The config's secrets, redacted before any cut (a cut must not leave part of one).
+        self.redact = redact
         self._records: dict[str, Record] = {}
         self._by_cdp: dict[tuple[int, str], str] = {}
         self._marks: deque[_Mark] = deque()
@@ -123,13 +129,14 @@ class RequestRecords:
         if previous is not None and previous in self._records:
             # CDP reuses the id for each redirect hop: the earlier hop's body is gone.
             self._records[previous].redirected = True
-        headers, cut = capped_headers(request.get("headers"), self.max_chars)
+        headers, cut = capped_headers(request.get("headers"), self.max_chars, self.redact)
         post = request.get("postData")
         post_data: str | None = None
         post_size: int | None = None
+        post_cut = False
         if isinstance(post, str):
             post_size = len(post.encode("utf-8", "surrogatepass"))
-            post_data = self.cap(post)
+            post_data, post_cut = self.clip(post)
         record = Record(
             cdp=cdp,
             cdp_id=key[1],
@@ -140,7 +147,7 @@ class RequestRecords:
         )
         if cut:
             record.truncated.add("request_headers")
-        if isinstance(post, str) and post_data is not None and len(post_data) < len(post):
+        if post_cut:
             record.truncated.add("request_body")
         request_id = fields["request_id"]
         routed = self._take_mark(fields)
@@ -158,14 +165,19 @@ class RequestRecords:
         response = event.get("response") or {}
         record.status_text = _str_or_none(response.get("statusText"))
         record.mime_type = _str_or_none(response.get("mimeType"))
-        record.response_headers, cut = capped_headers(response.get("headers"), self.max_chars)
+        record.response_headers, cut = capped_headers(
+            response.get("headers"), self.max_chars, self.redact
+        )
         if cut:
             record.truncated.add("response_headers")
 
-    def cap(self, text: str) -> str:
-        """``text`` made valid Unicode and cut to ``max_field_chars``."""
-        text = well_formed_str(text)
-        return text if len(text) <= self.max_chars else text[: self.max_chars]
+    def clip(self, text: str) -> tuple[str, bool]:
+        """``text`` made valid Unicode, redacted, and cut to ``max_field_chars``; and
+        whether it was cut."""
+        text = self.redact(well_formed_str(text))
+        if len(text) <= self.max_chars:
+            return text, False
+        return text[: self.max_chars], True
 
     def _prune(self) -> None:
         # The buffer evicts one entry per new request once full: drop records

@@ -196,7 +196,9 @@ class StateStore:
         raw = await core.bounded(
             core.context.storage_state(), "storage state", core.timeout(timeout_ms)
         )
-        state = StorageState.from_playwright(raw)
+        # Redacted before it is returned or written: a secret a page kept in a
+        # cookie or localStorage reads <secret:NAME> in the file too.
+        state = StorageState.from_playwright(core.config.secrets.hide(raw))
         if target is not None:
             # Cookies are credentials: the file is readable by its owner only.
             text = json.dumps(state.to_playwright(), indent=2)

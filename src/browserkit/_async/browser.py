@@ -22,6 +22,7 @@ from browserkit._async._pool import EndpointPool
 from browserkit._async.session import AsyncSession
 from browserkit._diagnose import diagnose
 from browserkit._endpoints import redact
+from browserkit._secrets import redacting
 from browserkit._text import well_formed_str
 from browserkit.config import Config
 from browserkit.errors import (
@@ -38,6 +39,7 @@ from browserkit.types import ColorScheme, Geolocation, StateSource
 __all__ = ["AsyncBrowser", "diagnose"]
 
 
+@redacting(lambda browser: browser._config.secrets, keep=("config",))
 class AsyncBrowser:
     """Starts and tracks browser sessions; launches Chromium on first use.
 

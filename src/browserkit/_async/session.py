@@ -36,6 +36,7 @@ from browserkit._async._targets import Targets
 from browserkit._async._waiting import Waiter
 from browserkit._async._world import World
 from browserkit._docstrings import shared_args
+from browserkit._secrets import Secret, redacting
 from browserkit._trace_redact import TypedSecrets
 from browserkit.results import (
     ActionResult,
@@ -63,6 +64,7 @@ from browserkit.types import Button, Modifier, PaperFormat
 __all__ = ["AsyncSession"]
 
 
+@redacting(lambda session: session._core.config.secrets)
 @shared_args
 class AsyncSession:
     """A browser session: its own cookies and storage, one or more tabs.
@@ -85,7 +87,7 @@ class AsyncSession:
         self._scan = Scanner(core, world)
         self._styles = StyleEditor(core, world, targets, pipeline)
         typed = TypedSecrets()  # what the session typed into secret fields, in memory only
-        self._actions = Actions(pipeline, typed)
+        self._actions = Actions(pipeline, core.config.secrets, typed)
         self._modals = Modals(core)
         self._tabs = Tabs(core, self._navigator)
         self._handoffs = Handoffs(core)
@@ -98,7 +100,7 @@ class AsyncSession:
         self._routes = Routes(core)
         self._live_views = LiveViews(core)
         self._picking = Picking(core, self._picks, self._live_views)
-        self._recordings = Recordings(core, typed)
+        self._recordings = Recordings(core, typed, core.config.secrets.hidden)
 
     # -------------------------------------------------------- properties
 
@@ -459,7 +461,7 @@ class AsyncSession:
     async def type(
         self,
         target: Target | None,
-        text: str,
+        text: str | Secret,
         *,
         submit: bool = False,
         clear: bool = True,
@@ -474,7 +476,9 @@ class AsyncSession:
                 selector (``bk.css(...)``, ``bk.role(...)``, ...) or ``bk.point(x, y)``
                 (clicked first); None: the element that has focus.
             text: The text to enter, as it is: key names are not read as keys (see
-                :meth:`press`).
+                :meth:`press`). Or ``bk.secret("NAME")``: the value of that secret of
+                ``Config.secrets``, which every output shows as ``<secret:NAME>``; a
+                secret bound to domains is refused in a frame of another host.
             submit: Press Enter afterwards; a navigation that follows is waited for.
                 Default ``False``.
             clear: ``True`` (default): replace the field's value; ``False``: add to
@@ -622,7 +626,8 @@ class AsyncSession:
                 a snapshot ref, a :class:`~browserkit.Ref` or a selector (not a point);
                 the value is text for inputs and textareas, ``True``/``False`` for
                 checkboxes (``True`` for a radio), an option's value or label (or a
-                list) for selects, a path (or a list) for file inputs.
+                list) for selects, a path (or a list) for file inputs. A text may be
+                ``bk.secret("NAME")`` (see :meth:`type`).
             observe: {observe}
             timeout_ms: {action_timeout}
             tab_id: {tab_id}

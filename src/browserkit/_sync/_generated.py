@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from browserkit._async._evidence_views import ConsoleView
 from browserkit._async._live import LiveView
+from browserkit._secrets import Secret
 from browserkit.buffers import DownloadEntry, EventPage, NetworkEntry
 from browserkit.config import Config
 from browserkit.results import ActionResult, Cookie, Diagnostics, DomNode, ExecuteResult, FindMatch, Handoff, HistoryMove, Navigation, PageScan, PdfFile, Picked, Recording, RequestDetail, Screenshot, SessionInfo, Snapshot, StorageState, Styles, TabInfo, WaitResult
@@ -500,7 +501,7 @@ class Session:
         __tracebackhide__ = True
         return self._portal.call(self._impl.hover(target, observe=observe, timeout_ms=timeout_ms, tab_id=tab_id))
 
-    def type(self, target: Target | None, text: str, *, submit: bool = False, clear: bool = True, observe: bool | None = None, timeout_ms: float | None = None, tab_id: str | None = None) -> ActionResult:
+    def type(self, target: Target | None, text: str | Secret, *, submit: bool = False, clear: bool = True, observe: bool | None = None, timeout_ms: float | None = None, tab_id: str | None = None) -> ActionResult:
         """Type ``text`` into a field, or into the focused element.
 
         Args:
@@ -508,7 +509,9 @@ class Session:
                 selector (``bk.css(...)``, ``bk.role(...)``, ...) or ``bk.point(x, y)``
                 (clicked first); None: the element that has focus.
             text: The text to enter, as it is: key names are not read as keys (see
-                :meth:`press`).
+                :meth:`press`). Or ``bk.secret("NAME")``: the value of that secret of
+                ``Config.secrets``, which every output shows as ``<secret:NAME>``; a
+                secret bound to domains is refused in a frame of another host.
             submit: Press Enter afterwards; a navigation that follows is waited for.
                 Default ``False``.
             clear: ``True`` (default): replace the field's value; ``False``: add to
@@ -626,7 +629,8 @@ class Session:
                 a snapshot ref, a :class:`~browserkit.Ref` or a selector (not a point);
                 the value is text for inputs and textareas, ``True``/``False`` for
                 checkboxes (``True`` for a radio), an option's value or label (or a
-                list) for selects, a path (or a list) for file inputs.
+                list) for selects, a path (or a list) for file inputs. A text may be
+                ``bk.secret("NAME")`` (see :meth:`type`).
             observe: Wait for the page to settle and report what changed in
                 ``ActionResult.diff``; default ``config.observe_actions``.
             timeout_ms: Bound in milliseconds; default ``config.action_timeout_ms`` (unset:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import attrs
 
 from browserkit._convert import to_jsonable
+from browserkit._secrets import Secret, secret
 from browserkit.errors import InvalidArgumentError
 from browserkit.tools._common import (
     FRAME,
@@ -51,6 +52,17 @@ _NEEDS_TARGET = frozenset({"click", "hover", "select", "check", "drag"})
 
 
 @attrs.frozen(kw_only=True)
+class SecretText:
+    """A configured secret, typed by name: ``{"secret": "NAME"}`` where a text goes."""
+
+    secret: str = arg()
+
+
+def _text(value: str | SecretText) -> str | Secret:
+    return secret(value.secret) if isinstance(value, SecretText) else value
+
+
+@attrs.frozen(kw_only=True)
 class ActArgs:
     session_id: str = arg()
     action: Literal[
@@ -83,7 +95,10 @@ class ActArgs:
     modifiers: tuple[Literal["Alt", "Control", "ControlOrMeta", "Meta", "Shift"], ...] = arg(
         "click: keys held.", default=()
     )
-    text: str | None = arg("type: the text (required).", default=None)
+    # (An attrs value, not a call ruff should fear: arg() builds a field.)
+    text: str | SecretText | None = arg(  # noqa: RUF009
+        "type: the text or {secret: NAME} (required).", default=None
+    )
     submit: bool = arg("type: press Enter after.", default=False)
     clear: bool = arg("type: replace the value (false: append).", default=True)
     key: str | None = arg("press: key or chord (Enter, Control+a); key_*: one key.", default=None)
@@ -169,7 +184,7 @@ async def _act(browser: AsyncBrowser, a: ActArgs, ctx: ToolContext) -> JSON:
     elif a.action == "type":
         if a.text is None:
             raise InvalidArgumentError("text: required for action=type")
-        result = await s.type(target, a.text, submit=a.submit, clear=a.clear, **common)
+        result = await s.type(target, _text(a.text), submit=a.submit, clear=a.clear, **common)
     elif a.action == "press":
         if a.key is None:
             raise InvalidArgumentError("key: required for action=press")
@@ -205,7 +220,9 @@ async def _act(browser: AsyncBrowser, a: ActArgs, ctx: ToolContext) -> JSON:
 @attrs.frozen(kw_only=True)
 class FormField:
     ref: str = arg("The field's ref.")
-    value: str | bool = arg("Its text; true/false to tick; an option of a select.")
+    value: str | bool | SecretText = arg(  # noqa: RUF009 (arg() builds a field)
+        "Text or {secret: NAME}; true/false to tick; an option."
+    )
 
 
 @attrs.frozen(kw_only=True)
@@ -229,7 +246,12 @@ async def _fill_form(browser: AsyncBrowser, a: FillFormArgs, ctx: ToolContext) -
     s = browser.session(a.session_id)
     url_before = s.url if a.tab_id is None else None
     result = await s.fill_form(
-        [{"target": field.ref, "value": field.value} for field in a.fields],
+        [
+            {"target": field.ref, "value": field.value}
+            if isinstance(field.value, bool)
+            else {"target": field.ref, "value": _text(field.value)}
+            for field in a.fields
+        ],
         timeout_ms=a.timeout_ms,
         tab_id=a.tab_id,
     )

@@ -207,6 +207,8 @@ class Tool(Generic[_A]):
             )
             return await asyncio.wrap_future(ran)
         context = context or ToolContext()
+        # The last net: whatever a tool built from the page, its secrets read <secret:NAME>.
+        hide = browser.config.secrets.hide
         try:
             if self.cap is not None and context.caps is not None and self.cap not in context.caps:
                 raise InvalidArgumentError(
@@ -218,17 +220,21 @@ class Tool(Generic[_A]):
         except BrowserkitError as exc:
             envelope = exc.to_dict()
             envelope["hint"] = for_tools(envelope["hint"])
-            return well_formed({"error": envelope})
+            return hide(well_formed({"error": envelope}))
         except Exception as exc:
+            browser.config.secrets.hide_error(exc)  # the log shows its text too
             _log.exception("tool %s failed unexpectedly", self.name)
-            return well_formed(
-                _envelope(
-                    "internal_error",
-                    f"{self.name} failed unexpectedly: {type(exc).__name__}: {exc}",
-                    "this is a browserkit bug; retrying may help, and a new session usually does",
+            return hide(
+                well_formed(
+                    _envelope(
+                        "internal_error",
+                        f"{self.name} failed unexpectedly: {type(exc).__name__}: {exc}",
+                        "this is a browserkit bug; retrying may help, "
+                        "and a new session usually does",
+                    )
                 )
             )
-        out = to_jsonable(result)
+        out = hide(to_jsonable(result))
         return out if isinstance(out, dict) else {"result": out}
 
 

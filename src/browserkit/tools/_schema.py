@@ -80,9 +80,12 @@ def _type_schema(tp: Any) -> dict[str, Any]:
         return _build_schema(tp)
     if origin in (Union, types.UnionType):
         members = [a for a in get_args(tp) if a is not type(None)]
-        if len(members) > 1 and all(m in _SCALARS for m in members):
-            # A value of one of several JSON types (a field's text or a tick).
-            return {"type": [_type_schema(m)["type"] for m in members]}
+        if len(members) > 1 and _mixed(members):
+            # A value of one of several JSON types (a field's text or a tick, or
+            # an object such as {"secret": NAME}, whose shape the description gives:
+            # the list is resent to the model on every turn).
+            kinds = ["object" if attrs.has(m) else _type_schema(m)["type"] for m in members]
+            return {"type": kinds}
         if len(members) != 1:
             raise TypeError(f"unsupported union {tp!r}")
         # An optional argument is one that is not required; null is still
@@ -93,6 +96,14 @@ def _type_schema(tp: Any) -> dict[str, Any]:
 
 
 _SCALARS = (str, bool, int, float)
+
+
+def _mixed(members: list[Any]) -> bool:
+    """Scalars, and at most one attrs class (told apart from them as a JSON object)."""
+    classes = [m for m in members if attrs.has(m)]
+    return len(classes) <= 1 and all(m in _SCALARS or attrs.has(m) for m in members)
+
+
 _SCHEMAS: dict[type[Any], dict[str, Any]] = {}
 
 
@@ -187,19 +198,18 @@ def _structure_literal(value: Any, tp: Any) -> Any:
 
 def _is_scalar_union(tp: Any) -> bool:
     members = [a for a in get_args(tp) if a is not type(None)]
-    return (
-        get_origin(tp) in (Union, types.UnionType)
-        and len(members) > 1
-        and all(m in _SCALARS for m in members)
-    )
+    return get_origin(tp) in (Union, types.UnionType) and len(members) > 1 and _mixed(members)
 
 
 def _structure_scalar_union(value: Any, tp: Any) -> Any:
     members = [a for a in get_args(tp) if a is not type(None)]
     for member in members:
-        if isinstance(value, member) and not (isinstance(value, bool) and member is not bool):
+        if attrs.has(member):
+            if isinstance(value, Mapping):
+                return _converter.structure(value, member)
+        elif isinstance(value, member) and not (isinstance(value, bool) and member is not bool):
             return value
-    kinds = " or ".join(_kind(m) for m in members)
+    kinds = " or ".join("an object" if attrs.has(m) else _kind(m) for m in members)
     raise TypeError(f"must be {kinds}, got {_json_type(value)}")
 
 
