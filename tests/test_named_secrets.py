@@ -4,7 +4,7 @@ The main test types a secret into a page that reflects it everywhere it can
 (the DOM, an input, the title, the console, a fetch's URL, header and body,
 the response, an alert, the location hash, a cookie, localStorage), then
 reads every output browserkit has (results, errors, buffers, exports, files,
-tool answers, the live view's list) and searches each for the value in every
+tool answers, the live view's list, the recording's zip) and searches each for the value in every
 form a page or Playwright re-encodes it into: 0 hits, and ``<secret:PW>``
 where the value was.
 
@@ -20,6 +20,7 @@ import os
 import stat
 import threading
 import warnings
+import zipfile
 from collections.abc import AsyncIterator, Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -199,6 +200,7 @@ async def test_a_typed_secret_never_comes_out_of_anything(
     s, browser = ssess
     outputs: dict[str, str] = {}
     await aw(s.navigate(f"{site}/reflect.html"))
+    await aw(s.record(str(tmp_path / "trace.zip")))
     tree = str((await aw(s.snapshot())).tree)
     field = ref_of(tree, 'textbox "Password"')
 
@@ -310,6 +312,14 @@ async def test_a_typed_secret_never_comes_out_of_anything(
     board = getattr(s, "_impl", s)._live_views.board
     outputs["live view actions"] = shown([note.detail for note in board.notes])
     assert any("<secret:PW>" in note.detail for note in board.notes)
+
+    # The recording of it all: every member of the zip, as text.
+    recording = await aw(s.stop_recording())
+    outputs["recording result"] = shown(recording)
+    with zipfile.ZipFile(tmp_path / "trace.zip") as trace:
+        for member in trace.namelist():
+            outputs[f"recording {member}"] = trace.read(member).decode("utf-8", "replace")
+    assert any("<secret:PW>" in text for key, text in outputs.items() if key.startswith("rec"))
 
     found = {where: leaks(text) for where, text in outputs.items() if leaks(text)}
     print(f"\n{len(outputs)} outputs searched for {len(FORMS)} forms of the secrets")
