@@ -548,6 +548,13 @@ def test_a_pattern_that_is_not_a_host_is_refused(pattern: str) -> None:
         bk.Config(allowed_domains=[pattern])
 
 
+async def test_a_bad_session_pattern_is_refused_before_starting(
+    abrowser: bk.AsyncBrowser,
+) -> None:
+    with pytest.raises(bk.InvalidArgumentError, match=r"blocked_domains: .* has a port"):
+        await abrowser.start(blocked_domains=["evil.org:443"])
+
+
 def test_the_fence_reads_its_variables() -> None:
     config = bk.Config.from_env(
         {

@@ -25,7 +25,7 @@ from browserkit._async._pool import EndpointPool
 from browserkit._async.session import AsyncSession
 from browserkit._diagnose import diagnose
 from browserkit._endpoints import redact
-from browserkit._fence import DomainPolicy, Fence
+from browserkit._fence import DomainPolicy, Fence, domains
 from browserkit._text import well_formed_str
 from browserkit.config import Config
 from browserkit.errors import (
@@ -164,10 +164,13 @@ class AsyncBrowser:
     ) -> Fence | None:
         """The config's policy, narrowed by a session's own (a host must pass both)."""
         config = self._config
-        try:
-            own = DomainPolicy(allowed_domains or (), blocked_domains or ())
-        except InvalidArgumentError as exc:
-            raise InvalidArgumentError(exc.message, hint=exc.hint) from None
+        lists = {"allowed_domains": allowed_domains, "blocked_domains": blocked_domains}
+        for name, value in lists.items():
+            try:
+                domains(value)
+            except InvalidArgumentError as exc:
+                raise InvalidArgumentError(f"{name}: {exc.message}", hint=exc.hint) from None
+        own = DomainPolicy(allowed_domains or (), blocked_domains or ())
         return Fence.of(DomainPolicy(config.allowed_domains, config.blocked_domains), own)
 
     async def _proxy(self, session_id: str, fence: Fence | None) -> str | None:
