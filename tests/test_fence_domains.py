@@ -11,6 +11,7 @@ workers, service workers, downloads and WebRTC.
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import http.server
 import json
@@ -28,6 +29,8 @@ import browserkit as bk
 from browserkit._async._fence_proxy import FenceProxy
 from browserkit._async.browser import _on_this_machine
 from browserkit._fence import DomainPolicy, Fence, domains, normalize_host
+from browserkit.mcp import add_arguments, options_from_args
+from tests.browser_servers import BrowserServer
 from tests.helpers import AnySession, aw, browser_config, until
 
 BLOCKED = "blocked by domain policy"
@@ -503,6 +506,20 @@ async def test_attach_is_refused_when_the_fence_cannot_be_enforced() -> None:
             await browser.attach("http://127.0.0.1:9")
 
 
+@pytest.mark.slow
+async def test_a_fenced_session_on_a_local_browser_server_is_held_to_the_fence(
+    hosts: Hosts,
+) -> None:
+    hosts.clear()
+    with BrowserServer() as server:
+        config = bk.Config(endpoints=[server.url()], idle_stop_ms=0, default_timeout_ms=30_000)
+        async with bk.AsyncBrowser(config) as browser:
+            s = await browser.start(hosts.url("/p/subresources"), allowed_domains=["127.0.0.1"])
+            await _blocked(s, "/frame")
+            await _blocked(s, "/img")
+    hosts.assert_nothing_reached_the_fenced_hosts()
+
+
 def test_only_endpoints_on_this_machine_can_carry_a_fence() -> None:
     assert _on_this_machine("ws://127.0.0.1:3000/")
     assert _on_this_machine("http://localhost:9222")
@@ -566,6 +583,15 @@ def test_the_fence_reads_its_variables() -> None:
     assert config.blocked_domains == ("ads.example.com",)
     with pytest.raises(bk.InvalidArgumentError, match="BROWSERKIT_BLOCKED_DOMAINS"):
         bk.Config.from_env({"BROWSERKIT_BLOCKED_DOMAINS": "http://x.com/"})
+
+
+def test_the_mcp_flags_set_the_fence() -> None:
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    args = ["--allowed-domains", "*.example.com,127.0.0.1", "--blocked-domains", "ads.example.com"]
+    config = options_from_args(parser.parse_args(args)).config()
+    assert config.allowed_domains == ("*.example.com", "127.0.0.1")
+    assert config.blocked_domains == ("ads.example.com",)
 
 
 # ----------------------------------------------------------- the proxy

@@ -54,7 +54,6 @@ class FenceProxy:
     def __init__(self, fence: Fence) -> None:
         self.fence = fence
         self.port = 0
-        self.refused = 0  # connections refused by the policy (for diagnostics and tests)
         self._server: asyncio.Server | None = None
         self._open: set[asyncio.Task[None]] = set()
         self._writers: set[asyncio.StreamWriter] = set()
@@ -145,7 +144,6 @@ class FenceProxy:
         self, host: str, port: int
     ) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
         if not self.fence.allows(host):
-            self.refused += 1
             raise _Refused(_NOT_ALLOWED)
         loop = asyncio.get_running_loop()
         try:
@@ -157,7 +155,6 @@ class FenceProxy:
         for _family, _type, _proto, _name, address in infos:
             ip = str(address[0])
             if not self.fence.allows_address(ip):
-                self.refused += 1
                 raise _Refused(_NOT_ALLOWED)
             if port == self.port and ipaddress.ip_address(ip.split("%")[0]).is_loopback:
                 raise _Refused(_NOT_ALLOWED)  # a loop through this server
