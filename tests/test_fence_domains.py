@@ -624,6 +624,15 @@ async def test_the_proxy_grants_nothing_beyond_the_policy(hosts: Hosts) -> None:
         assert (await _socks(proxy.port, b"127.0.0.1", 9, command=3))[1] == 7
         allowed = await _socks(proxy.port, b"127.0.0.1", hosts.allowed.server_address[1])
         assert allowed[1] == 0
+        # Not SOCKS5 at all (an HTTP request): closed unanswered; a SOCKS5 client
+        # that only offers a password method is told no method is acceptable.
+        http_request = b"GET http://127.0.0.2/ HTTP/1.1\r\n\r\n"
+        greetings = [(http_request, b""), (b"\x05\x01\x02", b"\x05\xff")]
+        for greeting, answer in greetings:
+            reader, writer = await asyncio.open_connection("127.0.0.1", proxy.port)
+            writer.write(greeting)
+            assert await asyncio.wait_for(reader.read(), 10) == answer
+            writer.close()
         # A client that never finishes its handshake is dropped.
         reader, writer = await asyncio.open_connection("127.0.0.1", proxy.port)
         assert await asyncio.wait_for(reader.read(), 10) == b""

@@ -44,7 +44,9 @@ _NO_COMMAND, _NO_ADDRESS_TYPE = 7, 8
 
 
 class _Refused(Exception):
-    def __init__(self, reply: int) -> None:
+    """The request is refused with this SOCKS5 reply (None: the greeting was, already)."""
+
+    def __init__(self, reply: int | None) -> None:
         self.reply = reply
 
 
@@ -94,7 +96,8 @@ class FenceProxy:
                 up_reader, upstream = await self._connect(host, port)
                 self._writers.add(upstream)
             except _Refused as exc:
-                writer.write(_reply(exc.reply))
+                if exc.reply is not None:
+                    writer.write(_reply(exc.reply))
                 await writer.drain()
                 return
             writer.write(_reply(_OK))
@@ -117,10 +120,11 @@ class FenceProxy:
     ) -> tuple[str, int]:
         """Read the method offer and the CONNECT request; the target host and port."""
         version, count = await reader.readexactly(2)
-        methods = await reader.readexactly(count)
-        if version != 5 or 0 not in methods:
-            writer.write(b"\x05\xff")  # no acceptable method
-            raise _Refused(_FAILURE)
+        if version != 5:
+            raise _Refused(None)  # not SOCKS5 (an HTTP request, say): closed unanswered
+        if 0 not in await reader.readexactly(count):
+            writer.write(b"\x05\xff")  # no acceptable method: we take no authentication
+            raise _Refused(None)
         writer.write(b"\x05\x00")
         await writer.drain()
         version, command, _reserved, kind = await reader.readexactly(4)
