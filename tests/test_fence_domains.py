@@ -26,6 +26,7 @@ import attrs
 import pytest
 
 import browserkit as bk
+from browserkit import tools
 from browserkit._async._fence_proxy import FenceProxy
 from browserkit._async.browser import _on_this_machine
 from browserkit._fence import DomainPolicy, Fence, domains, normalize_host
@@ -496,6 +497,13 @@ async def test_the_config_fence_and_a_session_fence_stack(hosts: Hosts) -> None:
         assert report.allowed_domains == ()
         assert report.blocked_domains == ("127.0.0.2", "localhost")
         assert "--webrtc-ip-handling-policy=disable_non_proxied_udp" in report.launch_args
+        tool = await tools.call(browser, "browser_diagnostics", {})
+        assert tool["blocked_domains"] == ["127.0.0.2", "localhost"]
+        # A navigation the tools make is refused with the same code.
+        nav = await tools.call(
+            browser, "browser_navigate", {"session_id": s.id, "url": hosts.fenced_url(0, "/t")}
+        )
+        assert nav["error"]["code"] == "domain_not_allowed"
     hosts.assert_nothing_reached_the_fenced_hosts()
 
 
