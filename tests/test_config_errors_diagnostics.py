@@ -74,6 +74,7 @@ def test_every_error_has_a_stable_code_and_a_hint() -> None:
         "capacity",
         "read_only",
         "scheme_not_allowed",
+        "domain_not_allowed",
         "stale_ref",
         "ref_not_found",
         "target_not_found",

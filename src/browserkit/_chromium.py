@@ -24,6 +24,11 @@ BASE_ARGS = (
     "--no-first-run",
 )
 
+# A fenced session's traffic goes through its SOCKS5 proxy (see _fence_proxy);
+# these close what a proxy does not see. WebRTC may then use UDP only through
+# the proxy, and a SOCKS5 proxy carries no UDP: no STUN/TURN packet leaves.
+FENCE_ARGS = ("--webrtc-ip-handling-policy=disable_non_proxied_udp",)
+
 _SYSTEM_NAMES = (
     "chromium",
     "chromium-browser",
@@ -47,9 +52,14 @@ def running_as_root() -> bool:
     return hasattr(os, "geteuid") and os.geteuid() == 0
 
 
-def launch_args(extra: tuple[str, ...] = ()) -> tuple[str, ...]:
-    """The switches every launch gets: network quieting, no sandbox as root, then ``extra``."""
+def launch_args(extra: tuple[str, ...] = (), *, fenced: bool = False) -> tuple[str, ...]:
+    """The switches every launch gets: network quieting, no sandbox as root, then ``extra``.
+
+    ``fenced``: a browser for domain-fenced sessions, which also gets :data:`FENCE_ARGS`.
+    """
     args = list(BASE_ARGS)
+    if fenced:
+        args.extend(FENCE_ARGS)
     if running_as_root():
         args.append("--no-sandbox")
     args.extend(extra)

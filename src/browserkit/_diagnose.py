@@ -6,10 +6,12 @@ and ``python -m browserkit diagnostics``.
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import platform
 import sys
 from collections.abc import Callable
+from urllib.parse import urlsplit
 
 from browserkit import _chromium
 from browserkit._endpoints import client_playwright, label
@@ -95,6 +97,19 @@ def diagnose(
                 "set BROWSERKIT_ALLOW_ATTACH=1 (or Config(allow_attach=True))",
             )
         )
+    fenced = bool(config.allowed_domains or config.blocked_domains)
+    if fenced and config.endpoints:
+        remote = [s.url for s in statuses if not _loopback(s.url)]
+        if remote:
+            issues.append(
+                DiagnosticIssue(
+                    "domains",
+                    f"the domain fence cannot be enforced on {label(remote[0])}: its proxy "
+                    "listens on 127.0.0.1, out of a remote browser's reach; sessions placed "
+                    "there are refused",
+                    "use endpoints on this machine with a domain fence",
+                )
+            )
     pw_version = client_playwright()
     blocking = any(i.capability == "browser" for i in issues)
     if config.endpoints:
@@ -109,10 +124,22 @@ def diagnose(
         max_sessions=config.max_sessions,
         active_sessions=active_sessions,
         allowed_schemes=config.allowed_schemes,
-        launch_args=_chromium.launch_args(config.extra_args),
+        launch_args=_chromium.launch_args(config.extra_args, fenced=fenced),
         playwright_version=pw_version,
         python_version=platform.python_version(),
         platform=sys.platform,
         issues=tuple(issues),
         endpoints=statuses,
+        allowed_domains=config.allowed_domains,
+        blocked_domains=config.blocked_domains,
     )
+
+
+def _loopback(url: str) -> bool:
+    host = urlsplit(url).hostname or ""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False

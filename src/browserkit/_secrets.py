@@ -28,17 +28,16 @@ import stat
 import warnings
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar
-from urllib.parse import urlsplit
 
 import attrs
 
-from browserkit.errors import InvalidArgumentError
+from browserkit._fence import DomainPolicy, domains, host_of, normalize_host
+from browserkit.errors import DomainNotAllowedError, InvalidArgumentError
 
 __all__ = [
     "MIN_CHARS",
     "Secret",
     "Secrets",
-    "host_matches",
     "load_file",
     "redacting",
     "secret",
@@ -50,8 +49,6 @@ MIN_CHARS = 4
 
 _MAX_FILE_BYTES = 1 << 20  # a secrets file larger than this is surely the wrong file
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-# A host glob: "*", a host ("example.com", "127.0.0.1"), or "*." and a host.
-_HOST_GLOB = re.compile(r"(\*|(\*\.)?[a-z0-9_]([a-z0-9_.-]*[a-z0-9_])?|\[[0-9a-f:.]+\])")
 
 _T = TypeVar("_T")
 
@@ -99,43 +96,6 @@ def secret(name: str) -> Secret:
         name: The secret's name (``[A-Za-z_][A-Za-z0-9_]*``).
     """
     return Secret(name)
-
-
-def host_matches(host: str, patterns: Iterable[str]) -> bool:
-    """Whether ``host`` matches one of the host globs ``patterns``.
-
-    ``example.com`` matches that host only; ``*.example.com`` its subdomains
-    at any depth (not ``example.com`` itself: list both for both); ``*`` any
-    host. Case and a trailing dot are ignored; an IPv6 host is written in
-    brackets. An empty host (``about:blank``, ``data:``) matches only ``*``.
-
-    >>> host_matches("api.github.com", ["*.github.com"])
-    True
-    >>> host_matches("github.com.evil.example", ["github.com", "*.github.com"])
-    False
-    """
-    host = host.lower().rstrip(".")
-    for pattern in patterns:
-        pattern = pattern.lower().rstrip(".")
-        if pattern == "*":
-            return True
-        if not host:
-            continue
-        if pattern.startswith("*."):
-            if host.endswith(pattern[1:]):
-                return True
-        elif host == pattern:
-            return True
-    return False
-
-
-def _host_of(url: str) -> str:
-    try:
-        parts = urlsplit(url)
-        host = parts.hostname or ""
-    except ValueError:
-        return ""
-    return f"[{host}]" if ":" in host else host
 
 
 @attrs.frozen(repr=False)
@@ -212,10 +172,11 @@ class Secrets:
         """
         entry = self._entry(name)
         if entry.domains is not None:
-            host = "" if url is None else _host_of(url)
-            if not host_matches(host, entry.domains):
+            host = None if url is None else host_of(url)
+            normal = normalize_host(host) if host else None
+            if normal is None or not DomainPolicy(allowed=entry.domains).allows(normal):
                 where = f"host {host!r}" if host else "a frame with no host"
-                raise InvalidArgumentError(
+                raise DomainNotAllowedError(
                     f"secret {name} may not be typed into {where}: "
                     f"it is bound to {', '.join(entry.domains)}",
                     hint="type it only on a page of those domains (check the frame's URL)",
@@ -367,17 +328,15 @@ def _domains(name: str, given: object) -> tuple[str, ...]:
             f"secret {name}: domains must be a non-empty list of host globs",
             hint='e.g. ["github.com", "*.github.com"]; leave domains out to allow every host',
         )
-    out: list[str] = []
-    for item in items:
-        glob = item.strip().lower().rstrip(".") if isinstance(item, str) else None
-        if not glob or not _HOST_GLOB.fullmatch(glob):
-            raise InvalidArgumentError(
-                f"secret {name}: {item!r} is not a host glob",
-                hint="give a host (github.com), *.host for its subdomains, or *; "
-                "no scheme, port or path",
-            )
-        out.append(glob)
-    return tuple(out)
+    if not all(isinstance(item, str) and item.strip() for item in items):
+        raise InvalidArgumentError(
+            f"secret {name}: domains must be host globs",
+            hint="give hosts (github.com) or globs (*.github.com), or leave domains out",
+        )
+    try:
+        return domains(items)
+    except InvalidArgumentError as exc:
+        raise InvalidArgumentError(f"secret {name}: {exc.message}", hint=exc.hint) from None
 
 
 # ------------------------------------------------------------------ forms

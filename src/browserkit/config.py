@@ -10,6 +10,7 @@ from typing import Any, Literal
 import attrs
 
 from browserkit._endpoints import parse_endpoint, redact
+from browserkit._fence import domains
 from browserkit._secrets import Secrets, to_secrets
 from browserkit.errors import InvalidArgumentError
 
@@ -49,6 +50,21 @@ def _strings(value: Any) -> tuple[str, ...]:
     if isinstance(value, str):
         value = value.split(",")
     return tuple(s.strip() for s in value if s.strip())
+
+
+def _named_domains(name: str, value: Any) -> tuple[str, ...]:
+    try:
+        return domains(value)
+    except InvalidArgumentError as exc:
+        raise InvalidArgumentError(f"{name}: {exc.message}", hint=exc.hint) from None
+
+
+def _allowed_domains(value: Any) -> tuple[str, ...]:
+    return _named_domains("allowed_domains", value)
+
+
+def _blocked_domains(value: Any) -> tuple[str, ...]:
+    return _named_domains("blocked_domains", value)
 
 
 def _check_endpoints(_inst: Any, _attr: Any, value: tuple[str, ...]) -> None:
@@ -128,6 +144,14 @@ class Config:
         default=("http", "https", "about", "data"), converter=_schemes
     )
     """URL schemes ``navigate`` and ``start`` accept; anything else is refused before a request."""
+    allowed_domains: tuple[str, ...] = attrs.field(default=(), converter=_allowed_domains)
+    """Hosts sessions may reach, as globs (``example.com``, ``*.example.com``, which
+    matches ``example.com`` too; ``127.0.0.1``, ``[::1]``); empty: any host. Enforced
+    at the network layer for every request of every tab, frame and worker
+    (``BROWSERKIT_ALLOWED_DOMAINS=a.com,*.b.com``); see docs/security.md."""
+    blocked_domains: tuple[str, ...] = attrs.field(default=(), converter=_blocked_domains)
+    """Hosts no session may reach, as globs; they win over ``allowed_domains``
+    (``BROWSERKIT_BLOCKED_DOMAINS``)."""
     max_sessions: int = attrs.field(default=8, validator=_positive("max_sessions"))
     """Sessions that may run at once; one more raises ``CapacityError``."""
     idle_stop_ms: int = attrs.field(default=1_800_000, validator=_non_negative("idle_stop_ms"))

@@ -14,6 +14,7 @@ __all__ = [
     "BrowserNotFoundError",
     "BrowserkitError",
     "CapacityError",
+    "DomainNotAllowedError",
     "DownloadNotFoundError",
     "EvaluationError",
     "FrameNotFoundError",
@@ -116,6 +117,16 @@ class SchemeNotAllowedError(BrowserkitError):
 
     code = "scheme_not_allowed"
     default_hint = "use an allowed scheme, or add it to allowed_schemes"
+
+
+class DomainNotAllowedError(BrowserkitError):
+    """The URL's host is fenced off by ``allowed_domains`` / ``blocked_domains``."""
+
+    code = "domain_not_allowed"
+    default_hint = (
+        "the domain policy (config.allowed_domains / blocked_domains, or the session's "
+        "own) does not let this host be reached; use an allowed host"
+    )
 
 
 class StaleRefError(BrowserkitError):

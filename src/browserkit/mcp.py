@@ -58,6 +58,8 @@ class ServerOptions:
     port: int = DEFAULT_PORT
     headless: bool | None = None
     allowed_schemes: str | None = None
+    allowed_domains: str | None = None
+    blocked_domains: str | None = None
     read_only: bool = False
     allow_attach: bool | None = None
     max_sessions: int | None = None
@@ -76,6 +78,10 @@ class ServerOptions:
             overrides["headless"] = self.headless
         if self.allowed_schemes is not None:
             overrides["allowed_schemes"] = self.allowed_schemes
+        if self.allowed_domains is not None:
+            overrides["allowed_domains"] = self.allowed_domains
+        if self.blocked_domains is not None:
+            overrides["blocked_domains"] = self.blocked_domains
         if self.allow_attach is not None:
             overrides["allow_attach"] = self.allow_attach
         if self.max_sessions is not None:
@@ -121,6 +127,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="LIST",
         help="comma-separated URL schemes sessions may load (default http,https,about,data) "
         "[BROWSERKIT_ALLOWED_SCHEMES]",
+    )
+    parser.add_argument(
+        "--allowed-domains",
+        metavar="LIST",
+        help="comma-separated hosts sessions may reach, as globs (*.example.com also matches "
+        "example.com); default: any [BROWSERKIT_ALLOWED_DOMAINS]",
+    )
+    parser.add_argument(
+        "--blocked-domains",
+        metavar="LIST",
+        help="comma-separated hosts no session may reach, as globs [BROWSERKIT_BLOCKED_DOMAINS]",
     )
     parser.add_argument(
         "--read-only",
@@ -181,6 +198,8 @@ def options_from_args(args: argparse.Namespace) -> ServerOptions:
         port=args.port,
         headless=args.headless,
         allowed_schemes=args.allowed_schemes,
+        allowed_domains=args.allowed_domains,
+        blocked_domains=args.blocked_domains,
         read_only=args.read_only,
         allow_attach=args.allow_attach,
         max_sessions=args.max_sessions,

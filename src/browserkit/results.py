@@ -360,6 +360,10 @@ class Diagnostics:
     """The browserkit that made the report (the one running)."""
     endpoints: tuple[EndpointStatus, ...] = ()
     """Each remote endpoint's reachability, version and load (``Config.endpoints``)."""
+    allowed_domains: tuple[str, ...] = attrs.field(default=(), repr=False)
+    """The config's domain fence: hosts sessions may reach (empty: any host)."""
+    blocked_domains: tuple[str, ...] = attrs.field(default=(), repr=False)
+    """The config's domain fence: hosts no session may reach."""
 
     __repr__ = summary
     _repr_markdown_ = record_markdown

@@ -27,6 +27,7 @@ from browserkit._async._events import DialogOpened, Events, Navigated, TabClosed
 from browserkit._async._evidence import Evidence
 from browserkit._async._evidence_views import AsyncDownloads, ConsoleView, NetworkView
 from browserkit._async._tab import Tab, apply_dialog_policy, on_close, swallow, unless_blocked
+from browserkit._fence import Fence
 from browserkit.config import Config, TimeoutKind
 from browserkit.errors import (
     BrowserCrashedError,
@@ -141,6 +142,11 @@ class SessionCore:
         self.events = Events()
         if attached is None:
             context.on("page", self._on_new_page)
+
+    @property
+    def fence(self) -> Fence | None:
+        """The session's domain fence (None: any host); its proxy enforces it."""
+        return self.evidence.fence
 
     def own_context_only(self, what: str, because: str, hint: str) -> None:
         """Refuse ``what`` on an attached session: its context is the user's whole Chrome."""

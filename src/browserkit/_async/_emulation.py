@@ -277,7 +277,9 @@ class ContextSpec:
             out["storage_state"] = self.storage_state.to_playwright()
         return out
 
-    async def new_context(self, browser: PlaywrightBrowser) -> BrowserContext:
+    async def new_context(
+        self, browser: PlaywrightBrowser, proxy: str | None = None
+    ) -> BrowserContext:
         """A new context of ``browser`` made to this spec.
 
         What Chromium refuses (an unknown permission or time zone) is
@@ -287,7 +289,10 @@ class ContextSpec:
         started.
         """
         try:
-            return await browser.new_context(**self.options())
+            options = self.options()
+            if proxy is not None:
+                options["proxy"] = {"server": proxy}
+            return await browser.new_context(**options)
         except PlaywrightError as exc:
             text = str(exc.message if hasattr(exc, "message") else exc).strip()
             first = text.splitlines()[0] if text else "refused"

@@ -18,10 +18,14 @@ from playwright.async_api import Error as PlaywrightError
 from browserkit._async._cdp_console import console_fields, exception_fields, log_fields
 from browserkit._async._frame_watch import FrameWatch
 from browserkit._async._requests import RequestRecords
+from browserkit._fence import Fence
 from browserkit.buffers import ConsoleEntry, DownloadEntry, EventBuffer, NetworkEntry
 from browserkit.config import Config
 
-__all__ = ["Evidence", "RequestObserver"]
+__all__ = ["BLOCKED_BY_POLICY", "Evidence", "RequestObserver"]
+
+BLOCKED_BY_POLICY = "blocked by domain policy"
+"""The failure of a request the session's domain fence refused."""
 
 _MAX_IN_FLIGHT = 5_000
 _FRAME_RETRY_S = (0.05, 0.1, 0.2, 0.4, 0.0)
@@ -60,6 +64,10 @@ class Evidence:
             DownloadEntry, capacity=size, max_field_chars=chars, redact=redact
         )
         self._requests: dict[tuple[int, str], dict[str, Any]] = {}
+        # The session's domain fence: a request it refused fails "blocked by domain
+        # policy"; main-frame documents refused, per tab: (count, last URL).
+        self.fence: Fence | None = None
+        self._fenced: dict[str, tuple[int, str]] = {}
         # Headers and body handles of the requests in the buffer (network.detail).
         self.details = RequestRecords(self.network, self._requests, self._write, redact or str)
         self._next_request = 1
@@ -285,7 +293,24 @@ class Evidence:
         elif event.get("blockedReason"):
             failure += f" (blocked: {event['blockedReason']})"
         key = (session, str(event.get("requestId")))
+        fields = self._requests.get(key)
+        # Our proxy's refusal reaches Chromium as a SOCKS failure; the policy,
+        # asked here again, says whether it was the fence's doing.
+        url = str((fields or {}).get("url", ""))
+        if self.fence is not None and fields is not None and not self.fence.allows_url(url):
+            failure = BLOCKED_BY_POLICY
+            if fields.get("_navigation"):
+                self._fenced[tab_id] = (self.fenced_count(tab_id) + 1, url)
         self._end(key, tab_id, event.get("timestamp"), failure=failure)
+
+    def fenced_count(self, tab_id: str) -> int:
+        """How many main-frame documents of the tab the domain fence refused so far."""
+        return self._fenced.get(tab_id, (0, ""))[0]
+
+    def fenced_off_since(self, tab_id: str, count: int) -> str | None:
+        """The URL of the last main-frame document refused by the fence after ``count``."""
+        seen, url = self._fenced.get(tab_id, (0, ""))
+        return url if seen > count else None
 
     # -------------------------------------------------------------- downloads
 

@@ -20,8 +20,13 @@ from browserkit.errors import BrowserCrashedError, BrowserNotFoundError, Invalid
 __all__ = ["check_cdp_url", "connect_cdp", "launch"]
 
 
-async def launch(pw: Playwright, config: Config, headless: bool) -> PlaywrightBrowser:
-    """A local Chromium, found as ``config`` says (see diagnostics), launched."""
+async def launch(
+    pw: Playwright, config: Config, headless: bool, *, fenced: bool = False
+) -> PlaywrightBrowser:
+    """A local Chromium, found as ``config`` says (see diagnostics), launched.
+
+    ``fenced``: for domain-fenced sessions (the fence's switches, see _chromium).
+    """
     found = _chromium.find_chromium(config.executable_path)
     if found is None:
         raise BrowserNotFoundError(
@@ -38,7 +43,7 @@ async def launch(pw: Playwright, config: Config, headless: bool) -> PlaywrightBr
         return await pw.chromium.launch(
             executable_path=found.path,
             headless=headless,
-            args=list(_chromium.launch_args(config.extra_args)),
+            args=list(_chromium.launch_args(config.extra_args, fenced=fenced)),
             chromium_sandbox=False if _chromium.running_as_root() else None,
             # A terminal's Ctrl-C and Jupyter's interrupt signal the whole
             # process group, Playwright's driver included. By default the

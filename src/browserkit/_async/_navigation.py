@@ -27,9 +27,11 @@ from browserkit._async._core import SessionCore
 from browserkit._async._events import ActionEnded, ActionStarted, next_action_id
 from browserkit._async._recover import leave, leaving_tab
 from browserkit._async._tab import Tab, unless_blocked
+from browserkit._fence import Fence, host_of
 from browserkit.config import Config
 from browserkit.errors import (
     BrowserkitError,
+    DomainNotAllowedError,
     InvalidArgumentError,
     ModalStateBlockedError,
     NavigationFailedError,
@@ -50,8 +52,9 @@ _REST_S = 2.0
 """After a failed navigation, the longest to wait for Chromium to finish with it."""
 
 
-def check_scheme(url: str, config: Config) -> None:
-    """Refuse a URL whose scheme is not allowed, before any request is made."""
+def check_scheme(url: str, config: Config, fence: Fence | None = None) -> None:
+    """Refuse a URL whose scheme is not allowed, or whose host ``fence`` keeps out,
+    before any request is made."""
     if not isinstance(url, str) or not url:
         raise InvalidArgumentError(f"url must be a non-empty string, got {url!r}")
     try:
@@ -68,6 +71,12 @@ def check_scheme(url: str, config: Config) -> None:
             f"scheme {scheme!r} is not allowed (allowed: {allowed})",
             hint="use one of the allowed schemes, or add it to config.allowed_schemes",
         )
+    if fence is not None and not fence.allows_url(url):
+        raise DomainNotAllowedError(
+            f"host {host_of(url)!r} is not allowed by the domain policy ({fence.describe()})",
+            hint="use an allowed host; the policy is config.allowed_domains / "
+            "blocked_domains and the session's own (the diagnostics show the config's)",
+        )
 
 
 @attrs.frozen
@@ -78,12 +87,17 @@ class _Marks:
     downloads: int  # downloads recorded
     begun: int  # downloads Chromium announced for the main frame
     answered: int  # main-frame documents answered with content
+    fenced: int  # main-frame documents the domain fence refused
 
     @classmethod
     def of(cls, core: SessionCore, tab: Tab) -> _Marks:
         watch = core.evidence.frames(tab.tab_id)
         return cls(
-            watch.starts, core.evidence.download_count, watch.downloads_begun, watch.answered
+            watch.starts,
+            core.evidence.download_count,
+            watch.downloads_begun,
+            watch.answered,
+            core.evidence.fenced_count(tab.tab_id),
         )
 
 
@@ -97,7 +111,7 @@ class Navigator:
     async def navigate(
         self, url: str, timeout_ms: float | None, observe: bool | None = None
     ) -> Navigation:
-        check_scheme(url, self._core.config)
+        check_scheme(url, self._core.config, self._core.fence)
         # Leaving is the way out of a dialog storm or a stuck page (see _recover).
         tab = await leave(self._core, leaving_tab(self._core))
         ms = self._core.timeout(timeout_ms, "navigation")
@@ -144,6 +158,13 @@ class Navigator:
             download = await self._after_failure(tab, before, left)
             if download is not None:
                 return Navigation(tab.page.url, None, False, tab.generation, download=download)
+            fenced = self._core.evidence.fenced_off_since(tab.tab_id, before.fenced)
+            if fenced is not None:
+                raise DomainNotAllowedError(
+                    f"navigation to {url} was refused: it led to {fenced}, a host the "
+                    "domain policy fences off",
+                    hint=DomainNotAllowedError.default_hint,
+                ) from None
             raise NavigationFailedError(
                 err.message, hint=NavigationFailedError.default_hint
             ) from None

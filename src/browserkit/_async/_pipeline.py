@@ -36,6 +36,7 @@ from browserkit._async._arrival import Arrival
 from browserkit._async._capture import Capture
 from browserkit._async._core import SessionCore
 from browserkit._async._events import ActionEnded, ActionStarted, next_action_id
+from browserkit._async._evidence import BLOCKED_BY_POLICY
 from browserkit._async._hit import HitTester
 from browserkit._async._settle import Settler
 from browserkit._async._tab import Baseline, Tab, swallow
@@ -168,6 +169,7 @@ class Pipeline:
         action_id = next_action_id()
         try:
             run = await self._bind(action)
+            fenced = self._core.evidence.fenced_count(run.tab.tab_id)
             before = await self._read_before(run)
             await events.action_started(ActionStarted(action_id, detail, target, run.tab, before))
             self._start_fresh(run.tab)
@@ -175,7 +177,7 @@ class Pipeline:
                 sent = await self._dispatch(run, action.how)
                 settled = await self._settle(run, before, settler)
             seen = await self._read_after(run, before, settled, settler)
-            result = self._report(run, sent, settled, seen)
+            result = self._report(run, sent, settled, seen, fenced)
         except BaseException as exc:
             await events.action_ended(ActionEnded(action_id, detail, error=exc))
             raise
@@ -388,13 +390,22 @@ class Pipeline:
 
     # -- 6. report ----------------------------------------------------------
 
-    def _report(self, run: _Run, sent: Sent, settled: _Settled, seen: _Seen) -> ActionResult:
+    def _report(
+        self, run: _Run, sent: Sent, settled: _Settled, seen: _Seen, fenced: int
+    ) -> ActionResult:
         tab = run.tab
         core = self._core
         # Read last: a dialog may open while the page settles or is read.
         dialog = tab.take_dialog_info() if tab.pending_dialog is None else tab.dialog_info
+        detail = sent.detail
+        # A navigation the domain fence refused (a link, a form, a popup): say so.
+        refused = core.evidence.fenced_off_since(tab.tab_id, fenced)
+        for tab_id in core.new_tabs:
+            refused = refused or core.evidence.fenced_off_since(tab_id, 0)
+        if refused is not None:
+            detail += f"; the navigation to {refused} was {BLOCKED_BY_POLICY}"
         return ActionResult(
-            detail=sent.detail,
+            detail=detail,
             url=tab.page.url,
             generation=tab.generation,
             navigated=seen.navigated,

@@ -48,7 +48,7 @@ class Tabs:
     async def new_tab(self, url: str | None, timeout_ms: float | None) -> TabInfo:
         core = self._core
         if url is not None:
-            check_scheme(url, core.config)
+            check_scheme(url, core.config, core.fence)
         core.ensure_open()
         ms = core.timeout(timeout_ms, "navigation" if url is not None else "default")
         page = await core.bounded(core.context.new_page(), "new tab", ms)

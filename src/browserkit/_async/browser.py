@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import time
 from collections.abc import Mapping, Sequence
 from types import TracebackType
 from typing import Any
+from urllib.parse import urlsplit
 
 from playwright.async_api import Browser as PlaywrightBrowser
 from playwright.async_api import Error as PlaywrightError
@@ -16,12 +18,14 @@ from playwright.async_api import Page, Playwright, async_playwright
 from browserkit._async._binding import ensure_engine, register_engine
 from browserkit._async._core import SessionCore
 from browserkit._async._emulation import ContextSpec
+from browserkit._async._fence_proxy import FenceProxy
 from browserkit._async._launch import check_cdp_url, connect_cdp, launch
 from browserkit._async._navigation import check_scheme
 from browserkit._async._pool import EndpointPool
 from browserkit._async.session import AsyncSession
 from browserkit._diagnose import diagnose
 from browserkit._endpoints import redact
+from browserkit._fence import DomainPolicy, Fence, domains
 from browserkit._secrets import redacting
 from browserkit._text import well_formed_str
 from browserkit.config import Config
@@ -29,6 +33,7 @@ from browserkit.errors import (
     AttachDisabledError,
     BrowserCrashedError,
     CapacityError,
+    DomainNotAllowedError,
     InvalidArgumentError,
     PageNotFoundError,
     SessionNotFoundError,
@@ -61,7 +66,12 @@ class AsyncBrowser:
         base = Config.from_env() if config is None else config
         self._config = base.evolve(**overrides) if overrides else base
         self._playwright: Playwright | None = None
-        self._browsers: dict[bool, PlaywrightBrowser] = {}
+        # Local browsers by (headless, fenced): fenced sessions get a Chromium
+        # launched with the fence's switches (see _chromium.FENCE_ARGS).
+        self._browsers: dict[tuple[bool, bool], PlaywrightBrowser] = {}
+        # The SOCKS5 proxy of each fenced session, by session id.
+        self._proxies: dict[str, FenceProxy] = {}
+        self._proxy_stops: set[asyncio.Future[None]] = set()
         self._sessions: dict[str, AsyncSession] = {}
         self._next_session = 1
         self._lock: asyncio.Lock | None = None
@@ -114,16 +124,17 @@ class AsyncBrowser:
             self._lock = asyncio.Lock()
         return self._lock
 
-    async def _browser(self, headless: bool, spec: ContextSpec) -> PlaywrightBrowser:
+    async def _browser(self, headless: bool, spec: ContextSpec, fenced: bool) -> PlaywrightBrowser:
         async with self._launch_lock():
             pw = await self._started()
             spec.check(pw)  # a device Playwright knows, before launching anything
-            existing = self._browsers.get(headless)
+            key = (headless, fenced)
+            existing = self._browsers.get(key)
             if existing is not None and existing.is_connected():
                 return existing
-            browser = await launch(pw, self._config, headless)
-            browser.on("disconnected", lambda _b: self._on_disconnected(headless))
-            self._browsers[headless] = browser
+            browser = await launch(pw, self._config, headless, fenced=fenced)
+            browser.on("disconnected", lambda _b: self._on_disconnected(key))
+            self._browsers[key] = browser
             self.crashed = False
             self._version = browser.version
             return browser
@@ -131,20 +142,58 @@ class AsyncBrowser:
     def _on_endpoint_lost(self, session_ids: set[str], reason: str) -> None:
         for session_id in session_ids:
             self._crashed[session_id] = reason
+            self._drop_proxy_soon(session_id)
             session = self._sessions.pop(session_id, None)
             if session is not None:
                 session._core.mark_closed(reason, crashed=True)
 
-    def _on_disconnected(self, headless: bool) -> None:
-        self._browsers.pop(headless, None)
+    def _on_disconnected(self, key: tuple[bool, bool]) -> None:
+        self._browsers.pop(key, None)
         if self._closed:
             return
         self.crashed = True
+        headless, fenced = key
         for session in list(self._sessions.values()):
-            if session._core.browser_headless == headless:
-                session._core.mark_closed("the browser disconnected or crashed", crashed=True)
-                self._crashed[session.id] = session._core.closed_reason
+            core = session._core
+            if core.browser_headless == headless and (core.fence is not None) == fenced:
+                core.mark_closed("the browser disconnected or crashed", crashed=True)
+                self._crashed[session.id] = core.closed_reason
                 self._sessions.pop(session.id, None)
+                self._drop_proxy_soon(session.id)
+
+    def _fence(
+        self, allowed_domains: Sequence[str] | None, blocked_domains: Sequence[str] | None
+    ) -> Fence | None:
+        """The config's policy, narrowed by a session's own (a host must pass both)."""
+        config = self._config
+        lists = {"allowed_domains": allowed_domains, "blocked_domains": blocked_domains}
+        for name, value in lists.items():
+            try:
+                domains(value)
+            except InvalidArgumentError as exc:
+                raise InvalidArgumentError(f"{name}: {exc.message}", hint=exc.hint) from None
+        own = DomainPolicy(allowed_domains or (), blocked_domains or ())
+        return Fence.of(DomainPolicy(config.allowed_domains, config.blocked_domains), own)
+
+    async def _proxy(self, session_id: str, fence: Fence | None) -> str | None:
+        """The proxy a fenced session's context uses, started; None without a fence."""
+        if fence is None:
+            return None
+        proxy = FenceProxy(fence)
+        await proxy.start()
+        self._proxies[session_id] = proxy
+        return proxy.url
+
+    async def _drop_proxy(self, session_id: str) -> None:
+        proxy = self._proxies.pop(session_id, None)
+        if proxy is not None:
+            await proxy.stop()
+
+    def _drop_proxy_soon(self, session_id: str) -> None:
+        if session_id in self._proxies:
+            stop = asyncio.ensure_future(self._drop_proxy(session_id))
+            self._proxy_stops.add(stop)
+            stop.add_done_callback(self._proxy_stops.discard)
 
     # -------------------------------------------------------------- sessions
 
@@ -164,6 +213,8 @@ class AsyncBrowser:
         color_scheme: ColorScheme | None = None,
         user_agent: str | None = None,
         extra_headers: Mapping[str, str] | None = None,
+        allowed_domains: Sequence[str] | None = None,
+        blocked_domains: Sequence[str] | None = None,
         timeout_ms: float | None = None,
     ) -> AsyncSession:
         """A new session: its own browser context (cookies, storage), one tab.
@@ -198,6 +249,15 @@ class AsyncBrowser:
             user_agent: The ``User-Agent`` sent with every request and shown by
                 ``navigator.userAgent``.
             extra_headers: HTTP headers sent with every request (``{"X-Test": "1"}``).
+            allowed_domains: Hosts this session may reach, as globs (``"*.example.com"``
+                matches ``example.com`` and its subdomains); default: what the config
+                allows. It can only narrow the config's fence, never widen it: a host
+                must pass both ``config.allowed_domains`` / ``blocked_domains`` and
+                these. Enforced at the network layer for every request (each tab,
+                frame, worker, redirect hop, WebSocket, download); a navigation to a
+                fenced-off host raises :class:`~browserkit.DomainNotAllowedError`.
+            blocked_domains: Hosts this session may not reach, as globs; they win over
+                ``allowed_domains``.
             timeout_ms: Bound in milliseconds on loading ``url``; default
                 ``config.navigation_timeout_ms`` (else ``config.default_timeout_ms``), at
                 most ``config.max_timeout_ms``.
@@ -216,19 +276,32 @@ class AsyncBrowser:
         session_id = f"s{self._next_session}"
         self._next_session += 1
         ms = self._config.clamp_timeout(timeout_ms, "navigation")
+        fence = self._fence(allowed_domains, blocked_domains)
         if url is not None:
             # Checked before launching anything: a refused URL costs nothing.
-            check_scheme(url, self._config)
+            check_scheme(url, self._config, fence)
         if self._pool is not None:
-            return await self._place(session_id, spec, url, ms, read_only=read_only)
-        browser = await self._browser(headless, spec)
-        context = await spec.new_context(browser)
-        session = AsyncSession(SessionCore(self, session_id, context, read_only=read_only))
-        session._core.browser_headless = headless
-        return await self._open(session, url, ms)
+            return await self._place(session_id, spec, url, ms, read_only=read_only, fence=fence)
+        browser = await self._browser(headless, spec, fence is not None)
+        try:
+            context = await spec.new_context(browser, await self._proxy(session_id, fence))
+        except BaseException:
+            await self._drop_proxy(session_id)
+            raise
+        core = SessionCore(self, session_id, context, read_only=read_only)
+        core.evidence.fence = fence
+        core.browser_headless = headless
+        return await self._open(AsyncSession(core), url, ms)
 
     async def _place(
-        self, session_id: str, spec: ContextSpec, url: str | None, ms: float, *, read_only: bool
+        self,
+        session_id: str,
+        spec: ContextSpec,
+        url: str | None,
+        ms: float,
+        *,
+        read_only: bool,
+        fence: Fence | None,
     ) -> AsyncSession:
         """A new session on the pool's endpoint with the most room."""
         assert self._pool is not None
@@ -237,10 +310,20 @@ class AsyncBrowser:
         spec.check(pw)
         endpoint = await self._pool.place(pw, session_id)
         try:
+            if fence is not None and not _on_this_machine(endpoint.url):
+                raise InvalidArgumentError(
+                    f"the domain fence cannot be enforced on the browser at {endpoint.label}: "
+                    "its proxy listens on 127.0.0.1, which only a browser on this machine "
+                    "can reach",
+                    hint="use endpoints on 127.0.0.1 (or localhost) with a domain fence, or "
+                    "drop allowed_domains / blocked_domains",
+                )
             assert endpoint.browser is not None  # placed: connected
-            context = await spec.new_context(endpoint.browser)
+            proxy = await self._proxy(session_id, fence)
+            context = await spec.new_context(endpoint.browser, proxy)
         except BaseException as exc:
             self._pool.release(session_id)
+            await self._drop_proxy(session_id)
             if isinstance(exc, PlaywrightError):
                 raise BrowserCrashedError(
                     f"the browser at {endpoint.label} refused a new context: "
@@ -250,6 +333,7 @@ class AsyncBrowser:
                 ) from None
             raise
         core = SessionCore(self, session_id, context, read_only=read_only)
+        core.evidence.fence = fence
         core.browser_headless = None  # not one of the local browsers
         core.endpoint = endpoint.url
         core.endpoint_label = endpoint.label
@@ -364,6 +448,18 @@ class AsyncBrowser:
         """
         self._check_attach()
         self._check_capacity()
+        fence = self._fence(None, None)
+        if fence is not None:
+            # A proxy is set when a context is made; the attached Chrome's
+            # contexts exist already, and one made here over CDP would still
+            # share the user's browser-wide switches (WebRTC): refuse.
+            raise DomainNotAllowedError(
+                "attach() cannot enforce the domain fence "
+                f"({fence.describe()}): an attached Chrome's tabs do not go "
+                "through browserkit's proxy",
+                hint="start a session of browserkit's own for fenced work, or attach "
+                "from a browser configured without allowed_domains / blocked_domains",
+            )
         if url is not None:
             check_scheme(url, self._config)
         ms = self._config.clamp_timeout(timeout_ms)
@@ -417,6 +513,7 @@ class AsyncBrowser:
         return await self._open(session, url, ms)
 
     async def _release_remote(self, session: AsyncSession) -> None:
+        await self._drop_proxy(session.id)
         if self._pool is not None:
             self._pool.release(session.id)
         for page, holder in list(self._adopted.items()):
@@ -572,6 +669,8 @@ class AsyncBrowser:
                 await self.stop(session_id)
         if self._pool is not None:
             await self._pool.close()
+        for session_id in list(self._proxies):
+            await self._drop_proxy(session_id)
         for browser in [*self._browsers.values(), *self._remotes.values()]:
             with contextlib.suppress(Exception):
                 await browser.close()  # for an attached browser: disconnect only
@@ -588,3 +687,14 @@ class AsyncBrowser:
     def __repr__(self) -> str:
         state = "closed" if self._closed else f"{len(self._sessions)} sessions"
         return f"<AsyncBrowser {state}>"
+
+
+def _on_this_machine(endpoint: str) -> bool:
+    """Whether a pool endpoint runs here, where the fence's 127.0.0.1 proxy is reachable."""
+    host = urlsplit(endpoint).hostname or ""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False

@@ -1309,7 +1309,7 @@ class Browser:
         """The configuration every session of this browser uses."""
         return self._impl.config
 
-    def start(self, url: str | None = None, *, headless: bool | None = None, read_only: bool = False, storage_state: StateSource | None = None, viewport: tuple[int, int] | None = None, device: str | None = None, locale: str | None = None, timezone_id: str | None = None, geolocation: Geolocation | None = None, permissions: Sequence[str] = (), color_scheme: ColorScheme | None = None, user_agent: str | None = None, extra_headers: Mapping[str, str] | None = None, timeout_ms: float | None = None) -> Session:
+    def start(self, url: str | None = None, *, headless: bool | None = None, read_only: bool = False, storage_state: StateSource | None = None, viewport: tuple[int, int] | None = None, device: str | None = None, locale: str | None = None, timezone_id: str | None = None, geolocation: Geolocation | None = None, permissions: Sequence[str] = (), color_scheme: ColorScheme | None = None, user_agent: str | None = None, extra_headers: Mapping[str, str] | None = None, allowed_domains: Sequence[str] | None = None, blocked_domains: Sequence[str] | None = None, timeout_ms: float | None = None) -> Session:
         """A new session: its own browser context (cookies, storage), one tab.
 
         Launches Chromium on first use (with ``config.endpoints``, places the
@@ -1342,12 +1342,21 @@ class Browser:
             user_agent: The ``User-Agent`` sent with every request and shown by
                 ``navigator.userAgent``.
             extra_headers: HTTP headers sent with every request (``{"X-Test": "1"}``).
+            allowed_domains: Hosts this session may reach, as globs (``"*.example.com"``
+                matches ``example.com`` and its subdomains); default: what the config
+                allows. It can only narrow the config's fence, never widen it: a host
+                must pass both ``config.allowed_domains`` / ``blocked_domains`` and
+                these. Enforced at the network layer for every request (each tab,
+                frame, worker, redirect hop, WebSocket, download); a navigation to a
+                fenced-off host raises :class:`~browserkit.DomainNotAllowedError`.
+            blocked_domains: Hosts this session may not reach, as globs; they win over
+                ``allowed_domains``.
             timeout_ms: Bound in milliseconds on loading ``url``; default
                 ``config.navigation_timeout_ms`` (else ``config.default_timeout_ms``), at
                 most ``config.max_timeout_ms``.
         """
         __tracebackhide__ = True
-        return _wrap_session(self._portal, self._portal.call(self._impl.start(url, headless=headless, read_only=read_only, storage_state=storage_state, viewport=viewport, device=device, locale=locale, timezone_id=timezone_id, geolocation=geolocation, permissions=permissions, color_scheme=color_scheme, user_agent=user_agent, extra_headers=extra_headers, timeout_ms=timeout_ms)))
+        return _wrap_session(self._portal, self._portal.call(self._impl.start(url, headless=headless, read_only=read_only, storage_state=storage_state, viewport=viewport, device=device, locale=locale, timezone_id=timezone_id, geolocation=geolocation, permissions=permissions, color_scheme=color_scheme, user_agent=user_agent, extra_headers=extra_headers, allowed_domains=allowed_domains, blocked_domains=blocked_domains, timeout_ms=timeout_ms)))
 
     def tabs(self, cdp_url: str, *, timeout_ms: float | None = None) -> list[TabInfo]:
         """The tabs of a Chrome running at ``cdp_url``; ``adopted`` marks those a session holds.
