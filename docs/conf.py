@@ -31,10 +31,19 @@ nitpick_ignore_regex = [
     (r"py:.*", r"(.*\.)?_[A-Za-z]\w*"),
 ]
 # Type aliases of signatures (the tool registry's, start()'s emulation, a
-# cookie's SameSite), each spelled out in the docs of what uses it.
+# cookie's SameSite) and the type Config.secrets holds, each spelled out in
+# the docs of what uses it.
 nitpick_ignore = [
     ("py:class", name)
-    for name in ("Runner", "Effect", "StateSource", "Geolocation", "ColorScheme", "SameSite")
+    for name in (
+        "Runner",
+        "Effect",
+        "StateSource",
+        "Geolocation",
+        "ColorScheme",
+        "SameSite",
+        "browserkit._secrets.Secrets",
+    )
 ]
 
 # Classes a user gets from the library, never builds: their constructors take

@@ -58,6 +58,7 @@ EXPECTED_BLOCKS = {
     "docs/people.md": 8,
     "docs/quickstart.md": 3,
     "docs/remote.md": 5,
+    "docs/security.md": 1,
     "docs/state.md": 6,
 }
 DEMO_HOST = "127.0.0.1:8000"

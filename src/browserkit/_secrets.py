@@ -10,7 +10,7 @@ Every output passes :meth:`Secrets.redact` (text) or :meth:`Secrets.hide`
 way out, which replaces each value with ``<secret:NAME>``: raw, and in the
 forms a page or Playwright re-encodes it into (percent-encoded as URLs,
 forms and ``encodeURIComponent`` do, JSON-escaped, HTML-escaped). The
-points are few and named in docs/security/secrets.md; :func:`redacting` is
+points are few and named in docs/security.md ("Named secrets"); :func:`redacting` is
 the one for a public class's methods. A config without secrets costs one
 ``if`` per call.
 

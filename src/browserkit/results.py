@@ -361,9 +361,9 @@ class Diagnostics:
     endpoints: tuple[EndpointStatus, ...] = ()
     """Each remote endpoint's reachability, version and load (``Config.endpoints``)."""
     allowed_domains: tuple[str, ...] = attrs.field(default=(), repr=False)
-    """The config's domain fence: hosts sessions may reach (empty: any host)."""
+    """Hosts sessions may reach, by the config's domain fence; empty means any host."""
     blocked_domains: tuple[str, ...] = attrs.field(default=(), repr=False)
-    """The config's domain fence: hosts no session may reach."""
+    """Hosts no session may reach, by the config's domain fence."""
 
     __repr__ = summary
     _repr_markdown_ = record_markdown
