@@ -365,7 +365,8 @@ class SessionCore:
             gone.cancel()
             if not task.done():
                 task.cancel()
-                task.add_done_callback(swallow)
+            # Also when it failed just as we were cancelled: nobody else retrieves that.
+            task.add_done_callback(swallow)
         if not task.done() or task.cancelled():
             raise self.closed_error()
         return task.result()

@@ -17,7 +17,7 @@ from playwright.async_api import Error as PlaywrightError
 
 from browserkit._async._cdp_console import console_fields, exception_fields, log_fields
 from browserkit._async._frame_watch import FrameWatch
-from browserkit._async._requests import RequestRecords
+from browserkit._async._requests import RequestRecords, worker_script
 from browserkit._fence import Fence
 from browserkit.buffers import ConsoleEntry, DownloadEntry, EventBuffer, NetworkEntry
 from browserkit.config import Config
@@ -169,6 +169,10 @@ class Evidence:
                 lambda e: self._end((key, str(e.get("requestId"))), tab_id, e.get("timestamp")),
             )
             session.on("Network.loadingFailed", lambda e: self._on_failed(e, tab_id, key))
+            session.on(
+                "Network.responseReceivedExtraInfo",
+                lambda e: self._on_worker_response(e, tab_id, key),
+            )
             if main:
                 tree = await session.send("Page.getFrameTree")
                 self._main_frames[key] = tree["frameTree"]["frame"]["id"]
@@ -262,6 +266,7 @@ class Evidence:
             "_began": time.monotonic(),  # the same, on this process's clock (_loading)
             "_navigation": rtype == "document"
             and event.get("frameId") == self._main_frames.get(session),
+            "_worker": worker_script(event),
         }
         self._next_request += 1
         if len(self._requests) >= _MAX_IN_FLIGHT:
@@ -284,6 +289,15 @@ class Evidence:
                 fields["duration_ms"] = round((timestamp - fields["_start"]) * 1000, 1)
             self._write(fields)
             self._notify(tab_id, "response", fields)
+
+    def _on_worker_response(self, event: dict[str, Any], tab_id: str, session: int) -> None:
+        # A worker's script hears of its response only here (see worker_script):
+        # its status, and the time to it on this clock, end it.
+        key = (session, str(event.get("requestId")))
+        fields = self._requests.get(key)
+        if fields is not None and fields["_worker"]:
+            took = round((time.monotonic() - fields["_began"]) * 1000, 1)
+            self._end(key, tab_id, None, status=event.get("statusCode"), duration_ms=took)
 
     def _on_failed(self, event: dict[str, Any], tab_id: str, session: int) -> None:
         failure = str(event.get("errorText") or "failed")

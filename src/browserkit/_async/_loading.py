@@ -8,7 +8,9 @@ state (``_scan``):
   until its response arrives. The response counts, not the end of its body:
   a fetch whose body nobody reads never ends, and neither does a stream.
   Beacons (``ping``), images, styles, fonts, media and event streams never
-  hold it.
+  hold it, nor does a worker's own script: the page renders without it, and
+  its response reaches the worker's target, not the page's (only its
+  status does, and not when it comes from the cache).
 - **Patience.** A request without a response after
   :data:`REQUEST_PATIENCE_MS` is taken for a long poll (or a beacon the
   server holds) and stops holding. The main frame's navigation has no
@@ -102,7 +104,7 @@ class PendingRequests:
 
     def follow(self, kind: str, fields: dict[str, Any]) -> None:
         """Take in one request event: ``start``, ``response`` or ``end``."""
-        if fields.get("resource_type") not in LOADING_KINDS:
+        if fields.get("resource_type") not in LOADING_KINDS or fields.get("_worker"):
             return
         request_id = str(fields["request_id"])
         if kind == "start":

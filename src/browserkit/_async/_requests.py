@@ -27,7 +27,7 @@ from playwright.async_api import CDPSession
 from browserkit._text import well_formed_str
 from browserkit.buffers import EventBuffer, NetworkEntry
 
-__all__ = ["Record", "RequestRecords", "without_fragment"]
+__all__ = ["Record", "RequestRecords", "without_fragment", "worker_script"]
 
 _MAX_HEADERS = 100
 _MAX_MARKS = 1000
@@ -37,6 +37,25 @@ _MARK_TTL_S = 30.0
 def without_fragment(url: str) -> str:
     """``url`` without its ``#fragment`` (CDP reports request URLs without one)."""
     return url.split("#", 1)[0]
+
+
+def worker_script(event: dict[str, Any]) -> bool:
+    """Whether a ``Network.requestWillBeSent`` is a worker's own script (dedicated,
+    module or shared worker).
+
+    The page's CDP session sees it start, but its response and its end reach
+    the worker's own target, which the session does not listen to: only the
+    page's ``responseReceivedExtraInfo`` says its status (and not even that
+    when it comes from the cache). Chromium sends it with no loader and the
+    script itself as its document.
+    """
+    request = event.get("request") or {}
+    return (
+        str(event.get("type") or "").lower() == "script"
+        and event.get("loaderId") == ""
+        and bool(request.get("url"))
+        and event.get("documentURL") == request.get("url")
+    )
 
 
 def capped_headers(

@@ -386,7 +386,9 @@ async def unless_blocked(tab: Tab, call: Awaitable[T]) -> T:
         blocked.cancel()
         if not task.done():  # a dialog holds the page, or we were cancelled
             task.cancel()
-            task.add_done_callback(swallow)
+        # Also when it failed just as we were cancelled (a 1 ms timeout): nobody
+        # else retrieves that error.
+        task.add_done_callback(swallow)
     if not task.done() or task.cancelled():
         raise tab.modal_error() or ModalStateBlockedError("a dialog holds the page")
     # Page text enters Python here: lone surrogates become U+FFFD (see _text).

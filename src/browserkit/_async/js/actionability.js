@@ -28,6 +28,11 @@
     if (role) s += ' role=' + role;
     return 'a <' + s + '>';
   };
+  // The input's type as the browser takes it: a type it does not know (or a
+  // misspelt one) is "text", which only the property says. This runs in the
+  // page's world, where the page could fake the property; faking it gains
+  // nothing, since Playwright's own fill reads it again in its utility world.
+  const inputType = (e) => String(/** @type {HTMLInputElement} */ (e).type).toLowerCase();
   const visible = (e) => {
     const r = e.getBoundingClientRect();
     return r.width > 0 && r.height > 0 &&
@@ -55,8 +60,7 @@
     const t = follow(el);
     if (pick === 'element') return t;
     if (t.isContentEditable) return report(t, visible(t) ? null : 'not_visible', 'plain');
-    const textInput = t.localName === 'input' &&
-      TEXT_TYPES.has((t.getAttribute('type') || '').toLowerCase());
+    const textInput = t.localName === 'input' && TEXT_TYPES.has(inputType(t));
     if (!textInput && t.localName !== 'textarea') return report(t, 'not_editable', 'plain');
     if (!visible(t)) return report(t, 'not_visible', 'plain');
     if (disabled(t)) return report(t, 'disabled', 'plain');
@@ -67,7 +71,7 @@
   }
   // check
   const t = follow(el);
-  const kind = (t.getAttribute('type') || '').toLowerCase();
+  const kind = t.localName === 'input' ? inputType(t) : '';
   const native = t.localName === 'input' && (kind === 'checkbox' || kind === 'radio');
   const role = (t.getAttribute('role') || '').trim().split(/\s+/)[0];
   if (!native && !CHECK_ROLES.has(role)) return report(t, 'not_checkable', 'plain');

@@ -54,6 +54,10 @@
     visibleCache.set(el, v);
     return v;
   };
+  // The input's type as the browser takes it: an unknown or misspelt type is
+  // "text", which the property says and the attribute does not. This world is
+  // isolated, so the page cannot fake the property here.
+  const inputType = (el) => String(/** @type {HTMLInputElement} */ (el).type).toLowerCase();
   const roleOf = (el) => {
     const explicit = (el.getAttribute('role') || '').trim().split(/\s+/)[0];
     if (explicit) return explicit;
@@ -63,7 +67,7 @@
     if (tag === 'select') return el.multiple || el.size > 1 ? 'listbox' : 'combobox';
     if (tag === 'textarea') return 'textbox';
     if (tag === 'input') {
-      const t = (el.getAttribute('type') || '').toLowerCase();
+      const t = inputType(el);
       if (t === 'checkbox' || t === 'radio') return t;
       if (BUTTON_INPUTS.has(t)) return 'button';
       if (t === 'range') return 'slider';
@@ -77,7 +81,7 @@
   const actionable = (el) => {
     const tag = el.localName;
     if (el.disabled) return false;
-    if (tag === 'input') return (el.getAttribute('type') || '').toLowerCase() !== 'hidden';
+    if (tag === 'input') return inputType(el) !== 'hidden';
     if (['button', 'select', 'textarea', 'summary'].includes(tag)) return true;
     if (tag === 'a') return el.hasAttribute('href');
     if (topEditable(el)) return true;
@@ -96,7 +100,7 @@
     }
     const tag = el.localName;
     if (tag === 'input' || tag === 'select' || tag === 'textarea') {
-      const t = (el.getAttribute('type') || '').toLowerCase();
+      const t = tag === 'input' ? inputType(el) : '';
       if (tag === 'input' && (t === 'submit' || t === 'button' || t === 'reset')) {
         return cap(clean(el.value || t), 80);
       }
@@ -116,7 +120,7 @@
   const actionFor = (el, role) => {
     const tag = el.localName;
     if (tag === 'input') {
-      const t = (el.getAttribute('type') || '').toLowerCase();
+      const t = inputType(el);
       if (t === 'file') return 'upload';
       if (TEXT_INPUTS.has(t)) return 'type';
       return 'click';
@@ -138,6 +142,6 @@
 
   return {
     SKIP, KEEP, VOID, INLINE, topEditable, BUSY_CLASS, LOADING_TEXT, MIN_RUN, SHOW,
-    visible, roleOf, actionable, nameOf, actionFor, sigOf,
+    visible, roleOf, actionable, nameOf, actionFor, sigOf, inputType,
   };
 }

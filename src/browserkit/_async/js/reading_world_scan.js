@@ -6,7 +6,7 @@
   const {
     TOKEN, refFor, firstId, maxId, clean, cap, isEl, shadowRoots, resetRoots, uniqueSelector,
     SKIP, KEEP, VOID, INLINE, topEditable, BUSY_CLASS, LOADING_TEXT, MIN_RUN, SHOW,
-    visible, roleOf, actionable, nameOf, actionFor, sigOf,
+    visible, roleOf, actionable, nameOf, actionFor, sigOf, inputType,
   } = lib;
 
   // -------------------------------------------------------------- scan()
@@ -24,7 +24,7 @@
     const textOnly = !!opts.textOnly;
     // Passwords and payment cards read as a mask unless the session shows secrets.
     const secret = (el) => !opts.showSecrets && (
-      (el.localName === 'input' && (el.getAttribute('type') || '').toLowerCase() === 'password')
+      (el.localName === 'input' && inputType(el) === 'password')
       || /^cc-/i.test(el.getAttribute('autocomplete') || ''));
     const valueOf = (el) => (el.value && secret(el) ? '•••' : el.value);
     const parts = [];
@@ -79,14 +79,13 @@
         add('name', el.getAttribute('name'));
         add('src', el.getAttribute('src'));
       } else if (tag === 'input' || tag === 'textarea' || tag === 'select' || tag === 'button') {
-        const t = el.getAttribute('type');
-        if (t && tag === 'input' && t !== 'text') add('type', t);
+        const t = tag === 'input' ? inputType(el) : '';
+        if (t && t !== 'text') add('type', t);
         add('name', el.getAttribute('name'));
         add('placeholder', el.getAttribute('placeholder'));
         if (tag === 'input') {
-          const kind = (t || '').toLowerCase();
-          if (kind === 'checkbox' || kind === 'radio') add('checked', el.checked);
-          else if (kind !== 'file' && el.value) add('value', valueOf(el));
+          if (t === 'checkbox' || t === 'radio') add('checked', el.checked);
+          else if (t !== 'file' && el.value) add('value', valueOf(el));
         }
         add('disabled', el.disabled);
         add('required', el.required);
@@ -98,7 +97,7 @@
     const textLine = (el) => {
       const tag = el.localName;
       if (tag === 'input') {
-        const t = (el.getAttribute('type') || 'text').toLowerCase();
+        const t = inputType(el);
         if (t === 'checkbox' || t === 'radio') return '[' + (el.checked ? 'x' : ' ') + '] ';
         const label = el.getAttribute('placeholder') || el.getAttribute('aria-label') ||
           el.getAttribute('name') || t;
