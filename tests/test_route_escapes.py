@@ -146,7 +146,7 @@ async def test_a_web_socket_to_a_blocked_url_never_connects(
 @pytest.mark.xfail(
     strict=True,
     reason="not covered: a worker's WebSocket escapes Playwright's page-side WebSocket routing"
-    " and no CDP interception sees WebSocket handshakes (docs/security.md, "Block routes")",
+    " and no CDP interception sees WebSocket handshakes (docs/security.md, 'Block routes')",
 )
 async def test_a_web_socket_from_a_worker_is_not_covered(sess: AnySession, base_url: str) -> None:
     await blocked_page(sess, base_url)
