@@ -78,6 +78,7 @@ __all__ = [
     "READING",
     "SECRET_VALUES",
     "SET_STYLE",
+    "SILENCE_DIALOGS",
     "STYLES",
     "WAIT_CONDITIONS",
     "Library",
@@ -171,6 +172,7 @@ KIND = load("kind")
 HANDOFF_BANNER = load("handoff_banner")
 ELEMENT_PATH = load("element_path")
 PICK_LOOK = load("pick_look")
+SILENCE_DIALOGS = load("silence_dialogs")
 """``(top, x, y) => element``: what a person sees at a picked point (``_picks.py``)."""
 PINS = load("pins")
 """``() => pins``: the utility world's pin map and its one rule for what a pin is now."""
