@@ -37,7 +37,7 @@ _MASK = "••••"
 # The bound on reading where the page runs words together (see compact()):
 # past it, inline pieces are joined with spaces as before.
 _GLUE_MS = 500
-_GLUE_PAIRS = 5000
+_GLUE_PAIRS = 2000
 
 
 def _origin(url: str) -> str:
