@@ -246,6 +246,7 @@ async def test_detail_records_stay_within_the_buffer(base_url: str) -> None:
             "Promise.all(Array.from({length: 20}, (_, i) =>"
             " fetch('/slow?ms=1&body=' + i).then(r => r.text())))"
         )
+
         # Which five entries stay depends on the order the twenty finish in,
         # which load changes: wait until the five the buffer holds are done.
         def five_done() -> bool:
