@@ -28,7 +28,7 @@ import pytest
 import browserkit as bk
 from browserkit import tools
 from browserkit._async._fence_proxy import FenceProxy
-from browserkit._async.browser import _on_this_machine
+from browserkit._endpoints import on_this_machine
 from browserkit._fence import DomainPolicy, Fence, domains, normalize_host
 from browserkit.mcp import add_arguments, options_from_args
 from tests.browser_servers import BrowserServer
@@ -529,11 +529,11 @@ async def test_a_fenced_session_on_a_local_browser_server_is_held_to_the_fence(
 
 
 def test_only_endpoints_on_this_machine_can_carry_a_fence() -> None:
-    assert _on_this_machine("ws://127.0.0.1:3000/")
-    assert _on_this_machine("http://localhost:9222")
-    assert _on_this_machine("ws://[::1]:3000/?max_sessions=2")
-    assert not _on_this_machine("ws://10.0.0.5:3000/")
-    assert not _on_this_machine("ws://browsers.example.com/")
+    assert on_this_machine("ws://127.0.0.1:3000/")
+    assert on_this_machine("http://localhost:9222")
+    assert on_this_machine("ws://[::1]:3000/?max_sessions=2")
+    assert not on_this_machine("ws://10.0.0.5:3000/")
+    assert not on_this_machine("ws://browsers.example.com/")
 
 
 def test_domain_patterns_are_host_globs() -> None:

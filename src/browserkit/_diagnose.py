@@ -6,15 +6,13 @@ and ``python -m browserkit diagnostics``.
 
 from __future__ import annotations
 
-import ipaddress
 import os
 import platform
 import sys
 from collections.abc import Callable
-from urllib.parse import urlsplit
 
 from browserkit import _chromium
-from browserkit._endpoints import client_playwright, label
+from browserkit._endpoints import client_playwright, label, on_this_machine
 from browserkit.config import Config
 from browserkit.results import DiagnosticIssue, Diagnostics, EndpointStatus
 
@@ -99,7 +97,7 @@ def diagnose(
         )
     fenced = bool(config.allowed_domains or config.blocked_domains)
     if fenced and config.endpoints:
-        remote = [s.url for s in statuses if not _loopback(s.url)]
+        remote = [s.url for s in statuses if not on_this_machine(s.url)]
         if remote:
             issues.append(
                 DiagnosticIssue(
@@ -133,13 +131,3 @@ def diagnose(
         allowed_domains=config.allowed_domains,
         blocked_domains=config.blocked_domains,
     )
-
-
-def _loopback(url: str) -> bool:
-    host = urlsplit(url).hostname or ""
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False

@@ -73,6 +73,21 @@ _SECRET_KEY = re.compile(r"token|key|secret|pass|pwd|auth|credential|signature",
 _HIDDEN_KEYS = frozenset({"launch-options"})
 
 
+def on_this_machine(url: str) -> bool:
+    """Whether the endpoint at ``url`` runs on this machine (a loopback host).
+
+    Only such a browser can reach what browserkit serves on 127.0.0.1, such as
+    a fenced session's proxy.
+    """
+    host = urlsplit(url).hostname or ""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
 def redact(url: str) -> str:
     """``url`` fit to print: userinfo as ``***@``, secret query values as ``***``.
 

@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import ipaddress
 import time
 from collections.abc import Mapping, Sequence
 from types import TracebackType
 from typing import Any
-from urllib.parse import urlsplit
 
 from playwright.async_api import Browser as PlaywrightBrowser
 from playwright.async_api import Error as PlaywrightError
@@ -24,7 +22,7 @@ from browserkit._async._navigation import check_scheme
 from browserkit._async._pool import EndpointPool
 from browserkit._async.session import AsyncSession
 from browserkit._diagnose import diagnose
-from browserkit._endpoints import redact
+from browserkit._endpoints import on_this_machine, redact
 from browserkit._fence import DomainPolicy, Fence, domains
 from browserkit._secrets import redacting
 from browserkit._text import well_formed_str
@@ -310,7 +308,7 @@ class AsyncBrowser:
         spec.check(pw)
         endpoint = await self._pool.place(pw, session_id)
         try:
-            if fence is not None and not _on_this_machine(endpoint.url):
+            if fence is not None and not on_this_machine(endpoint.url):
                 raise InvalidArgumentError(
                     f"the domain fence cannot be enforced on the browser at {endpoint.label}: "
                     "its proxy listens on 127.0.0.1, which only a browser on this machine "
@@ -687,14 +685,3 @@ class AsyncBrowser:
     def __repr__(self) -> str:
         state = "closed" if self._closed else f"{len(self._sessions)} sessions"
         return f"<AsyncBrowser {state}>"
-
-
-def _on_this_machine(endpoint: str) -> bool:
-    """Whether a pool endpoint runs here, where the fence's 127.0.0.1 proxy is reachable."""
-    host = urlsplit(endpoint).hostname or ""
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
