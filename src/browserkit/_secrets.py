@@ -41,6 +41,7 @@ __all__ = [
     "load_file",
     "redacting",
     "secret",
+    "spellings",
     "to_secrets",
 ]
 
@@ -127,7 +128,7 @@ class Secrets:
         # secret's value does not split it.
         forms: dict[str, str] = {}
         for entry in sorted(self._entries.values(), key=lambda e: len(e.value)):
-            for form in _forms(entry.value):
+            for form in spellings(entry.value):
                 forms[form] = f"<secret:{entry.name}>"
         self._forms = forms
         ordered = sorted(forms, key=len, reverse=True)
@@ -342,7 +343,9 @@ def _domains(name: str, given: object) -> tuple[str, ...]:
 # ------------------------------------------------------------------ forms
 
 
-def _percent(value: str, keep: Callable[[str], bool], plus: bool, lower: bool = False) -> str:
+def _percent(
+    value: str, keep: Callable[[str], bool], plus: bool, lower: bool, encoding: str
+) -> str:
     out: list[str] = []
     for char in value:
         if char == " " and plus:
@@ -350,7 +353,7 @@ def _percent(value: str, keep: Callable[[str], bool], plus: bool, lower: bool = 
         elif char.isascii() and " " < char < "\x7f" and keep(char):
             out.append(char)
         else:
-            for byte in char.encode("utf-8", "surrogatepass"):
+            for byte in char.encode(encoding, "surrogatepass"):
                 out.append(f"%{byte:02x}" if lower else f"%{byte:02X}")
     return "".join(out)
 
@@ -386,14 +389,31 @@ _HTML_WAYS: tuple[tuple[tuple[str, str], ...], ...] = (
 )
 
 
-def _forms(value: str) -> set[str]:
-    """``value`` and what it becomes percent-encoded, JSON-escaped and HTML-escaped."""
+def spellings(value: str) -> set[str]:
+    """``value`` and the ways it is written on its way: percent-encoded, JSON-escaped
+    and HTML-escaped.
+
+    URL-encoded the ways pages, browsers and servers do (see ``_URL_WAYS``),
+    with upper and lower hex, in UTF-8 and, when the value fits and differs
+    there, Latin-1 (a form posted from a page without a charset); then also
+    its Latin-1 bytes read as UTF-8, as a server decodes such a form. Every
+    redactor of values (outputs, recordings) searches these.
+    """
     forms = {value}
     for ascii_only in (True, False):
         forms.add(json.dumps(value, ensure_ascii=ascii_only)[1:-1])
-    for keep, plus in _URL_WAYS:
-        forms.add(_percent(value, keep, plus))
-        forms.add(_percent(value, keep, plus, lower=True))
+    encodings = ["utf-8"]
+    try:
+        latin = value.encode("latin-1")
+    except UnicodeEncodeError:
+        latin = None
+    if latin is not None and latin != value.encode("utf-8", "surrogatepass"):
+        encodings.append("latin-1")
+        forms.add(latin.decode("utf-8", errors="replace"))
+    for encoding in encodings:
+        for keep, plus in _URL_WAYS:
+            forms.add(_percent(value, keep, plus, False, encoding))
+            forms.add(_percent(value, keep, plus, True, encoding))
     for way in _HTML_WAYS:
         escaped = value
         for char, entity in way:

@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import base64
 import binascii
-import html
 import json
 import re
 import time
@@ -41,9 +40,10 @@ from collections import OrderedDict
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import IO, Any
-from urllib.parse import quote, quote_plus
 
 import attrs
+
+from browserkit._secrets import spellings
 
 __all__ = [
     "MIN_SEARCHED",
@@ -52,7 +52,6 @@ __all__ = [
     "RedactionTooLong",
     "TypedSecrets",
     "redact_trace",
-    "spellings",
 ]
 
 MIN_SEARCHED = 4
@@ -124,39 +123,6 @@ class Redaction:
     members: int
     images: int
     values: int
-
-
-def spellings(value: str) -> set[str]:
-    """The ways ``value`` may be written in a trace: as is, and encoded on its way.
-
-    JSON-escaped (with and without ``\\u`` escapes), URL-encoded the ways
-    browsers and servers do (``quote``, ``quote_plus``, a form's encoding,
-    ``encodeURIComponent``; UTF-8 and, when it fits, Latin-1, with upper and
-    lower hex), HTML-escaped, and its Latin-1 bytes read as UTF-8 (a form
-    posted from a page without a charset, as a server decodes it).
-    """
-    found = {value, json.dumps(value)[1:-1], json.dumps(value, ensure_ascii=False)[1:-1]}
-    found |= {html.escape(value), html.escape(value, quote=False)}
-    found.add(html.escape(value).replace("&#x27;", "&#39;"))
-    encodings = ["utf-8"]
-    try:
-        latin = value.encode("latin-1")
-    except UnicodeEncodeError:
-        latin = None
-    if latin is not None and latin != value.encode():
-        encodings.append("latin-1")
-        found.add(latin.decode("utf-8", errors="replace"))
-    for encoding in encodings:
-        for encoded in (
-            quote(value, safe="", encoding=encoding),
-            quote(value, encoding=encoding),
-            quote(value, safe="!'()*~", encoding=encoding),  # encodeURIComponent
-            quote_plus(value, encoding=encoding),
-            quote_plus(value, safe="*", encoding=encoding),  # a form's body
-        ):
-            found.add(encoded)
-            found.add(re.sub(r"%[0-9A-F]{2}", lambda m: m.group().lower(), encoded))
-    return {s for s in found if s}
 
 
 class _Scrubber:
