@@ -479,16 +479,26 @@ def _frame_ids(node: dict[str, Any]) -> list[str]:
     ]
 
 
+async def isolated_world(cdp: CDPSession, name: str, frame_id: str | None = None) -> int:
+    """The execution context of isolated world ``name`` in a frame's current document
+    (default: the page's main frame), made on first use; page scripts cannot reach it."""
+    if frame_id is None:
+        tree = await cdp.send("Page.getFrameTree")
+        frame_id = tree["frameTree"]["frame"]["id"]
+    world = await cdp.send(
+        "Page.createIsolatedWorld",
+        {"frameId": frame_id, "worldName": name, "grantUniveralAccess": False},
+    )
+    return int(world["executionContextId"])
+
+
 async def _release_frame(cdp: CDPSession, frame_id: str) -> None:
     """Release the guard of a frame's current document, if it has one."""
     try:
-        world = await cdp.send(
-            "Page.createIsolatedWorld",
-            {"frameId": frame_id, "worldName": _GUARD_WORLD, "grantUniveralAccess": False},
-        )
+        context = await isolated_world(cdp, _GUARD_WORLD, frame_id)
     except PlaywrightError:
         return  # that frame went away meanwhile
-    await _release_contexts(cdp, (int(world["executionContextId"]),))
+    await _release_contexts(cdp, (context,))
 
 
 async def _release_contexts(cdp: CDPSession, contexts: Iterable[int]) -> None:

@@ -15,7 +15,7 @@ from playwright.async_api import CDPSession
 from playwright.async_api import Error as PlaywrightError
 
 from browserkit._async import _js
-from browserkit._async._binding import release_input_guard
+from browserkit._async._binding import isolated_world, release_input_guard
 from browserkit._async._core import SessionCore, now_ms
 from browserkit._async._events import HandoffEnded, HandoffStarted
 from browserkit._async._tab import Tab, swallow
@@ -150,16 +150,7 @@ class Handoffs:
         # input (see _binding.py): the person must be able to click.
         await release_input_guard(cdp)
         try:
-            tree = await cdp.send("Page.getFrameTree")
-            world = await cdp.send(
-                "Page.createIsolatedWorld",
-                {
-                    "frameId": tree["frameTree"]["frame"]["id"],
-                    "worldName": _WORLD,
-                    "grantUniveralAccess": False,
-                },
-            )
-            context = int(world["executionContextId"])
+            context = await isolated_world(cdp, _WORLD)
             reply = await cdp.send(
                 "Runtime.callFunctionOn",
                 {

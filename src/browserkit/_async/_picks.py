@@ -31,7 +31,7 @@ from playwright.async_api import CDPSession, Frame, Page
 from playwright.async_api import Error as PlaywrightError
 
 from browserkit._async import _js
-from browserkit._async._binding import Binder, Bound
+from browserkit._async._binding import Binder, Bound, isolated_world
 from browserkit._async._core import SessionCore
 from browserkit._async._tab import Tab, stale_ref
 from browserkit._async._utility import new_key
@@ -89,16 +89,7 @@ async def seen_at(cdp: CDPSession, x: float, y: float) -> int | None:
     top = found.get("backendNodeId")
     if not isinstance(top, int):
         return None
-    tree = await cdp.send("Page.getFrameTree")
-    world = await cdp.send(
-        "Page.createIsolatedWorld",
-        {
-            "frameId": tree["frameTree"]["frame"]["id"],
-            "worldName": _LOOK_WORLD,
-            "grantUniveralAccess": False,
-        },
-    )
-    context = int(world["executionContextId"])
+    context = await isolated_world(cdp, _LOOK_WORLD)
     held: list[str] = []
     try:
         try:
