@@ -228,9 +228,31 @@ class RequestRecords:
         else the mark waits for the next matching request to start.
         """
         url = without_fragment(url)
+        if self._label_in_flight(tab_id, method, url, None, label):
+            return
+        self._expire()
+        if len(self._marks) >= _MAX_MARKS:
+            self._marks.popleft()
+        self._marks.append(_Mark(tab_id, method, url, label, time.monotonic()))
+
+    def relabel(self, tab_id: str | None, method: str, url: str, old: str, new: str) -> None:
+        """The route that marked a request ``old`` ended up handling it otherwise: say ``new``."""
+        url = without_fragment(url)
+        if self._label_in_flight(tab_id, method, url, old, new):
+            return
+        for i, mark in enumerate(self._marks):
+            if (mark.label, mark.method, mark.url, mark.tab_id) == (old, method, url, tab_id):
+                self._marks[i] = attrs.evolve(mark, label=new)
+                return
+
+    def _label_in_flight(
+        self, tab_id: str | None, method: str, url: str, current: str | None, label: str
+    ) -> bool:
+        """Label ``label`` the oldest request in flight with this method, URL (no
+        fragment) and tab whose label is ``current``; False when there is none."""
         for fields in self._in_flight.values():
             if (
-                fields.get("routed") is None
+                fields.get("routed") == current
                 and fields["method"] == method
                 and without_fragment(fields["url"]) == url
                 and (tab_id is None or fields["tab_id"] == tab_id)
@@ -240,32 +262,8 @@ class RequestRecords:
                 if record is not None:
                     record.routed = label
                 self._write(fields)
-                return
-        self._expire()
-        if len(self._marks) >= _MAX_MARKS:
-            self._marks.popleft()
-        self._marks.append(_Mark(tab_id, method, url, label, time.monotonic()))
-
-    def relabel(self, tab_id: str | None, method: str, url: str, old: str, new: str) -> None:
-        """The route that marked a request ``old`` ended up handling it otherwise: say ``new``."""
-        url = without_fragment(url)
-        for fields in self._in_flight.values():
-            if (
-                fields.get("routed") == old
-                and fields["method"] == method
-                and without_fragment(fields["url"]) == url
-                and (tab_id is None or fields["tab_id"] == tab_id)
-            ):
-                fields["routed"] = new
-                record = self._records.get(fields["request_id"])
-                if record is not None:
-                    record.routed = new
-                self._write(fields)
-                return
-        for i, mark in enumerate(self._marks):
-            if (mark.label, mark.method, mark.url, mark.tab_id) == (old, method, url, tab_id):
-                self._marks[i] = attrs.evolve(mark, label=new)
-                return
+                return True
+        return False
 
     def _take_mark(self, fields: dict[str, Any]) -> str | None:
         if not self._marks:
