@@ -110,7 +110,9 @@ class Arrival:
         base.diffable = False
         tab.baseline = base
         heading = await self._fragment_heading(tab, deadline)
-        return self._capture.compact(tab, base.text, base.generation, fold_seen=True, focus=heading)
+        return await self._capture.compact(
+            tab, base.text, base.generation, fold_seen=True, focus=heading
+        )
 
     async def _fragment_heading(self, tab: Tab, deadline: float) -> str | None:
         """The words of the heading the URL's ``#fragment`` points at (the section

@@ -15,6 +15,7 @@ from playwright.async_api import Locator
 from browserkit._async import _js
 from browserkit._async._core import SessionCore
 from browserkit._async._tab import Baseline, Tab, unless_blocked
+from browserkit._async._world import World
 from browserkit.errors import BrowserkitError, TimeoutError
 from browserkit.refs import OUTLINE_REF
 from browserkit.snapshot import compact as compact_outline
@@ -33,6 +34,10 @@ _FIELD_VALUE = re.compile(
 # When a frame could not be asked, the fields whose values are masked anyway.
 _SECRET_ROLE = re.compile(r"\s*- textbox\b")
 _MASK = "••••"
+# The bound on reading where the page runs words together (see compact()):
+# past it, inline pieces are joined with spaces as before.
+_GLUE_MS = 500
+_GLUE_PAIRS = 2000
 
 
 def _origin(url: str) -> str:
@@ -57,8 +62,9 @@ def busy_error(what: str, ms: float) -> TimeoutError:
 class Capture:
     """Outlines of a session's tabs, and the refs they printed."""
 
-    def __init__(self, core: SessionCore) -> None:
+    def __init__(self, core: SessionCore, world: World) -> None:
         self._core = core
+        self._world = world
 
     async def outline(
         self, tab: Tab, ms: float, locator: Locator | None = None, depth: int | None = None
@@ -219,7 +225,7 @@ class Capture:
             tab.changed_by_itself(ticking_keys(by_itself), fresh.generation)
         return fresh
 
-    def compact(
+    async def compact(
         self,
         tab: Tab,
         text: str,
@@ -241,14 +247,30 @@ class Capture:
         """
         origin = _origin(tab.page.url)
         seen = tab.shown_landmarks.get(origin, frozenset()) if fold_seen else frozenset()
+        glued = await self._glued(tab, generation)
         short = compact_outline(
-            text, max_tokens=max_tokens, open_top=open_top, seen=seen, focus=focus
+            text, max_tokens=max_tokens, open_top=open_top, seen=seen, focus=focus, glued=glued
         )
         if not open_top:
             tab.shown_landmarks = {origin: frozenset(short.landmarks)}
         self.record(tab, short.text, generation)
         tab.remember_refs(generation, set(short.expansions))
         return short.text
+
+    async def _glued(self, tab: Tab, generation: int) -> frozenset[tuple[str, str]]:
+        """The word pairs the page runs together across inline elements (read in the
+        isolated world, ``js/reading_world_text.js``); none when it cannot say in time."""
+        try:
+            reply = await self._world.call(tab, f"glue({_GLUE_PAIRS})", _GLUE_MS, "read text")
+        except (BrowserkitError, PlaywrightError):
+            return frozenset()
+        if reply.generation != generation or not isinstance(reply.value, list):
+            return frozenset()
+        return frozenset(
+            (str(pair[0]), str(pair[1]))
+            for pair in reply.value
+            if isinstance(pair, list) and len(pair) == 2
+        )
 
     def record(self, tab: Tab, text: str, generation: int) -> int:
         """Note the refs an outline printed (a later action may use them); their count."""

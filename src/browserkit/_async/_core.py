@@ -210,7 +210,17 @@ class SessionCore:
         """Hold or answer a dialog (by the dialog policy) or hold a file chooser; tell observers."""
         told = tab.dialog_info
         if isinstance(opened, Dialog):
+            silenced = tab.dialogs_silenced
             apply_dialog_policy(tab, opened, self.config.dialog_policy)
+            if tab.dialogs_silenced and not silenced:
+                # The storm's later dialogs never open: the console keeps the word.
+                self.evidence.console.append(
+                    level="warning",
+                    text=f"browserkit: a dialog storm ({opened.type}); this page's further "
+                    "alert/confirm/prompt calls are suppressed until it navigates",
+                    source=tab.page.url,
+                    tab_id=tab.tab_id,
+                )
         else:
             tab.hold_chooser(opened)
         if tab.dialog_info is not None and tab.dialog_info is not told:

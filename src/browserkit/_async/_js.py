@@ -78,6 +78,7 @@ __all__ = [
     "READING",
     "SECRET_VALUES",
     "SET_STYLE",
+    "SILENCE_DIALOGS",
     "STYLES",
     "WAIT_CONDITIONS",
     "Library",
@@ -171,6 +172,7 @@ KIND = load("kind")
 HANDOFF_BANNER = load("handoff_banner")
 ELEMENT_PATH = load("element_path")
 PICK_LOOK = load("pick_look")
+SILENCE_DIALOGS = load("silence_dialogs")
 """``(top, x, y) => element``: what a person sees at a picked point (``_picks.py``)."""
 PINS = load("pins")
 """``() => pins``: the utility world's pin map and its one rule for what a pin is now."""
@@ -193,7 +195,7 @@ FRAGMENT_HEADING = load("fragment_heading")
 # ``reading_world_<part>.js``. The core takes the parts and installs them in
 # this order, each using what the core and the parts before it added. Each file
 # stays one function expression of its own, so each is linted and checked alone.
-_READING_PARTS = ("paths", "dom", "controls", "scan")
+_READING_PARTS = ("paths", "dom", "controls", "scan", "text")
 READING = Library(
     "reading",
     "("

@@ -77,7 +77,7 @@ class Outlines:
             # outline is how a huge page is read. Its refs, and the refs its
             # notes name, are recorded like the tree's (the same capture).
             # Inside a target, the runs it holds are what was asked for: shown.
-            short = self._capture.compact(
+            short = await self._capture.compact(
                 tab, text, generation, max_tokens=max_tokens, open_top=target is not None
             )
         lines = text.count("\n") + 1 if text else 0

@@ -7,7 +7,10 @@ layout or the outline never finishes. ``navigate`` and ``reload`` are the way
 out, so before they load anything :func:`leave` frees the tab:
 
 1. a held dialog is dismissed (a ``beforeunload`` accepted), and the
-   document's further dialogs are dismissed as they open;
+   document's further dialogs are dismissed as they open; a document that
+   opened dialogs has its alert, confirm and prompt silenced first (under
+   every dialog policy), since a dialog that opens as the navigation starts
+   can never be answered;
 2. if the page does not answer a trivial probe within a second, its page is
    closed and a fresh one takes its place under the same tab id. The tab's
    history starts anew, its generation moves on, and refs of the old page
@@ -26,7 +29,7 @@ import asyncio
 from playwright.async_api import Error as PlaywrightError
 
 from browserkit._async._core import SessionCore, now_ms
-from browserkit._async._tab import Tab, swallow
+from browserkit._async._tab import Tab, silence_dialogs, swallow
 from browserkit.errors import TimeoutError
 
 __all__ = ["leave", "leaving_tab"]
@@ -68,6 +71,12 @@ async def leave(core: SessionCore, tab: Tab, *, replace: bool = True) -> Tab:
                 await asyncio.wait_for(answer, _STEP_S)
             except (PlaywrightError, asyncio.TimeoutError):
                 pass  # already answered, or the page is gone: the probe below decides
+    if tab.dialog_times and not tab.dialogs_silenced:
+        # A dialog that opens as the navigation starts could never be
+        # answered (Chromium refuses) and would hold the tab: the document
+        # that opened dialogs opens no more.
+        tab.leaving = True
+        await silence_dialogs(tab, _STEP_S)
     if tab.pending_chooser is not None:
         tab.pending_chooser = None  # the document that asked goes away
         tab.dialog_info = None

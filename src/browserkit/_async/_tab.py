@@ -5,11 +5,14 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+import time
+from collections import deque
 from collections.abc import Awaitable, Callable
 from typing import Any, Literal, TypeVar
 
 import attrs
 from playwright.async_api import CDPSession, Dialog, FileChooser, Page
+from playwright.async_api import Error as PlaywrightError
 
 from browserkit._async import _js
 from browserkit._text import well_formed, well_formed_str
@@ -29,6 +32,10 @@ _PLAIN_REF = re.compile(r"e(\d+)")
 # Generations whose ref numbering a tab keeps (stale refs of older ones are
 # recognised by their number alone).
 _BASES_KEPT = 8
+
+# A dialog storm: this many dialogs of one document within _STORM_S seconds.
+_STORM_DIALOGS = 10
+_STORM_S = 1.0
 
 T = TypeVar("T")
 
@@ -107,6 +114,10 @@ class Tab:
         # further dialogs are dismissed as they open (a dialog storm would
         # otherwise hold the tab forever). A new document clears it.
         self.leaving = False
+        # When this document's last dialogs opened (storm detection), and
+        # whether its alert/confirm/prompt were silenced (see silence_dialogs).
+        self.dialog_times: deque[float] = deque(maxlen=_STORM_DIALOGS)
+        self.dialogs_silenced = False
         self.navigations = 0  # cross-document commits, for settling
         self.nav_seen = asyncio.Event()
         # Called after each new document of the main frame (the core tells observers).
@@ -215,6 +226,8 @@ class Tab:
             self.pending_dialog = None
             self.blocked.clear()
         self.leaving = False
+        self.dialog_times.clear()
+        self.dialogs_silenced = False
         # A fresh tab's first document keeps its generation, unless refs of a
         # later generation were printed (a tab that replaced a stuck one
         # starts one past the refs it inherited, see succeed()).
@@ -363,6 +376,13 @@ class Tab:
         self.dialog_info = info
         self.dialog_seen.set()
 
+    def count_dialog(self) -> bool:
+        """Count a dialog of this document; True when it makes a storm not yet silenced."""
+        now = time.monotonic()
+        self.dialog_times.append(now)
+        full = len(self.dialog_times) == self.dialog_times.maxlen
+        return full and now - self.dialog_times[0] <= _STORM_S and not self.dialogs_silenced
+
     def take_dialog_info(self) -> DialogInfo | None:
         info, self.dialog_info = self.dialog_info, None
         if self.pending_dialog is None and self.pending_chooser is None:
@@ -413,7 +433,15 @@ def stale_ref(
 
 
 def apply_dialog_policy(tab: Tab, dialog: Dialog, policy: str) -> None:
-    """Hold a dialog for handle_dialog (policy ``ask``), or answer it at once and note it."""
+    """Hold a dialog for handle_dialog (policy ``ask``), or answer it at once and note it.
+
+    A document that opens a storm of dialogs (10 within a second) the policy
+    answers has its further dialogs silenced (see :func:`silence_dialogs`),
+    and the noted dialog says so.
+    """
+    storm = tab.count_dialog()
+    if storm:
+        tab.dialogs_silenced = True  # at once: the dialogs still on their way say so too
     if tab.leaving:
         # The document is being left: nobody will answer. A beforeunload is
         # accepted (leaving is what was asked), anything else dismissed.
@@ -428,9 +456,42 @@ def apply_dialog_policy(tab: Tab, dialog: Dialog, policy: str) -> None:
     accept = policy == "accept"
     handled: Literal["accepted", "dismissed"] = "accepted" if accept else "dismissed"
     message, default = well_formed_str(dialog.message), well_formed_str(dialog.default_value)
+    if tab.dialogs_silenced:
+        message += (
+            f" [a dialog storm: {_STORM_DIALOGS} dialogs within {_STORM_S:g} s; this page's "
+            "further alert/confirm/prompt calls are suppressed until it navigates]"
+        )
     tab.note_dialog(DialogInfo(dialog.type, message, default, handled))
     task = asyncio.ensure_future(dialog.accept() if accept else dialog.dismiss())
     task.add_done_callback(swallow)
+    if storm:
+        # Answering alone is no way out: a navigation that starts while the
+        # next dialog opens may never commit (Chromium cannot answer it).
+        silencing = asyncio.ensure_future(silence_dialogs(tab, _STORM_S))
+        silencing.add_done_callback(swallow)
+
+
+async def silence_dialogs(tab: Tab, seconds: float) -> bool:
+    """Make the document's alert, confirm and prompt return at once without opening.
+
+    Within ``seconds``; False if the page did not answer (a script that never
+    yields). Chromium cannot answer a dialog that opens as a navigation
+    starts, and such a dialog holds the tab until it is closed, so a document
+    that storms, or that a navigation leaves after it opened dialogs, is
+    silenced first. The page could call a reference it kept: the dialog is
+    then answered as usual, and a tab that stops answering is replaced.
+    """
+    tab.dialogs_silenced = True
+    try:
+        cdp = await asyncio.wait_for(tab.cdp_session(), seconds)
+        call = cdp.send(
+            "Runtime.evaluate",
+            {"expression": f"({_js.SILENCE_DIALOGS})()", "returnByValue": True},
+        )
+        await asyncio.wait_for(call, seconds)
+    except (PlaywrightError, asyncio.TimeoutError):
+        return False
+    return True
 
 
 def swallow(task: asyncio.Future[Any]) -> None:

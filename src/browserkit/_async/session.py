@@ -76,8 +76,8 @@ class AsyncSession:
     def __init__(self, core: SessionCore) -> None:
         # Made by AsyncBrowser; each capability below is built from the core.
         self._core = core
-        capture = Capture(core)
         world = World(core)
+        capture = Capture(core, world)
         targets = Targets(core, capture, world)
         self._picks = targets.picks
         pipeline = Pipeline(core, capture, targets)

@@ -19,7 +19,8 @@ its size follows what is distinct on the page:
   "Save"``) becomes that child, keeping the ref of the element one acts on,
   and a label text beside the field it names goes;
 - inline pieces of text (``strong``, ``code``, ``emphasis``, spans) join the
-  line of the element holding them, and links and buttons lose the
+  line of the element holding them, with a space between them only where the
+  page shows one (``glued`` names the word pairs it runs together), and links and buttons lose the
   ``[cursor=pointer]`` hint, which says nothing more there;
 - names, texts and property values are capped at :data:`TEXT_CAP` characters,
   and link URLs (``/url:``) go: the link's ref follows it, and the full
@@ -91,6 +92,7 @@ def compact(
     open_top: bool = False,
     seen: Collection[str] = (),
     focus: str | None = None,
+    glued: Collection[tuple[str, str]] = (),
 ) -> Compacted:
     """A compact version of an ai-mode outline (see the module docs for the rules).
 
@@ -104,6 +106,10 @@ def compact(
     ``focus`` names the heading of the section a ``page#section`` link asks
     for: the other sections of its container fold to their headings (see
     ``snapshot._focus``).
+    ``glued`` holds the pairs (last word before, first word after) that the
+    page runs together across an element boundary (``logs.<mark>retention</mark>``):
+    the outline prints such pieces on lines of their own and without the
+    whitespace between them, so joined they get no space.
 
     >>> items = "\\n".join(f"  - listitem [ref=e{i}]: Item {i}" for i in range(2, 12))
     >>> print(compact("- list [ref=e1]:\\n" + items))
@@ -122,15 +128,16 @@ def compact(
     if focus:
         roots, _, shown = focus_section(roots, focus)
     known = frozenset(seen)
+    joins = frozenset(glued)
     top = frozenset(node.ref for node in roots if node.ref is not None) if open_top else None
     budget = None if max_tokens is None else 4 * max_tokens
     result: _Pass | None = None
     for keep, min_run, cap in _LEVELS:
-        result = _Pass(keep, min_run, cap, top, roots, known, shown)
+        result = _Pass(keep, min_run, cap, top, roots, known, shown, joins)
         if budget is None or len(result.render()) <= budget:
             return result.finish()
     assert result is not None and budget is not None
-    folded = _Pass(*_LEVELS[-1], top, roots, known, shown)
+    folded = _Pass(*_LEVELS[-1], top, roots, known, shown, joins)
     folded.fold(budget)
     if len(folded.render()) <= budget:
         return folded.finish()
@@ -193,8 +200,10 @@ class _Pass:
         roots: Iterable[Node],
         seen: frozenset[str] = frozenset(),
         shown: Iterable[str] = (),
+        glued: frozenset[tuple[str, str]] = frozenset(),
     ) -> None:
         self.keep, self.min_run, self.cap, self.top, self.seen = keep, min_run, cap, top, seen
+        self.glued = glued
         self.runs = self.collapsed = self.wrappers = self.merged = self.inlined = 0
         self.capped = self.folded = self.repeated = 0
         # Refs whose snapshot shows what was left out: the notes' own, and
@@ -261,7 +270,7 @@ class _Pass:
             kids = self._unrepeat(node.name, kids)
         if kids and not node.props and text is None and all(map(_inline, kids)):
             # Words split over spans and emphasis: one line, as a reader sees them.
-            joined = _join(kid.text or kid.name or "" for kid in kids)
+            joined = _join((kid.text or kid.name or "" for kid in kids), self.glued)
             if joined:
                 self.inlined += len(kids)
                 text, kids = joined, []
@@ -293,7 +302,8 @@ class _Pass:
         out: list[_Out] = []
         for inline, group in groupby(kids, key=_inline):
             run = list(group)
-            joined = _join(piece.text or piece.name or "" for piece in run) if inline else ""
+            pieces = (piece.text or piece.name or "" for piece in run)
+            joined = _join(pieces, self.glued) if inline else ""
             if len(run) < 2 or not joined:
                 out.extend(run)
                 continue
@@ -558,16 +568,29 @@ class _Pass:
         return self.finish(cut=len(lines) - kept, text=text)
 
 
-def _join(pieces: Iterable[str]) -> str:
-    """Inline pieces as one text: a space between words, none before ``,`` or after ``(``."""
-    out = ""
+def _join(pieces: Iterable[str], glued: Collection[tuple[str, str]] = ()) -> str:
+    """Inline pieces as one text: a space between words, none before ``,`` or after
+    ``(``, and none where the page runs the two words together (``glued``).
+
+    >>> _join(["logs.", "retention", "_days"], {("logs.", "retention"), ("retention", "_days")})
+    'logs.retention_days'
+    >>> _join(["see", "the", "docs", "."])
+    'see the docs.'
+    """
+    out = last = ""
     for piece in pieces:
         piece = piece.strip()
         if not piece:
             continue
-        if out and not piece.startswith(_NO_SPACE_BEFORE) and not out.endswith(_NO_SPACE_AFTER):
+        if (
+            out
+            and not piece.startswith(_NO_SPACE_BEFORE)
+            and not out.endswith(_NO_SPACE_AFTER)
+            and (last, piece.split(None, 1)[0]) not in glued
+        ):
             out += " "
         out += piece
+        last = piece.rsplit(None, 1)[-1]  # the page's word, not what it was glued to
     return out
 
 
