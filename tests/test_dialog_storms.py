@@ -86,3 +86,32 @@ async def test_a_storm_is_silenced_and_the_result_says_so(policy: str, base_url:
         assert r.dialog is None  # nothing opened during this click
         (said,) = s.console.read(pattern="dialog storm").entries
         assert said.level == "warning" and said.tab_id == "t1"
+
+
+@pytest.mark.timeout(60)
+async def test_a_dialog_the_left_page_opens_mid_navigation_is_dismissed_under_ask(
+    base_url: str,
+) -> None:
+    """The old document runs on until the new one commits: under ``ask`` its
+    alert held the navigation back (ModalStateBlockedError), with nobody to answer."""
+    async with bk.AsyncBrowser(idle_stop_ms=0, dialog_policy="ask") as browser:
+        s = await browser.start(url=f"{base_url}/basic.html")
+        await s.evaluate("setTimeout(() => alert('late'), 200)")
+        nav = await s.navigate(f"{base_url}/slow?ms=1500", timeout_ms=8000)
+        assert "/slow" in nav.url
+        # The new document's dialogs are held again.
+        await s.navigate(f"{base_url}/dialogs.html")
+        r = await s.click(bk.role("button", "Alert"))
+        assert r.dialog is not None and r.dialog.handled == "pending"
+
+
+@pytest.mark.timeout(60)
+def test_a_navigation_that_stays_leaves_the_dialog_policy_as_it_was(base_url: str) -> None:
+    """A URL that answers with a file to save loads no document: the page stays,
+    and so does the policy for its dialogs."""
+    with bk.Browser(idle_stop_ms=0, dialog_policy="ask") as browser:
+        s = browser.start(url=f"{base_url}/dialogs.html")
+        nav = s.navigate(f"{base_url}/download", timeout_ms=5000)
+        assert nav.download is not None and "dialogs.html" in nav.url
+        r = s.click(bk.role("button", "Alert"))
+        assert r.dialog is not None and r.dialog.handled == "pending"

@@ -28,6 +28,7 @@ from browserkit._async._evidence import Evidence
 from browserkit._async._evidence_views import AsyncDownloads, ConsoleView, NetworkView
 from browserkit._async._tab import Tab, apply_dialog_policy, on_close, swallow, unless_blocked
 from browserkit._fence import Fence
+from browserkit._text import well_formed_str
 from browserkit.config import Config, TimeoutKind
 from browserkit.errors import (
     BrowserCrashedError,
@@ -210,16 +211,24 @@ class SessionCore:
         """Hold or answer a dialog (by the dialog policy) or hold a file chooser; tell observers."""
         told = tab.dialog_info
         if isinstance(opened, Dialog):
-            silenced = tab.dialogs_silenced
+            silenced, leaving = tab.dialogs_silenced, tab.leaving
             apply_dialog_policy(tab, opened, self.config.dialog_policy)
-            if tab.dialogs_silenced and not silenced:
-                # The storm's later dialogs never open: the console keeps the word.
+            # Dialogs nobody will see: the console keeps the word.
+            said = None
+            if leaving and opened.type != "beforeunload":
+                said = (
+                    f"browserkit: dismissed a {opened.type} of the page being left "
+                    f"({well_formed_str(opened.message)!r}); its further alert/confirm/prompt "
+                    "calls are suppressed"
+                )
+            elif tab.dialogs_silenced and not silenced:
+                said = (
+                    f"browserkit: a dialog storm ({opened.type}); this page's further "
+                    "alert/confirm/prompt calls are suppressed until it navigates"
+                )
+            if said is not None:
                 self.evidence.console.append(
-                    level="warning",
-                    text=f"browserkit: a dialog storm ({opened.type}); this page's further "
-                    "alert/confirm/prompt calls are suppressed until it navigates",
-                    source=tab.page.url,
-                    tab_id=tab.tab_id,
+                    level="warning", text=said, source=tab.page.url, tab_id=tab.tab_id
                 )
         else:
             tab.hold_chooser(opened)

@@ -25,7 +25,7 @@ from browserkit._async._arrival import Arrival
 from browserkit._async._capture import Capture
 from browserkit._async._core import SessionCore
 from browserkit._async._events import ActionEnded, ActionStarted, next_action_id
-from browserkit._async._recover import leave, leaving_tab
+from browserkit._async._recover import leave, leaving_tab, stay
 from browserkit._async._tab import Tab, unless_blocked
 from browserkit._fence import Fence, host_of
 from browserkit.config import Config
@@ -116,7 +116,20 @@ class Navigator:
         tab = await leave(self._core, leaving_tab(self._core))
         ms = self._core.timeout(timeout_ms, "navigation")
         go = self.goto(tab, url, ms, observe=self._core.observe(observe))
-        return await self._told(f"navigate to {url}", tab, go)
+        return await self._left(tab, self._told(f"navigate to {url}", tab, go))
+
+    @staticmethod
+    async def _left(tab: Tab, call: Awaitable[N]) -> N:
+        """Await the navigation ``call`` away from ``tab`` after :func:`leave`.
+
+        If it ends with no new document (it failed, timed out, or the URL was
+        a download), the old document stays (see :func:`stay`).
+        """
+        navigations = tab.navigations
+        try:
+            return await call
+        finally:
+            stay(tab, navigations)
 
     async def _told(self, title: str, tab: Tab, call: Awaitable[N]) -> N:
         """Await ``call``, told to the session's observers as one action (a recording
@@ -259,7 +272,7 @@ class Navigator:
                 True, nav.url, nav.generation, timed_out=nav.timed_out, page=nav.page
             )
         reloading = self._move(tab, tab.page.reload(wait_until="commit", timeout=ms), "reload", ms)
-        return await self._told("reload", tab, reloading)
+        return await self._left(tab, self._told("reload", tab, reloading))
 
     async def _move(self, tab: Tab, call: Awaitable[object], what: str, ms: float) -> HistoryMove:
         """Run a history move or reload to its commit, then wait (bounded) for the load event."""

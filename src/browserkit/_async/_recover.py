@@ -32,7 +32,7 @@ from browserkit._async._core import SessionCore, now_ms
 from browserkit._async._tab import Tab, silence_dialogs, swallow
 from browserkit.errors import TimeoutError
 
-__all__ = ["leave", "leaving_tab"]
+__all__ = ["leave", "leaving_tab", "stay"]
 
 _PROBE_S = 1.0
 """How long a page that is not stuck takes, at most, to answer ``0``."""
@@ -60,8 +60,13 @@ async def leave(core: SessionCore, tab: Tab, *, replace: bool = True) -> Tab:
     stuck script is stopped instead, and a page that stays stuck raises
     TimeoutError.
     """
+    # From here until the new document commits, this document's dialogs are
+    # dismissed as they open: one that opens as the navigation starts (a
+    # timer's alert the last action did not see) would hold it back under
+    # ``ask``, and nobody is left to answer it. A navigation that ends with
+    # no new document calls :func:`stay`.
+    tab.leaving = True
     if tab.pending_dialog is not None:
-        tab.leaving = True
         dialog = tab.release_dialog()
         tab.dialog_info = None
         tab.dialog_seen.clear()
@@ -75,7 +80,6 @@ async def leave(core: SessionCore, tab: Tab, *, replace: bool = True) -> Tab:
         # A dialog that opens as the navigation starts could never be
         # answered (Chromium refuses) and would hold the tab: the document
         # that opened dialogs opens no more.
-        tab.leaving = True
         await silence_dialogs(tab, _STEP_S)
     if tab.pending_chooser is not None:
         tab.pending_chooser = None  # the document that asked goes away
@@ -95,6 +99,15 @@ async def leave(core: SessionCore, tab: Tab, *, replace: bool = True) -> Tab:
             "tab), or close the tab",
         )
     return tab
+
+
+def stay(tab: Tab, navigations: int) -> None:
+    """After a navigation from ``tab``: if no new document committed since
+    ``tab.navigations`` was ``navigations`` (it failed, or led to a
+    download), the document stays, and its dialogs are held or answered by
+    the policy again."""
+    if tab.navigations == navigations:
+        tab.leaving = False
 
 
 async def _answers(tab: Tab, seconds: float) -> bool:

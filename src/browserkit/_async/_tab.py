@@ -440,16 +440,20 @@ def apply_dialog_policy(tab: Tab, dialog: Dialog, policy: str) -> None:
     and the noted dialog says so.
     """
     storm = tab.count_dialog()
-    if storm:
-        tab.dialogs_silenced = True  # at once: the dialogs still on their way say so too
     if tab.leaving:
         # The document is being left: nobody will answer. A beforeunload is
-        # accepted (leaving is what was asked), anything else dismissed.
+        # accepted (leaving is what was asked), anything else dismissed; and
+        # the document opens no more, since its next dialog could open as the
+        # navigation starts and hold it.
         task = asyncio.ensure_future(
             dialog.accept() if dialog.type == "beforeunload" else dialog.dismiss()
         )
         task.add_done_callback(swallow)
+        if not tab.dialogs_silenced:
+            _silence_soon(tab)
         return
+    if storm:
+        tab.dialogs_silenced = True  # at once: the dialogs still on their way say so too
     if policy == "ask":
         tab.hold_dialog(dialog)
         return
@@ -467,8 +471,14 @@ def apply_dialog_policy(tab: Tab, dialog: Dialog, policy: str) -> None:
     if storm:
         # Answering alone is no way out: a navigation that starts while the
         # next dialog opens may never commit (Chromium cannot answer it).
-        silencing = asyncio.ensure_future(silence_dialogs(tab, _STORM_S))
-        silencing.add_done_callback(swallow)
+        _silence_soon(tab)
+
+
+def _silence_soon(tab: Tab) -> None:
+    """Start :func:`silence_dialogs` for ``tab``; it counts as silenced at once."""
+    tab.dialogs_silenced = True
+    silencing = asyncio.ensure_future(silence_dialogs(tab, _STORM_S))
+    silencing.add_done_callback(swallow)
 
 
 async def silence_dialogs(tab: Tab, seconds: float) -> bool:
