@@ -11,7 +11,7 @@ from browserkit.buffers import DownloadEntry, EventPage, NetworkEntry
 from browserkit.config import Config
 from browserkit.results import ActionResult, Cookie, Diagnostics, DomNode, ExecuteResult, FindMatch, Handoff, HistoryMove, Navigation, PageScan, PdfFile, Picked, Recording, RequestDetail, Screenshot, SessionInfo, Snapshot, StorageState, Styles, TabInfo, WaitResult
 from browserkit.targets import Selector, Target
-from browserkit.types import Button, ColorScheme, Geolocation, Modifier, PaperFormat, StateSource
+from browserkit.types import Button, ColorScheme, ForcedColors, Geolocation, MediaType, Modifier, NetworkConditions, PaperFormat, ReducedMotion, StateSource
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal
@@ -1068,6 +1068,55 @@ class Session:
         """
         __tracebackhide__ = True
         return self._portal.call(self._impl.resize(width, height, timeout_ms=timeout_ms))
+
+    def emulate_media(self, *, color_scheme: ColorScheme | None = None, reduced_motion: ReducedMotion | None = None, forced_colors: ForcedColors | None = None, media: MediaType | None = None, timeout_ms: float | None = None) -> None:
+        """Emulate CSS media features in every tab of the session, and in the tabs it opens later.
+
+        What ``matchMedia`` and ``@media`` see changes at once, without a
+        reload: ``emulate_media(color_scheme="dark")`` turns on a page's dark
+        theme. A feature left ``None`` keeps what it was; give at least one.
+        Read-only sessions refuse it (the page restyles itself); so does an
+        attached session (its tabs are the user's).
+
+        >>> session.emulate_media(color_scheme="dark")  # doctest: +SKIP
+
+        Args:
+            color_scheme: ``prefers-color-scheme``: ``"light"``, ``"dark"`` or
+                ``"no-preference"``.
+            reduced_motion: ``prefers-reduced-motion``: ``"reduce"`` or ``"no-preference"``.
+            forced_colors: ``forced-colors``: ``"active"`` (a high-contrast theme) or ``"none"``.
+            media: The CSS media type: ``"screen"`` or ``"print"``.
+            timeout_ms: Bound in milliseconds; default ``config.default_timeout_ms``, at most
+                ``config.max_timeout_ms``.
+        """
+        __tracebackhide__ = True
+        return self._portal.call(self._impl.emulate_media(color_scheme=color_scheme, reduced_motion=reduced_motion, forced_colors=forced_colors, media=media, timeout_ms=timeout_ms))
+
+    def throttle(self, network: NetworkConditions | None = None, *, cpu: float = 1, timeout_ms: float | None = None) -> None:
+        """Slow the session's network and CPU down, in every tab and the tabs it opens later.
+
+        Each call sets both: ``throttle()`` alone ends all throttling. The
+        presets are Chrome DevTools' (``"slow-3g"``: 2 s of latency, 400 kbit/s
+        each way; ``"fast-3g"``: 562.5 ms, 1.44 Mbit/s down, 675 kbit/s up);
+        ``"offline"`` fails every request as without a connection. This is
+        apart from :meth:`offline`: a session taken offline there stays offline
+        whatever the throttle. Read-only sessions refuse it; so does an
+        attached session.
+
+        >>> session.throttle("slow-3g", cpu=4)  # doctest: +SKIP
+
+        Args:
+            network: ``"slow-3g"``, ``"fast-3g"``, ``"offline"``, or a mapping of
+                ``latency_ms`` (added to each request), ``download_kbps`` and
+                ``upload_kbps`` (kilobits a second; left out or 0: not capped).
+                Default ``None``: the network is not throttled.
+            cpu: How many times slower the pages' CPU runs, from 1 (not throttled, the
+                default) to 100.
+            timeout_ms: Bound in milliseconds; default ``config.default_timeout_ms``, at most
+                ``config.max_timeout_ms``.
+        """
+        __tracebackhide__ = True
+        return self._portal.call(self._impl.throttle(network, cpu=cpu, timeout_ms=timeout_ms))
 
     def route(self, pattern: str, *, block: bool = False, respond: Mapping[str, Any] | None = None, delay_ms: float | None = None, timeout_ms: float | None = None) -> tuple[str, ...]:
         """Handle the session's requests whose URL matches ``pattern``; returns the patterns routed.
