@@ -13,6 +13,7 @@ annotate code that passes them on::
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 from typing import Any, Literal, Union
 
@@ -31,6 +32,7 @@ __all__ = [
     "ReducedMotion",
     "SameSite",
     "StateSource",
+    "UrlFilter",
 ]
 
 Button = Literal["left", "right", "middle"]
@@ -68,3 +70,7 @@ NetworkConditions = Union[Literal["slow-3g", "fast-3g", "offline"], Mapping[str,
 StateSource = Union[str, "os.PathLike[str]", Mapping[str, Any], StorageState]
 """A storage state, given as its JSON file's path, Playwright's dict, or a
 :class:`~browserkit.StorageState`."""
+
+UrlFilter = Union[str, "re.Pattern[str]"]
+"""A URL glob (``"**/api/**"``: ``*`` within a path segment, ``**`` across them) or a
+compiled regular expression searched in the URL."""

@@ -1374,7 +1374,14 @@ class AsyncSession:
 
     # --------------------------------------------------------- recording
 
-    async def record(self, path: str | Path, *, timeout_ms: float | None = None) -> None:
+    async def record(
+        self,
+        path: str | Path,
+        *,
+        video: bool = False,
+        har: bool = False,
+        timeout_ms: float | None = None,
+    ) -> None:
         """Start recording the session as a Playwright trace, written to ``path``.
 
         The trace holds every tab's screenshots, DOM snapshots and network,
@@ -1388,25 +1395,36 @@ class AsyncSession:
         credential headers are replaced (``<redacted:…>``) before it is
         written, with ``show_secrets=True`` too.
 
+        With ``har=True`` a HAR 1.2 file of the session's requests is written
+        beside it (``run.zip`` → ``run.har``, bodies embedded), cleared of
+        secrets the same way; with ``video=True`` a ``.webm`` video of each
+        tab (``run-t1.webm``, ...; tabs opened meanwhile too; a tab closed
+        before the end keeps none). Video needs ffmpeg: Playwright's, or one
+        on PATH, else :class:`~browserkit.BrowserNotFoundError`.
+
         Raises :class:`~browserkit.InvalidArgumentError` when a recording is
         already under way, when ``path`` is not a ``.zip`` or its folder is
-        missing, and on an attached session (its trace would hold the whole
-        Chrome). Recording changes nothing in the page: read-only sessions
-        may record.
+        missing, when the session already writes the HAR or videos asked for
+        (``start(har_path=..., video_dir=...)``), and on an attached session
+        (its trace would hold the whole Chrome). Recording changes nothing in
+        the page: read-only sessions may record.
 
         Args:
             path: The trace file to write, a ``.zip`` in a folder that exists and you
                 may write; an existing file there is replaced.
+            video: Also record a video of each tab, beside the trace. Default ``False``.
+            har: Also write a HAR of the session's requests, beside the trace. Default
+                ``False``.
             timeout_ms: Bound in milliseconds on starting the recording; default
                 ``config.default_timeout_ms``, at most ``config.max_timeout_ms``.
         """
-        return await self._recordings.record(path, timeout_ms)
+        return await self._recordings.record(path, video, har, timeout_ms)
 
     async def stop_recording(self, *, timeout_ms: float | None = None) -> Recording:
-        """Stop recording and write the trace zip; what it holds and where it is.
+        """Stop recording and write the trace zip, and its HAR and videos; where they are.
 
-        The file is readable by its owner only (it holds what the pages
-        showed); an existing file at that path is replaced. Open it with
+        The files are readable by their owner only (they hold what the pages
+        showed); existing files at those paths are replaced. Open the trace with
         ``python -m playwright show-trace <path>``, or at
         https://trace.playwright.dev (which reads it in your browser, without
         uploading it). Raises :class:`~browserkit.InvalidArgumentError` when
