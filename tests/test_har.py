@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import base64
 import json
 import os
 import stat
+import time
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote_plus
@@ -12,6 +14,7 @@ from urllib.parse import quote_plus
 import pytest
 
 import browserkit as bk
+from browserkit._trace_redact import redact_har
 from tests.helpers import AnySession, aw
 
 PASSWORD = "hunter2-Tr0ub4dor&3"
@@ -108,3 +111,33 @@ async def test_bad_har_and_video_options_are_refused_before_anything_starts(
         with pytest.raises(bk.InvalidArgumentError, match=words):
             await abrowser.start(**options)  # type: ignore[arg-type]
     assert len(abrowser.sessions()) == before
+
+
+def test_redacting_a_har_clears_headers_cookies_and_base64_bodies(tmp_path: Path) -> None:
+    token, cookie = "Bearer sk-live-0123456789", "c0ffee-session-4242"
+
+    def entry(body: str) -> dict[str, Any]:
+        return {
+            "request": {
+                "headers": [{"name": "Authorization", "value": token}],
+                "postData": {"mimeType": "text/plain", "text": f"pw={quote_plus(PASSWORD)}"},
+            },
+            "response": {
+                "headers": [{"name": "Set-Cookie", "value": f"sid={cookie}; HttpOnly"}],
+                "cookies": [{"name": "sid", "value": cookie, "httpOnly": True}],
+                "content": {"encoding": "base64", "text": base64.b64encode(body.encode()).decode()},
+            },
+        }
+
+    har = {"log": {"version": "1.2", "entries": [entry(f"echo {PASSWORD} {cookie}")]}}
+    source, target = tmp_path / "raw.har", tmp_path / "clear.har"
+    source.write_text(json.dumps(har), encoding="utf-8")
+    redact_har(source, target, {PASSWORD: "<redacted:typed>"}, deadline=time.monotonic() + 30)
+
+    text = target.read_text(encoding="utf-8")
+    for secret in (PASSWORD, quote_plus(PASSWORD), "sk-live-0123456789", cookie):
+        assert secret not in text
+    cleared = json.loads(text)["log"]["entries"][0]
+    body = base64.b64decode(cleared["response"]["content"]["text"]).decode()
+    assert body == "echo <redacted:typed> <redacted:cookie>"
+    assert cleared["request"]["headers"][0]["value"] == "<redacted:authorization>"
