@@ -73,10 +73,15 @@ async def test_a_recording_films_each_tab_for_as_long_as_it_ran(
     # video's last frame a second at least, so the film ends as the recording.
     await aw(sess.navigate(f"{base_url}/media_motion.html?ms=1200&idle=1000"))
     await until(lambda: sess.evaluate("document.body.dataset.done === '1'"), "the page's end")
+    later = await aw(sess.new_tab(f"{base_url}/media_motion.html?ms=0"))  # filmed too
     length = time.monotonic() - began
     recording = await aw(sess.stop_recording())
 
-    assert recording.videos == (str(tmp_path / "run-t1.webm"),)
+    assert recording.videos == (
+        str(tmp_path / "run-t1.webm"),
+        str(tmp_path / f"run-{later.tab_id}.webm"),
+    )
+    assert Path(recording.videos[1]).read_bytes()[:4] == WEBM_MAGIC
     video = Path(recording.videos[0])
     assert video.stat().st_size > 0
     if os.name == "posix":

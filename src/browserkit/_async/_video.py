@@ -133,8 +133,8 @@ class Videos(Observer):
     async def finish(self) -> tuple[str, ...]:
         """Stop every tab's screencast and move each video into place; their paths."""
         self._core.events.unsubscribe(self)
-        for pending in list(self._starting):
-            pending.cancel()
+        if self._starting:  # a tab that opened just now: its video has begun, or never will
+            await asyncio.wait(set(self._starting), timeout=SCREENCAST_BOUND_S)
         written: list[str] = []
         try:
             for tab_id, tab in list(self._tabs.items()):
