@@ -88,6 +88,8 @@ async def test_a_session_started_with_har_path_writes_it_when_it_stops(
         )
     )
     assert not path.is_file()  # written at the stop
+    with pytest.raises(bk.InvalidArgumentError, match="already writes a HAR"):
+        await aw(s.record(tmp_path / "run.zip", har=True))
     await aw(s.stop())
 
     assert not path.is_symlink() and not (tmp_path / "elsewhere").exists()
