@@ -37,6 +37,7 @@ import re
 import shutil
 import tempfile
 import time
+import weakref
 import zipfile
 from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path
@@ -532,6 +533,8 @@ class Recordings:
         """Have Playwright record a HAR into a new private folder, for ``target``."""
         folder = Path(tempfile.mkdtemp(prefix="browserkit-har-"))  # mode 0o700
         har = Har(target, folder / f"playwright{target.suffix.lower()}")
+        # Also when the session never writes it (its browser died).
+        weakref.finalize(har, shutil.rmtree, folder, True)
         tracing = self._core.context.tracing
         try:
             await self._core.bounded(

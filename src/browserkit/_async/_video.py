@@ -25,6 +25,7 @@ import json
 import shutil
 import sys
 import tempfile
+import weakref
 from pathlib import Path
 
 import playwright
@@ -91,6 +92,8 @@ class Videos(Observer):
         self.folder = folder  # where the videos go
         self._name = name  # the file name of each, with {tab} for the tab id
         self._temp = Path(tempfile.mkdtemp(prefix="browserkit-video-"))  # mode 0o700
+        # Also when the session never finishes them (its browser died).
+        weakref.finalize(self, shutil.rmtree, self._temp, True)
         self._tabs: dict[str, Tab] = {}
         self._starting: set[asyncio.Future[None]] = set()
 
