@@ -41,6 +41,9 @@ nitpick_ignore = [
         "StateSource",
         "Geolocation",
         "ColorScheme",
+        "HarContent",
+        "UrlFilter",
+        "Path",
         "SameSite",
         "browserkit._secrets.Secrets",
     )

@@ -86,6 +86,8 @@ async def test_calls_on_the_whole_browser_context_are_refused_when_attached(
             "cookies": s.cookies(),
             "storage_state": s.storage_state(),
             "resize": s.resize(400, 300),
+            "emulate_media": s.emulate_media(color_scheme="dark"),
+            "throttle": s.throttle("slow-3g"),
         }
         for name, call in calls.items():
             with pytest.raises(bk.InvalidArgumentError) as refused:

@@ -54,12 +54,12 @@ EXPECTED_BLOCKS = {
     "docs/agents.md": 2,
     "docs/concepts.md": 5,
     "docs/extras.md": 8,
-    "docs/network.md": 5,
-    "docs/people.md": 8,
+    "docs/network.md": 7,
+    "docs/people.md": 9,
     "docs/quickstart.md": 3,
     "docs/remote.md": 5,
     "docs/security.md": 1,
-    "docs/state.md": 6,
+    "docs/state.md": 7,
 }
 DEMO_HOST = "127.0.0.1:8000"
 CHROME_HOST = "127.0.0.1:9222"

@@ -27,6 +27,8 @@ MUTATING: list[tuple[str, Call]] = [
     ("local_storage", lambda s: s.local_storage(remove=["seed"])),
     ("local_storage", lambda s: s.local_storage(clear=True)),
     ("resize", lambda s: s.resize(500, 400)),
+    ("emulate_media", lambda s: s.emulate_media(color_scheme="dark")),
+    ("throttle", lambda s: s.throttle("offline", cpu=4)),
     ("route", lambda s: s.route("**/*.json", block=True)),
     ("unroute", lambda s: s.unroute("**/*.json")),
     ("offline", lambda s: s.offline(True)),

@@ -354,4 +354,8 @@ def test_state_tools_are_opt_in() -> None:
     names = {t["name"] for t in tools.to_mcp()}
     assert "browser_cookies" not in names and "browser_resize" not in names
     assert "browser_storage_state" in {t["name"] for t in tools.to_mcp(caps=["storage"])}
-    assert {t["name"] for t in tools.to_mcp(caps=["emulation"])} - names == {"browser_resize"}
+    assert {t["name"] for t in tools.to_mcp(caps=["emulation"])} - names == {
+        "browser_resize",
+        "browser_emulate_media",
+        "browser_throttle",
+    }

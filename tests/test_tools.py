@@ -99,6 +99,8 @@ def test_registry_lists_only_what_the_sdk_implements() -> None:
         "browser_clear_cookies",
         "browser_local_storage",
         "browser_resize",
+        "browser_emulate_media",
+        "browser_throttle",
         "browser_network_detail",
         "browser_route",
         "browser_unroute",

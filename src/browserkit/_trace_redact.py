@@ -25,6 +25,12 @@ style, UTF-8 and Latin-1), HTML-escaped. Images (the screenshots) are
 copied untouched: their pixels are not text, and a typed password field
 shows as dots.
 
+A HAR (``record(har=True)``, ``start(har_path=...)``) is the same network
+log as a trace's ``*.network`` member, as one JSON document:
+:func:`redact_har` clears it by the same rules, and a zipped HAR's body
+files like a trace's resources. Bodies a HAR embeds in base64 are decoded,
+scrubbed as bytes and encoded again.
+
 Pure: zip and text only; blocking, so run it in a thread.
 """
 
@@ -51,6 +57,7 @@ __all__ = [
     "Redaction",
     "RedactionTooLong",
     "TypedSecrets",
+    "redact_har",
     "redact_trace",
 ]
 
@@ -205,6 +212,8 @@ def redact_trace(
             if _is_json_lines(info.filename):
                 with archive.open(info) as member:
                     _learn(member, found, deadline)
+            elif _is_har(info.filename):
+                _walk(_loaded(archive.read(info)), found)
         scrub = _Scrubber(found)
         images = 0
         with zipfile.ZipFile(target, "w", allowZip64=True) as out:
@@ -214,6 +223,8 @@ def redact_trace(
                 with archive.open(info) as member:
                     if _is_json_lines(info.filename):
                         chunks = _json_lines(member, scrub, deadline)
+                    elif _is_har(info.filename):
+                        chunks = iter([_har_document(_loaded(member.read()), scrub)])
                     elif _is_image(info.filename, member):
                         images += 1
                         chunks = _as_is(member, deadline)
@@ -226,6 +237,60 @@ def redact_trace(
                         for chunk in chunks:
                             written.write(chunk)
     return Redaction(members=len(infos), images=images, values=len(found))
+
+
+def redact_har(source: Path, target: Path, known: Mapping[str, str], *, deadline: float) -> int:
+    """Write the HAR ``source`` (a ``.har`` file, or a ``.zip`` with its bodies) to ``target``
+    with every secret replaced, as :func:`redact_trace` does; how many values it looked for."""
+    if source.suffix.lower() == ".zip":
+        return redact_trace(source, target, known, deadline=deadline).values
+    document = _loaded(source.read_bytes())
+    found = dict(known)
+    _walk(document, found)
+    _check(deadline)
+    target.write_bytes(_har_document(document, _Scrubber(found)))
+    return len(found)
+
+
+def _is_har(name: str) -> bool:
+    return "/" not in name and name.endswith(".har")
+
+
+def _loaded(data: bytes) -> Any:
+    try:
+        return json.loads(data)
+    except ValueError:
+        # A HAR is never written half-redacted: an unreadable one is not written.
+        raise zipfile.BadZipFile("the HAR is not JSON") from None
+
+
+def _har_document(document: Any, scrub: _Scrubber) -> bytes:
+    """A HAR with the secrets it marks and those ``scrub`` knows replaced, as JSON."""
+    cleared = _base64_bodies(_strings(_walk(document, {}), scrub), scrub)
+    text = json.dumps(cleared, ensure_ascii=False, indent=2)
+    try:
+        return text.encode()
+    except UnicodeEncodeError:  # a lone surrogate (page text may hold one): escape it
+        return json.dumps(cleared, indent=2).encode()
+
+
+def _base64_bodies(node: Any, scrub: _Scrubber) -> Any:
+    """``node`` with each body a HAR embeds in base64 (``{"encoding": "base64", "text"}``)
+    decoded, scrubbed as bytes and encoded again."""
+    if isinstance(node, list):
+        return [_base64_bodies(v, scrub) for v in node]
+    if not isinstance(node, dict):
+        return node
+    out = {k: _base64_bodies(v, scrub) for k, v in node.items()}
+    text = out.get("text")
+    if out.get("encoding") == "base64" and isinstance(text, str) and text:
+        try:
+            body = base64.b64decode(text, validate=True)
+        except binascii.Error:
+            return out
+        if scrub.may_hold(body):
+            out["text"] = base64.b64encode(scrub.bytes_of(body)).decode("ascii")
+    return out
 
 
 def _is_json_lines(name: str) -> bool:

@@ -5,11 +5,14 @@ device, locale, ..., the storage state to start from) before anything is
 launched, and turns it into Playwright's ``new_context`` options. A device is
 one of Playwright's descriptors; what the caller gives explicitly wins over
 the device's own settings. :class:`Resizer` changes the viewport of every tab
-of a running session, and of the tabs it opens afterwards.
+of a running session, and of the tabs it opens afterwards; :class:`Media`
+does the same with the CSS media features (``emulate_media``), through
+:class:`EveryTab`, which the network and CPU throttle uses too.
 """
 
 from __future__ import annotations
 
+import asyncio
 import difflib
 import json
 import math
@@ -25,15 +28,26 @@ from playwright.async_api import BrowserContext, Page, Playwright
 from playwright.async_api import Error as PlaywrightError
 
 from browserkit._async._core import SessionCore
+from browserkit._async._events import Observer, TabOpened
+from browserkit._async._tab import Tab
 from browserkit._results_state import StorageState
 from browserkit.errors import InvalidArgumentError
-from browserkit.types import ColorScheme, Geolocation, StateSource
+from browserkit.types import (
+    ColorScheme,
+    ForcedColors,
+    Geolocation,
+    MediaType,
+    ReducedMotion,
+    StateSource,
+)
 
 __all__ = [
     "VIEWPORT",
     "ColorScheme",
     "ContextSpec",
+    "EveryTab",
     "Geolocation",
+    "Media",
     "Resizer",
     "StateSource",
     "viewport_of",
@@ -47,6 +61,15 @@ MAX_SIDE = 10_000
 
 
 _COLOR_SCHEMES = ("light", "dark", "no-preference")
+# What emulate_media takes for each feature (Playwright's names and values).
+_MEDIA_FEATURES: dict[str, tuple[str, ...]] = {
+    "color_scheme": _COLOR_SCHEMES,
+    "reduced_motion": ("reduce", "no-preference"),
+    "forced_colors": ("active", "none"),
+    "media": ("screen", "print"),
+}
+NEW_TAB_BOUND_S = 5.0
+"""The longest applying a session's emulation to a tab that just opened may take."""
 _LOCALE = re.compile(r"^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8})*$")
 _HEADER_NAME = re.compile(r"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$")
 # Device descriptor keys that new_context does not take.
@@ -336,3 +359,95 @@ class Resizer:
             await page.set_viewport_size(self._size)  # type: ignore[arg-type]
         except PlaywrightError:
             pass  # closed at once: nothing to resize
+
+
+class EveryTab(Observer):
+    """A setting applied to every tab of a session: those open now, and each one opened later.
+
+    Subclasses say how to apply it to one tab (:meth:`apply`). The first
+    :meth:`apply_all` subscribes to the session's events, so a tab opened
+    afterwards (``new_tab``, a popup) gets the setting as it opens; its first
+    requests may go out before that, as the page exists before it is seen.
+    """
+
+    what = "emulation"
+
+    def __init__(self, core: SessionCore) -> None:
+        self._core = core
+        self._listening = False
+        self._pending: set[asyncio.Future[None]] = set()
+
+    async def apply(self, tab: Tab) -> None:
+        raise NotImplementedError
+
+    async def apply_all(self, timeout_ms: float | None) -> None:
+        core = self._core
+        if not self._listening:
+            core.events.subscribe(self)
+            self._listening = True
+        ms = core.timeout(timeout_ms)
+        for tab in list(core.tabs.values()):
+            if not tab.page.is_closed():
+                await core.bounded(self.apply(tab), self.what, ms)
+
+    def tab_opened(self, event: TabOpened) -> None:
+        if self._core.closed:
+            return
+        later = asyncio.ensure_future(self._apply_new(event.tab))
+        self._pending.add(later)
+        later.add_done_callback(self._pending.discard)
+
+    async def _apply_new(self, tab: Tab) -> None:
+        try:
+            await asyncio.wait_for(self.apply(tab), NEW_TAB_BOUND_S)
+        except (PlaywrightError, asyncio.TimeoutError):
+            pass  # closed at once, or its browser went: nothing to emulate
+
+
+class Media(EveryTab):
+    """The CSS media features a session's tabs emulate (``emulate_media``)."""
+
+    what = "emulate_media"
+
+    def __init__(self, core: SessionCore) -> None:
+        super().__init__(core)
+        self.features: dict[str, str] = {}
+
+    async def emulate(
+        self,
+        color_scheme: ColorScheme | None,
+        reduced_motion: ReducedMotion | None,
+        forced_colors: ForcedColors | None,
+        media: MediaType | None,
+        timeout_ms: float | None,
+    ) -> None:
+        asked: dict[str, str | None] = {
+            "color_scheme": color_scheme,
+            "reduced_motion": reduced_motion,
+            "forced_colors": forced_colors,
+            "media": media,
+        }
+        given = {k: v for k, v in asked.items() if v is not None}
+        for name, value in given.items():
+            if value not in _MEDIA_FEATURES[name]:
+                raise InvalidArgumentError(
+                    f"{name}: must be one of {', '.join(_MEDIA_FEATURES[name])}, got {value!r}"
+                )
+        if not given:
+            raise InvalidArgumentError(
+                "emulate_media: give at least one of color_scheme, reduced_motion, "
+                "forced_colors and media",
+                hint='e.g. emulate_media(color_scheme="dark")',
+            )
+        core = self._core
+        core.check(mutating=True)
+        core.own_context_only(
+            "emulate_media",
+            "its tabs belong to the user's Chrome",
+            "start a session of its own (start(color_scheme=...) also sets the scheme)",
+        )
+        self.features.update(given)
+        await self.apply_all(timeout_ms)
+
+    async def apply(self, tab: Tab) -> None:
+        await tab.page.emulate_media(**self.features)  # type: ignore[arg-type]

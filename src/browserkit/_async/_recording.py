@@ -18,6 +18,14 @@ rewritten without its secrets before the file is moved into place (see
 session's HttpOnly cookies, credential headers, and the named
 secrets. That holds with ``show_secrets=True`` too: that setting is about
 what the agent reads now, and a file outlives the session.
+
+A recording may also keep a HAR of the session's requests
+(``record(path, har=True)``, beside the trace) and a video of each tab
+(``video=True``, see ``_video``); a session can write both for its whole
+life instead (``start(har_path=..., video_dir=...)``: :class:`SessionFiles`),
+written when it stops. The HAR is Playwright's (``tracing.start_har``),
+cleared of secrets by the same rules as the trace before it is moved into
+place.
 """
 
 from __future__ import annotations
@@ -25,26 +33,39 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import re
+import shutil
+import tempfile
 import time
+import weakref
 import zipfile
 from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path
 
+import attrs
 from playwright.async_api import BrowserContext
 from playwright.async_api import Error as PlaywrightError
 
 from browserkit._async._core import SessionCore
 from browserkit._async._events import ActionEnded, ActionStarted, Observer
 from browserkit._async._tab import Baseline, Tab
+from browserkit._async._video import Videos, ensure_ffmpeg
 from browserkit._paths import output_file, written_by
-from browserkit._trace_redact import REPLACED, RedactionTooLong, TypedSecrets, redact_trace
+from browserkit._trace_redact import (
+    REPLACED,
+    RedactionTooLong,
+    TypedSecrets,
+    redact_har,
+    redact_trace,
+)
 from browserkit.errors import BrowserkitError, InvalidArgumentError, TimeoutError
 from browserkit.refs import REF_SHAPE, Ref, bare_ref
 from browserkit.results import ActionResult, Recording
 from browserkit.snapshot import SnapshotDiff
 from browserkit.targets import Target
+from browserkit.types import HarContent
 
-__all__ = ["Recorder", "Recordings", "SecretsHook"]
+__all__ = ["Recorder", "Recordings", "SecretsHook", "SessionFiles"]
 
 GROUP_BOUND_S = 5.0
 """The longest one group call may take (a round trip to Playwright's driver)."""
@@ -59,6 +80,7 @@ SecretsHook = Callable[[], Mapping[str, str]]
 
 _TITLE = 160  # longest group title, in characters
 _NAME = 60  # longest accessible name quoted in a title
+_HAR_CONTENT = ("omit", "embed", "attach")
 
 
 class Recorder(Observer):
@@ -72,6 +94,8 @@ class Recorder(Observer):
         self.context = context
         self.path = path
         self.actions = 0
+        self.har: Har | None = None  # record(har=True): the HAR beside the trace
+        self.videos: Videos | None = None  # record(video=True)
         self._open = 0  # action groups open now (more than one: actions overlap)
         # Whether each started action's group is open (False: it runs beside another).
         self._groups: dict[int, bool] = {}
@@ -215,15 +239,109 @@ def failure(exc: BaseException) -> str:
     return clip(f"→ failed: {type(exc).__name__}: {message}")
 
 
+# -- HAR and videos ----------------------------------------------------------
+
+
+@attrs.define
+class Har:
+    """A HAR Playwright records into a private folder, to be cleared and moved to ``target``."""
+
+    target: Path
+    raw: Path
+
+    @property
+    def folder(self) -> Path:
+        return self.raw.parent
+
+
+@attrs.frozen
+class SessionFiles:
+    """What ``start(har_path=..., video_dir=...)`` asked a session to write for its whole life."""
+
+    har_path: Path | None = None
+    har_content: HarContent | None = None
+    har_url_filter: str | re.Pattern[str] | None = None
+    video_dir: Path | None = None
+
+    @classmethod
+    def from_arguments(
+        cls,
+        har_path: str | os.PathLike[str] | None,
+        har_content: HarContent | None,
+        har_url_filter: str | re.Pattern[str] | None,
+        video_dir: str | os.PathLike[str] | None,
+    ) -> SessionFiles | None:
+        """The files checked (None: none asked); raises ``InvalidArgumentError`` before
+        anything starts."""
+        if har_path is None and video_dir is None:
+            if har_content is not None or har_url_filter is not None:
+                raise InvalidArgumentError(
+                    "har_content and har_url_filter need har_path", hint="e.g. har_path='run.har'"
+                )
+            return None
+        har = None if har_path is None else _checked_har(har_path, har_content)
+        if har_url_filter is not None and not isinstance(har_url_filter, (str, re.Pattern)):
+            raise InvalidArgumentError(
+                f"har_url_filter: must be a URL glob or a compiled regex, got {har_url_filter!r}",
+                hint='e.g. har_url_filter="**/api/**"',
+            )
+        folder = None if video_dir is None else _checked_folder(video_dir)
+        if folder is not None:
+            ensure_ffmpeg()
+        return cls(har, har_content, har_url_filter, folder)
+
+
+def _checked_har(path: str | os.PathLike[str], content: HarContent | None) -> Path:
+    target = output_file(path, "har_path='run.har'")
+    suffix = target.suffix.lower()
+    if suffix not in (".har", ".zip"):
+        raise InvalidArgumentError(
+            f"har_path: {str(target)!r} is not a .har or .zip file",
+            hint="give a file name ending in .har (or .zip, with the bodies as files)",
+        )
+    if content is not None and content not in _HAR_CONTENT:
+        raise InvalidArgumentError(
+            f"har_content: must be one of {', '.join(_HAR_CONTENT)}, got {content!r}"
+        )
+    if content == "attach" and suffix != ".zip":
+        raise InvalidArgumentError(
+            "har_content='attach' keeps each body as a file of a zip: har_path must end in .zip",
+            hint="use har_content='embed' for a single .har file",
+        )
+    _check_writable(target.parent)
+    return target
+
+
+def _checked_folder(path: str | os.PathLike[str]) -> Path:
+    if not isinstance(path, (str, os.PathLike)) or not os.fspath(path):
+        raise InvalidArgumentError(f"video_dir must be a folder path, got {path!r}")
+    folder = Path(os.path.abspath(path))
+    if not folder.is_dir():
+        raise InvalidArgumentError(
+            f"video_dir: the folder {str(folder)!r} does not exist", hint="create it first"
+        )
+    _check_writable(folder)
+    return folder
+
+
+def _check_writable(folder: Path) -> None:
+    if not os.access(folder, os.W_OK):
+        raise InvalidArgumentError(
+            f"path: the folder {str(folder)!r} is not writable",
+            hint="give a path in a folder you may write",
+        )
+
+
 # -- the capability ----------------------------------------------------------
 
 
 class Recordings:
-    """Starts and writes one session's recording (``record`` / ``stop_recording``).
+    """Starts and writes one session's recording (``record`` / ``stop_recording``), and the
+    HAR and videos a session writes for its whole life (``start(har_path=, video_dir=)``).
 
     ``typed`` holds what the session's actions typed into password and card
-    fields. ``secrets``, called when a trace is written, returns more values to
-    replace, each with its replacement: the session's named secrets as
+    fields. ``secrets``, called when a trace or HAR is written, returns more
+    values to replace, each with its replacement: the session's named secrets as
     ``{value: "<secret:NAME>"}`` (``Secrets.hidden``). Its replacements win
     over browserkit's own. Default: none.
     """
@@ -238,8 +356,33 @@ class Recordings:
         self._typed = typed if typed is not None else TypedSecrets()
         self._secrets = secrets
         self.recorder: Recorder | None = None  # the recording under way
+        self._har: Har | None = None  # start(har_path=...)
+        self._videos: Videos | None = None  # start(video_dir=...)
 
-    async def record(self, path: str | Path, timeout_ms: float | None) -> None:
+    async def begin(self, files: SessionFiles, timeout_ms: float | None) -> None:
+        """Start what ``files`` asks for, before the session's first page loads."""
+        core = self._core
+        ms = core.timeout(timeout_ms)
+        core.on_shutdown.append(self._write_session_files)
+        if files.har_path is not None:
+            self._har = await self._start_har(
+                files.har_path, files.har_content, files.har_url_filter, ms
+            )
+        if files.video_dir is not None:
+            self._videos = Videos(core, files.video_dir, f"{core.id}-{{tab}}.webm")
+            await self._videos.start()
+
+    async def _write_session_files(self) -> None:
+        har, self._har = self._har, None
+        videos, self._videos = self._videos, None
+        if videos is not None:
+            await videos.finish()
+        if har is not None:
+            await self._write_har(har, None)
+
+    async def record(
+        self, path: str | Path, video: bool, har: bool, timeout_ms: float | None
+    ) -> None:
         core = self._core
         core.ensure_open()
         core.own_context_only(
@@ -252,16 +395,43 @@ class Recordings:
                 f"session {core.id} is already recording to {str(self.recorder.path)!r}",
                 hint="call stop_recording() first",
             )
+        if har and self._har is not None:
+            raise InvalidArgumentError(
+                f"session {core.id} already writes a HAR to {str(self._har.target)!r}",
+                hint="that HAR holds this recording's requests too: record(path) without har",
+            )
+        if video and self._videos is not None:
+            raise InvalidArgumentError(
+                f"session {core.id} already records videos into {str(self._videos.folder)!r}",
+                hint="those videos hold this recording too: record(path) without video",
+            )
         recorder = Recorder(core.context, _checked_path(path))
+        if video:
+            ensure_ffmpeg()
         # Held from now: a second record() meanwhile is refused, not a Playwright error.
         self.recorder = recorder
+        ms = core.timeout(timeout_ms)
         start = core.context.tracing.start(
             screenshots=True, snapshots=True, sources=False, title=f"browserkit session {core.id}"
         )
         try:
-            await core.bounded(start, "start recording", core.timeout(timeout_ms))
+            await core.bounded(start, "start recording", ms)
+            if har:
+                recorder.har = await self._start_har(
+                    recorder.path.with_suffix(".har"), None, None, ms
+                )
+            if video:
+                stem = recorder.path.stem
+                recorder.videos = Videos(core, recorder.path.parent, f"{stem}-{{tab}}.webm")
+                await recorder.videos.start()
         except BaseException:
             self.recorder = None
+            with contextlib.suppress(BrowserkitError):
+                await core.bounded(core.context.tracing.stop(), "stop recording", ms)
+            if recorder.har is not None:
+                with contextlib.suppress(BrowserkitError):
+                    await core.bounded(core.context.tracing.stop_har(), "stop the HAR", ms)
+                shutil.rmtree(recorder.har.folder, ignore_errors=True)
             raise
         core.events.subscribe(recorder)
         # The session is stopping: its trace is written while the context lives.
@@ -285,13 +455,15 @@ class Recordings:
     async def _write(
         self, recorder: Recorder, timeout_ms: float | None, *, stopping: bool = False
     ) -> Recording:
-        """End ``recorder``'s trace and write it (once: the hook and the call never both do)."""
+        """End ``recorder``'s trace and write it (once: the hook and the call never both do),
+        then its HAR and videos."""
         core = self._core
         self.recorder = None
         core.events.unsubscribe(recorder)  # from here on, actions add nothing
         if not stopping and self._write_at_stop in core.on_shutdown:
             core.on_shutdown.remove(self._write_at_stop)  # shutdown() is iterating them otherwise
         ms = core.timeout(timeout_ms)
+        videos = () if recorder.videos is None else await recorder.videos.finish()
 
         async def write(made: Path) -> None:
             # Playwright's zip goes beside ``made`` in the same private folder;
@@ -303,34 +475,97 @@ class Recordings:
             await asyncio.to_thread(redact_trace, raw, made, known, deadline=deadline)
 
         try:
-            # The trace holds what the pages showed (form values, cookies in
+            size = await self._written(recorder.path, write, "recording")
+        except InvalidArgumentError:
+            # The folder went away or refuses writes: the trace is dropped,
+            # and tracing ends all the same (if it had not yet).
+            with contextlib.suppress(BrowserkitError):
+                await core.bounded(core.context.tracing.stop(), "stop recording", ms)
+            if recorder.har is not None:
+                with contextlib.suppress(BrowserkitError):
+                    await self._write_har(recorder.har, timeout_ms)
+            raise
+        har = None if recorder.har is None else await self._write_har(recorder.har, timeout_ms)
+        return Recording(
+            path=str(recorder.path),
+            actions=recorder.actions,
+            size_bytes=size,
+            har=har,
+            videos=videos,
+        )
+
+    async def _written(
+        self, target: Path, write: Callable[[Path], Awaitable[None]], what: str
+    ) -> int:
+        """``write`` the file and put it at ``target``, owner-only; its size.
+
+        A file that could not be cleared of its secrets is never written.
+        """
+        try:
+            # It holds what the pages showed (form values, cookies in
             # requests): readable by its owner only, from the moment it exists.
-            size = await written_by(recorder.path, write, private=True)
+            return await written_by(target, write, private=True)
         except RedactionTooLong:
             raise TimeoutError(
-                f"the recording for {str(recorder.path)!r} could not be cleared of secrets "
+                f"the {what} for {str(target)!r} could not be cleared of secrets "
                 f"within {REDACT_BOUND_S:.0f} s, so it was not written",
                 hint="record shorter runs (stop_recording(), then record() again)",
             ) from None
         except zipfile.BadZipFile:
             raise InvalidArgumentError(
-                f"the recording for {str(recorder.path)!r} could not be read back to clear "
+                f"the {what} for {str(target)!r} could not be read back to clear "
                 "it of secrets, so it was not written",
                 hint="record again",
             ) from None
         except OSError as exc:
-            # The folder went away or refuses writes: the trace is dropped,
-            # and tracing ends all the same (if it had not yet).
-            with contextlib.suppress(BrowserkitError):
-                await core.bounded(core.context.tracing.stop(), "stop recording", ms)
             raise InvalidArgumentError(
-                f"cannot write the recording to {str(recorder.path)!r} ({exc.strerror or exc})",
-                hint="the trace was dropped: record again into a folder you may write",
+                f"cannot write the {what} to {str(target)!r} ({exc.strerror or exc})",
+                hint=f"the {what} was dropped: record again into a folder you may write",
             ) from None
-        return Recording(path=str(recorder.path), actions=recorder.actions, size_bytes=size)
+
+    async def _start_har(
+        self,
+        target: Path,
+        content: HarContent | None,
+        url_filter: str | re.Pattern[str] | None,
+        ms: float,
+    ) -> Har:
+        """Have Playwright record a HAR into a new private folder, for ``target``."""
+        folder = Path(tempfile.mkdtemp(prefix="browserkit-har-"))  # mode 0o700
+        har = Har(target, folder / f"playwright{target.suffix.lower()}")
+        # Also when the session never writes it (its browser died).
+        weakref.finalize(har, shutil.rmtree, folder, True)
+        tracing = self._core.context.tracing
+        try:
+            await self._core.bounded(
+                tracing.start_har(har.raw, content=content, url_filter=url_filter),
+                "start the HAR",
+                ms,
+            )
+        except BaseException:
+            shutil.rmtree(folder, ignore_errors=True)
+            raise
+        return har
+
+    async def _write_har(self, har: Har, timeout_ms: float | None) -> str:
+        """End the HAR, clear it of secrets and put it at its target; its path."""
+        core = self._core
+        ms = core.timeout(timeout_ms)
+        try:
+            await core.bounded(core.context.tracing.stop_har(), "write the HAR", ms)
+            known = await self._known(ms)
+
+            async def write(made: Path) -> None:
+                deadline = time.monotonic() + REDACT_BOUND_S
+                await asyncio.to_thread(redact_har, har.raw, made, known, deadline=deadline)
+
+            await self._written(har.target, write, "HAR")
+        finally:
+            shutil.rmtree(har.folder, ignore_errors=True)
+        return str(har.target)
 
     async def _known(self, ms: float) -> dict[str, str]:
-        """The values the trace must not hold, each with its replacement.
+        """The values a trace or HAR must not hold, each with its replacement.
 
         Read once tracing has stopped, so these reads are not in the trace.
         The session's HttpOnly cookies, what its actions typed into secret

@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import time
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from types import TracebackType
 from typing import Any
 
@@ -20,6 +21,7 @@ from browserkit._async._fence_proxy import FenceProxy
 from browserkit._async._launch import check_cdp_url, connect_cdp, launch
 from browserkit._async._navigation import check_scheme
 from browserkit._async._pool import EndpointPool
+from browserkit._async._recording import SessionFiles
 from browserkit._async.session import AsyncSession
 from browserkit._diagnose import diagnose
 from browserkit._endpoints import on_this_machine, redact
@@ -37,7 +39,7 @@ from browserkit.errors import (
     SessionNotFoundError,
 )
 from browserkit.results import Diagnostics, SessionInfo, TabInfo
-from browserkit.types import ColorScheme, Geolocation, StateSource
+from browserkit.types import ColorScheme, Geolocation, HarContent, StateSource, UrlFilter
 
 __all__ = ["AsyncBrowser", "diagnose"]
 
@@ -213,6 +215,10 @@ class AsyncBrowser:
         extra_headers: Mapping[str, str] | None = None,
         allowed_domains: Sequence[str] | None = None,
         blocked_domains: Sequence[str] | None = None,
+        video_dir: str | Path | None = None,
+        har_path: str | Path | None = None,
+        har_content: HarContent | None = None,
+        har_url_filter: UrlFilter | None = None,
         timeout_ms: float | None = None,
     ) -> AsyncSession:
         """A new session: its own browser context (cookies, storage), one tab.
@@ -256,11 +262,23 @@ class AsyncBrowser:
                 fenced-off host raises :class:`~browserkit.DomainNotAllowedError`.
             blocked_domains: Hosts this session may not reach, as globs; they win over
                 ``allowed_domains``.
+            video_dir: A folder (it must exist) to put a ``.webm`` video of each tab in,
+                written when the session stops: ``s1-t1.webm``, ``s1-t2.webm``, ...
+                (a tab closed before then keeps none). Needs ffmpeg: Playwright's, or
+                one on PATH, else :class:`~browserkit.BrowserNotFoundError`.
+            har_path: A ``.har`` file (or ``.zip``, the bodies as files inside) to write
+                every request of the session to, as HAR 1.2, when it stops; cleared of
+                secrets the way recordings are, and readable by its owner only.
+            har_content: What the HAR keeps of the bodies: ``"omit"``, ``"embed"``
+                (default for ``.har``) or ``"attach"`` (a ``.zip`` only; its default).
+            har_url_filter: Only requests whose URL matches this glob (``"**/api/**"``)
+                or compiled regex go in the HAR. Default: every request.
             timeout_ms: Bound in milliseconds on loading ``url``; default
                 ``config.navigation_timeout_ms`` (else ``config.default_timeout_ms``), at
                 most ``config.max_timeout_ms``.
         """
         spec = ContextSpec.from_arguments(locals())  # emulation and state: checked first
+        files = SessionFiles.from_arguments(har_path, har_content, har_url_filter, video_dir)
         if self._closed:
             raise InvalidArgumentError("this browser was closed", hint="create a new AsyncBrowser")
         self._check_capacity()
@@ -279,7 +297,9 @@ class AsyncBrowser:
             # Checked before launching anything: a refused URL costs nothing.
             check_scheme(url, self._config, fence)
         if self._pool is not None:
-            return await self._place(session_id, spec, url, ms, read_only=read_only, fence=fence)
+            return await self._place(
+                session_id, spec, url, ms, read_only=read_only, fence=fence, files=files
+            )
         browser = await self._browser(headless, spec, fence is not None)
         try:
             context = await spec.new_context(browser, await self._proxy(session_id, fence))
@@ -289,7 +309,7 @@ class AsyncBrowser:
         core = SessionCore(self, session_id, context, read_only=read_only)
         core.evidence.fence = fence
         core.browser_headless = headless
-        return await self._open(AsyncSession(core), url, ms)
+        return await self._open(AsyncSession(core), url, ms, files)
 
     async def _place(
         self,
@@ -300,6 +320,7 @@ class AsyncBrowser:
         *,
         read_only: bool,
         fence: Fence | None,
+        files: SessionFiles | None,
     ) -> AsyncSession:
         """A new session on the pool's endpoint with the most room."""
         assert self._pool is not None
@@ -335,13 +356,17 @@ class AsyncBrowser:
         core.browser_headless = None  # not one of the local browsers
         core.endpoint = endpoint.url
         core.endpoint_label = endpoint.label
-        return await self._open(AsyncSession(core), url, ms)
+        return await self._open(AsyncSession(core), url, ms, files)
 
-    async def _open(self, session: AsyncSession, url: str | None, ms: float) -> AsyncSession:
+    async def _open(
+        self, session: AsyncSession, url: str | None, ms: float, files: SessionFiles | None = None
+    ) -> AsyncSession:
         """Register a new session, set it up and load ``url``; undo it all on failure."""
         self._sessions[session.id] = session
         try:
             await session._core.setup()
+            if files is not None:  # before the first page: its requests and frames count
+                await session._recordings.begin(files, ms)
             if url is not None:
                 await session.navigate(url, timeout_ms=ms)
         except BaseException:

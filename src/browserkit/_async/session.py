@@ -14,7 +14,7 @@ from browserkit._async._actions import Actions
 from browserkit._async._capture import Capture
 from browserkit._async._core import SessionCore
 from browserkit._async._dom import DomReader
-from browserkit._async._emulation import Resizer
+from browserkit._async._emulation import Media, Resizer
 from browserkit._async._evidence_views import AsyncDownloads, ConsoleView
 from browserkit._async._handoff import Handoffs
 from browserkit._async._input import RawInput
@@ -33,6 +33,7 @@ from browserkit._async._state import StateStore
 from browserkit._async._styles import StyleEditor
 from browserkit._async._tabs import Tabs
 from browserkit._async._targets import Targets
+from browserkit._async._throttle import Throttle
 from browserkit._async._waiting import Waiter
 from browserkit._async._world import World
 from browserkit._docstrings import shared_args
@@ -59,7 +60,16 @@ from browserkit.results import (
     WaitResult,
 )
 from browserkit.targets import Selector, Target
-from browserkit.types import Button, Modifier, PaperFormat
+from browserkit.types import (
+    Button,
+    ColorScheme,
+    ForcedColors,
+    MediaType,
+    Modifier,
+    NetworkConditions,
+    PaperFormat,
+    ReducedMotion,
+)
 
 __all__ = ["AsyncSession"]
 
@@ -96,6 +106,8 @@ class AsyncSession:
         self._input = RawInput(pipeline)
         self._state = StateStore(core)
         self._resizer = Resizer(core)
+        self._media = Media(core)
+        self._throttle = Throttle(core)
         self._network = AsyncNetwork(core)
         self._routes = Routes(core)
         self._live_views = LiveViews(core)
@@ -1136,6 +1148,65 @@ class AsyncSession:
         """
         await self._resizer.resize(width, height, timeout_ms)
 
+    async def emulate_media(
+        self,
+        *,
+        color_scheme: ColorScheme | None = None,
+        reduced_motion: ReducedMotion | None = None,
+        forced_colors: ForcedColors | None = None,
+        media: MediaType | None = None,
+        timeout_ms: float | None = None,
+    ) -> None:
+        """Emulate CSS media features in every tab of the session, and in the tabs it opens later.
+
+        What ``matchMedia`` and ``@media`` see changes at once, without a
+        reload: ``emulate_media(color_scheme="dark")`` turns on a page's dark
+        theme. A feature left ``None`` keeps what it was; give at least one.
+        Read-only sessions refuse it (the page restyles itself); so does an
+        attached session (its tabs are the user's).
+
+        >>> await session.emulate_media(color_scheme="dark")  # doctest: +SKIP
+
+        Args:
+            color_scheme: ``prefers-color-scheme``: ``"light"``, ``"dark"`` or
+                ``"no-preference"``.
+            reduced_motion: ``prefers-reduced-motion``: ``"reduce"`` or ``"no-preference"``.
+            forced_colors: ``forced-colors``: ``"active"`` (a high-contrast theme) or ``"none"``.
+            media: The CSS media type: ``"screen"`` or ``"print"``.
+            timeout_ms: {timeout}
+        """
+        await self._media.emulate(color_scheme, reduced_motion, forced_colors, media, timeout_ms)
+
+    async def throttle(
+        self,
+        network: NetworkConditions | None = None,
+        *,
+        cpu: float = 1,
+        timeout_ms: float | None = None,
+    ) -> None:
+        """Slow the session's network and CPU down, in every tab and the tabs it opens later.
+
+        Each call sets both: ``throttle()`` alone ends all throttling. The
+        presets are Chrome DevTools' (``"slow-3g"``: 2 s of latency, 400 kbit/s
+        each way; ``"fast-3g"``: 562.5 ms, 1.44 Mbit/s down, 675 kbit/s up);
+        ``"offline"`` fails every request as without a connection. This is
+        apart from :meth:`offline`: a session taken offline there stays offline
+        whatever the throttle. Read-only sessions refuse it; so does an
+        attached session.
+
+        >>> await session.throttle("slow-3g", cpu=4)  # doctest: +SKIP
+
+        Args:
+            network: ``"slow-3g"``, ``"fast-3g"``, ``"offline"``, or a mapping of
+                ``latency_ms`` (added to each request), ``download_kbps`` and
+                ``upload_kbps`` (kilobits a second; left out or 0: not capped).
+                Default ``None``: the network is not throttled.
+            cpu: How many times slower the pages' CPU runs, from 1 (not throttled, the
+                default) to 100.
+            timeout_ms: {timeout}
+        """
+        await self._throttle.throttle(network, cpu, timeout_ms)
+
     # --------------------------------------------------- network control
 
     async def route(
@@ -1303,7 +1374,14 @@ class AsyncSession:
 
     # --------------------------------------------------------- recording
 
-    async def record(self, path: str | Path, *, timeout_ms: float | None = None) -> None:
+    async def record(
+        self,
+        path: str | Path,
+        *,
+        video: bool = False,
+        har: bool = False,
+        timeout_ms: float | None = None,
+    ) -> None:
         """Start recording the session as a Playwright trace, written to ``path``.
 
         The trace holds every tab's screenshots, DOM snapshots and network,
@@ -1317,25 +1395,36 @@ class AsyncSession:
         credential headers are replaced (``<redacted:…>``) before it is
         written, with ``show_secrets=True`` too.
 
+        With ``har=True`` a HAR 1.2 file of the session's requests is written
+        beside it (``run.zip`` → ``run.har``, bodies embedded), cleared of
+        secrets the same way; with ``video=True`` a ``.webm`` video of each
+        tab (``run-t1.webm``, ...; tabs opened meanwhile too; a tab closed
+        before the end keeps none). Video needs ffmpeg: Playwright's, or one
+        on PATH, else :class:`~browserkit.BrowserNotFoundError`.
+
         Raises :class:`~browserkit.InvalidArgumentError` when a recording is
         already under way, when ``path`` is not a ``.zip`` or its folder is
-        missing, and on an attached session (its trace would hold the whole
-        Chrome). Recording changes nothing in the page: read-only sessions
-        may record.
+        missing, when the session already writes the HAR or videos asked for
+        (``start(har_path=..., video_dir=...)``), and on an attached session
+        (its trace would hold the whole Chrome). Recording changes nothing in
+        the page: read-only sessions may record.
 
         Args:
             path: The trace file to write, a ``.zip`` in a folder that exists and you
                 may write; an existing file there is replaced.
+            video: Also record a video of each tab, beside the trace. Default ``False``.
+            har: Also write a HAR of the session's requests, beside the trace. Default
+                ``False``.
             timeout_ms: Bound in milliseconds on starting the recording; default
                 ``config.default_timeout_ms``, at most ``config.max_timeout_ms``.
         """
-        return await self._recordings.record(path, timeout_ms)
+        return await self._recordings.record(path, video, har, timeout_ms)
 
     async def stop_recording(self, *, timeout_ms: float | None = None) -> Recording:
-        """Stop recording and write the trace zip; what it holds and where it is.
+        """Stop recording and write the trace zip, and its HAR and videos; where they are.
 
-        The file is readable by its owner only (it holds what the pages
-        showed); an existing file at that path is replaced. Open it with
+        The files are readable by their owner only (they hold what the pages
+        showed); existing files at those paths are replaced. Open the trace with
         ``python -m playwright show-trace <path>``, or at
         https://trace.playwright.dev (which reads it in your browser, without
         uploading it). Raises :class:`~browserkit.InvalidArgumentError` when

@@ -11,7 +11,7 @@ from browserkit.buffers import DownloadEntry, EventPage, NetworkEntry
 from browserkit.config import Config
 from browserkit.results import ActionResult, Cookie, Diagnostics, DomNode, ExecuteResult, FindMatch, Handoff, HistoryMove, Navigation, PageScan, PdfFile, Picked, Recording, RequestDetail, Screenshot, SessionInfo, Snapshot, StorageState, Styles, TabInfo, WaitResult
 from browserkit.targets import Selector, Target
-from browserkit.types import Button, ColorScheme, Geolocation, Modifier, PaperFormat, StateSource
+from browserkit.types import Button, ColorScheme, ForcedColors, Geolocation, HarContent, MediaType, Modifier, NetworkConditions, PaperFormat, ReducedMotion, StateSource, UrlFilter
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal
@@ -1069,6 +1069,55 @@ class Session:
         __tracebackhide__ = True
         return self._portal.call(self._impl.resize(width, height, timeout_ms=timeout_ms))
 
+    def emulate_media(self, *, color_scheme: ColorScheme | None = None, reduced_motion: ReducedMotion | None = None, forced_colors: ForcedColors | None = None, media: MediaType | None = None, timeout_ms: float | None = None) -> None:
+        """Emulate CSS media features in every tab of the session, and in the tabs it opens later.
+
+        What ``matchMedia`` and ``@media`` see changes at once, without a
+        reload: ``emulate_media(color_scheme="dark")`` turns on a page's dark
+        theme. A feature left ``None`` keeps what it was; give at least one.
+        Read-only sessions refuse it (the page restyles itself); so does an
+        attached session (its tabs are the user's).
+
+        >>> session.emulate_media(color_scheme="dark")  # doctest: +SKIP
+
+        Args:
+            color_scheme: ``prefers-color-scheme``: ``"light"``, ``"dark"`` or
+                ``"no-preference"``.
+            reduced_motion: ``prefers-reduced-motion``: ``"reduce"`` or ``"no-preference"``.
+            forced_colors: ``forced-colors``: ``"active"`` (a high-contrast theme) or ``"none"``.
+            media: The CSS media type: ``"screen"`` or ``"print"``.
+            timeout_ms: Bound in milliseconds; default ``config.default_timeout_ms``, at most
+                ``config.max_timeout_ms``.
+        """
+        __tracebackhide__ = True
+        return self._portal.call(self._impl.emulate_media(color_scheme=color_scheme, reduced_motion=reduced_motion, forced_colors=forced_colors, media=media, timeout_ms=timeout_ms))
+
+    def throttle(self, network: NetworkConditions | None = None, *, cpu: float = 1, timeout_ms: float | None = None) -> None:
+        """Slow the session's network and CPU down, in every tab and the tabs it opens later.
+
+        Each call sets both: ``throttle()`` alone ends all throttling. The
+        presets are Chrome DevTools' (``"slow-3g"``: 2 s of latency, 400 kbit/s
+        each way; ``"fast-3g"``: 562.5 ms, 1.44 Mbit/s down, 675 kbit/s up);
+        ``"offline"`` fails every request as without a connection. This is
+        apart from :meth:`offline`: a session taken offline there stays offline
+        whatever the throttle. Read-only sessions refuse it; so does an
+        attached session.
+
+        >>> session.throttle("slow-3g", cpu=4)  # doctest: +SKIP
+
+        Args:
+            network: ``"slow-3g"``, ``"fast-3g"``, ``"offline"``, or a mapping of
+                ``latency_ms`` (added to each request), ``download_kbps`` and
+                ``upload_kbps`` (kilobits a second; left out or 0: not capped).
+                Default ``None``: the network is not throttled.
+            cpu: How many times slower the pages' CPU runs, from 1 (not throttled, the
+                default) to 100.
+            timeout_ms: Bound in milliseconds; default ``config.default_timeout_ms``, at most
+                ``config.max_timeout_ms``.
+        """
+        __tracebackhide__ = True
+        return self._portal.call(self._impl.throttle(network, cpu=cpu, timeout_ms=timeout_ms))
+
     def route(self, pattern: str, *, block: bool = False, respond: Mapping[str, Any] | None = None, delay_ms: float | None = None, timeout_ms: float | None = None) -> tuple[str, ...]:
         """Handle the session's requests whose URL matches ``pattern``; returns the patterns routed.
 
@@ -1223,7 +1272,7 @@ class Session:
         __tracebackhide__ = True
         return self._portal.call(self._impl.pick(prompt, timeout_ms=timeout_ms))
 
-    def record(self, path: str | Path, *, timeout_ms: float | None = None) -> None:
+    def record(self, path: str | Path, *, video: bool = False, har: bool = False, timeout_ms: float | None = None) -> None:
         """Start recording the session as a Playwright trace, written to ``path``.
 
         The trace holds every tab's screenshots, DOM snapshots and network,
@@ -1237,26 +1286,37 @@ class Session:
         credential headers are replaced (``<redacted:…>``) before it is
         written, with ``show_secrets=True`` too.
 
+        With ``har=True`` a HAR 1.2 file of the session's requests is written
+        beside it (``run.zip`` → ``run.har``, bodies embedded), cleared of
+        secrets the same way; with ``video=True`` a ``.webm`` video of each
+        tab (``run-t1.webm``, ...; tabs opened meanwhile too; a tab closed
+        before the end keeps none). Video needs ffmpeg: Playwright's, or one
+        on PATH, else :class:`~browserkit.BrowserNotFoundError`.
+
         Raises :class:`~browserkit.InvalidArgumentError` when a recording is
         already under way, when ``path`` is not a ``.zip`` or its folder is
-        missing, and on an attached session (its trace would hold the whole
-        Chrome). Recording changes nothing in the page: read-only sessions
-        may record.
+        missing, when the session already writes the HAR or videos asked for
+        (``start(har_path=..., video_dir=...)``), and on an attached session
+        (its trace would hold the whole Chrome). Recording changes nothing in
+        the page: read-only sessions may record.
 
         Args:
             path: The trace file to write, a ``.zip`` in a folder that exists and you
                 may write; an existing file there is replaced.
+            video: Also record a video of each tab, beside the trace. Default ``False``.
+            har: Also write a HAR of the session's requests, beside the trace. Default
+                ``False``.
             timeout_ms: Bound in milliseconds on starting the recording; default
                 ``config.default_timeout_ms``, at most ``config.max_timeout_ms``.
         """
         __tracebackhide__ = True
-        return self._portal.call(self._impl.record(path, timeout_ms=timeout_ms))
+        return self._portal.call(self._impl.record(path, video=video, har=har, timeout_ms=timeout_ms))
 
     def stop_recording(self, *, timeout_ms: float | None = None) -> Recording:
-        """Stop recording and write the trace zip; what it holds and where it is.
+        """Stop recording and write the trace zip, and its HAR and videos; where they are.
 
-        The file is readable by its owner only (it holds what the pages
-        showed); an existing file at that path is replaced. Open it with
+        The files are readable by their owner only (they hold what the pages
+        showed); existing files at those paths are replaced. Open the trace with
         ``python -m playwright show-trace <path>``, or at
         https://trace.playwright.dev (which reads it in your browser, without
         uploading it). Raises :class:`~browserkit.InvalidArgumentError` when
@@ -1309,7 +1369,7 @@ class Browser:
         """The configuration every session of this browser uses."""
         return self._impl.config
 
-    def start(self, url: str | None = None, *, headless: bool | None = None, read_only: bool = False, storage_state: StateSource | None = None, viewport: tuple[int, int] | None = None, device: str | None = None, locale: str | None = None, timezone_id: str | None = None, geolocation: Geolocation | None = None, permissions: Sequence[str] = (), color_scheme: ColorScheme | None = None, user_agent: str | None = None, extra_headers: Mapping[str, str] | None = None, allowed_domains: Sequence[str] | None = None, blocked_domains: Sequence[str] | None = None, timeout_ms: float | None = None) -> Session:
+    def start(self, url: str | None = None, *, headless: bool | None = None, read_only: bool = False, storage_state: StateSource | None = None, viewport: tuple[int, int] | None = None, device: str | None = None, locale: str | None = None, timezone_id: str | None = None, geolocation: Geolocation | None = None, permissions: Sequence[str] = (), color_scheme: ColorScheme | None = None, user_agent: str | None = None, extra_headers: Mapping[str, str] | None = None, allowed_domains: Sequence[str] | None = None, blocked_domains: Sequence[str] | None = None, video_dir: str | Path | None = None, har_path: str | Path | None = None, har_content: HarContent | None = None, har_url_filter: UrlFilter | None = None, timeout_ms: float | None = None) -> Session:
         """A new session: its own browser context (cookies, storage), one tab.
 
         Launches Chromium on first use (with ``config.endpoints``, places the
@@ -1351,12 +1411,23 @@ class Browser:
                 fenced-off host raises :class:`~browserkit.DomainNotAllowedError`.
             blocked_domains: Hosts this session may not reach, as globs; they win over
                 ``allowed_domains``.
+            video_dir: A folder (it must exist) to put a ``.webm`` video of each tab in,
+                written when the session stops: ``s1-t1.webm``, ``s1-t2.webm``, ...
+                (a tab closed before then keeps none). Needs ffmpeg: Playwright's, or
+                one on PATH, else :class:`~browserkit.BrowserNotFoundError`.
+            har_path: A ``.har`` file (or ``.zip``, the bodies as files inside) to write
+                every request of the session to, as HAR 1.2, when it stops; cleared of
+                secrets the way recordings are, and readable by its owner only.
+            har_content: What the HAR keeps of the bodies: ``"omit"``, ``"embed"``
+                (default for ``.har``) or ``"attach"`` (a ``.zip`` only; its default).
+            har_url_filter: Only requests whose URL matches this glob (``"**/api/**"``)
+                or compiled regex go in the HAR. Default: every request.
             timeout_ms: Bound in milliseconds on loading ``url``; default
                 ``config.navigation_timeout_ms`` (else ``config.default_timeout_ms``), at
                 most ``config.max_timeout_ms``.
         """
         __tracebackhide__ = True
-        return _wrap_session(self._portal, self._portal.call(self._impl.start(url, headless=headless, read_only=read_only, storage_state=storage_state, viewport=viewport, device=device, locale=locale, timezone_id=timezone_id, geolocation=geolocation, permissions=permissions, color_scheme=color_scheme, user_agent=user_agent, extra_headers=extra_headers, allowed_domains=allowed_domains, blocked_domains=blocked_domains, timeout_ms=timeout_ms)))
+        return _wrap_session(self._portal, self._portal.call(self._impl.start(url, headless=headless, read_only=read_only, storage_state=storage_state, viewport=viewport, device=device, locale=locale, timezone_id=timezone_id, geolocation=geolocation, permissions=permissions, color_scheme=color_scheme, user_agent=user_agent, extra_headers=extra_headers, allowed_domains=allowed_domains, blocked_domains=blocked_domains, video_dir=video_dir, har_path=har_path, har_content=har_content, har_url_filter=har_url_filter, timeout_ms=timeout_ms)))
 
     def tabs(self, cdp_url: str, *, timeout_ms: float | None = None) -> list[TabInfo]:
         """The tabs of a Chrome running at ``cdp_url``; ``adopted`` marks those a session holds.

@@ -69,6 +69,8 @@ ORDER = (
     "browser_clear_cookies",
     "browser_local_storage",
     "browser_resize",
+    "browser_emulate_media",
+    "browser_throttle",
     # opt-in group network (tools/_network.py)
     "browser_network_detail",
     "browser_route",

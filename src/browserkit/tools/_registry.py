@@ -113,7 +113,7 @@ class ToolContext:
 CAPS: dict[str, str] = {
     "storage": "cookies, localStorage, and the session state to save and start from",
     "network": "request and response detail, routes (block, mock, delay), offline",
-    "emulation": "resize the viewport of a running session",
+    "emulation": "resize the viewport, emulate media features, throttle network and CPU",
     "pdf": "save the page as a PDF",
     "scripts": "scripts that run before each new document's own",
     "people": "ask a person watching the live view to pick an element (browser_pick)",

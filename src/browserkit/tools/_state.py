@@ -1,4 +1,5 @@
-"""Storage and emulation tools: cookies, localStorage, session state, the viewport.
+"""Storage and emulation tools: cookies, localStorage, session state, the viewport, media
+features and throttling.
 
 In the opt-in groups storage and emulation. Cookie values and stored items
 are often credentials: answers cap them, and the storage state is only ever
@@ -11,12 +12,14 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
 
+from browserkit.errors import InvalidArgumentError
 from browserkit.tools._common import JSON
 from browserkit.tools._registry import ToolContext, tool
 from browserkit.tools._schema import arg
 
 if TYPE_CHECKING:
     from browserkit._async.browser import AsyncBrowser
+    from browserkit.types import NetworkConditions
 
 _SHOWN = 100
 """How many characters of a cookie value or stored item an answer shows."""
@@ -208,3 +211,86 @@ async def _resize(browser: AsyncBrowser, a: ResizeArgs, ctx: ToolContext) -> JSO
     """Set the viewport size (CSS px) of every tab of the session, and of tabs opened later."""
     await browser.session(a.session_id).resize(a.width, a.height, timeout_ms=a.timeout_ms)
     return {"width": a.width, "height": a.height}
+
+
+@attrs.frozen(kw_only=True)
+class EmulateMediaArgs:
+    session_id: str = arg()
+    color_scheme: Literal["light", "dark", "no-preference"] | None = arg(
+        "prefers-color-scheme.", default=None
+    )
+    reduced_motion: Literal["reduce", "no-preference"] | None = arg(
+        "prefers-reduced-motion.", default=None
+    )
+    forced_colors: Literal["active", "none"] | None = arg("forced-colors.", default=None)
+    media: Literal["screen", "print"] | None = arg("CSS media type.", default=None)
+    timeout_ms: int | None = arg(default=None, minimum=1)
+
+
+@tool(
+    "browser_emulate_media",
+    EmulateMediaArgs,
+    title="Emulate media features",
+    effect="write",
+    idempotent=True,
+    cap="emulation",
+)
+async def _emulate_media(browser: AsyncBrowser, a: EmulateMediaArgs, ctx: ToolContext) -> JSON:
+    """Emulate CSS media features (dark scheme, reduced motion, print) in every tab, now and
+    in tabs opened later; features not given keep their value."""
+    await browser.session(a.session_id).emulate_media(
+        color_scheme=a.color_scheme,
+        reduced_motion=a.reduced_motion,
+        forced_colors=a.forced_colors,
+        media=a.media,
+        timeout_ms=a.timeout_ms,
+    )
+    given = attrs.asdict(a)
+    return {
+        k: given[k]
+        for k in ("color_scheme", "reduced_motion", "forced_colors", "media")
+        if given[k] is not None
+    }
+
+
+@attrs.frozen(kw_only=True)
+class ThrottleArgs:
+    session_id: str = arg()
+    network: Literal["slow-3g", "fast-3g", "offline"] | None = arg(
+        "A DevTools preset; leave out for none, or give latency_ms/download_kbps/upload_kbps.",
+        default=None,
+    )
+    latency_ms: float | None = arg("Added to each request.", default=None, minimum=0)
+    download_kbps: float | None = arg("Download cap, kbit/s.", default=None, minimum=0)
+    upload_kbps: float | None = arg("Upload cap, kbit/s.", default=None, minimum=0)
+    cpu: float = arg("CPU slowdown factor (1: none).", default=1, minimum=1, maximum=100)
+    timeout_ms: int | None = arg(default=None, minimum=1)
+
+
+@tool(
+    "browser_throttle",
+    ThrottleArgs,
+    title="Throttle network and CPU",
+    effect="write",
+    idempotent=True,
+    cap="emulation",
+)
+async def _throttle(browser: AsyncBrowser, a: ThrottleArgs, ctx: ToolContext) -> JSON:
+    """Slow the session's network and CPU down (every tab, now and later); each call sets
+    both, so a call with neither ends throttling."""
+    custom = {
+        k: v
+        for k, v in (
+            ("latency_ms", a.latency_ms),
+            ("download_kbps", a.download_kbps),
+            ("upload_kbps", a.upload_kbps),
+        )
+        if v is not None
+    }
+    if custom and a.network is not None:
+        raise InvalidArgumentError(
+            "give either network or latency_ms/download_kbps/upload_kbps, not both"
+        )
+    network: NetworkConditions | None = custom or a.network
+    await browser.session(a.session_id).throttle(network, cpu=a.cpu, timeout_ms=a.timeout_ms)
+    return {"network": network, "cpu": a.cpu}
