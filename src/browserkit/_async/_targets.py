@@ -182,8 +182,15 @@ class Targets:
                 hint="take a new snapshot and use its refs",
             )
         if count != 1:
+            # A list the page rebuilt with the same content: the ref names the
+            # element its own was rebuilt as (see RefTrail), never a guess.
+            now = tab.trail.follow(ref, printed_in)
+            if now is not None:
+                count, bound = await self._binder.pin_ref(tab, now, printed_in, ms)
+                bound = bound._replace(ref=ref)
+        if count != 1:
             raise RefNotFoundError(
-                f"ref {ref} is gone: its element was removed or changed role or name",
+                f"ref {ref} is gone: its element was removed or changed role, name or content",
                 hint="take a new snapshot and use its refs",
             )
         return bound
