@@ -24,9 +24,9 @@ numbers its refs from the start again.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from typing import TypeGuard
 
 from browserkit.snapshot._changes import ChangedNode
 from browserkit.snapshot._parse import Node, Outline
@@ -34,14 +34,17 @@ from browserkit.snapshot._render import content_key
 
 __all__ = ["kept_refs"]
 
-_MAIN_REF = re.compile(r"e\d+")
+
+def _main(ref: str | None) -> TypeGuard[str]:
+    """A main-frame ref (``e12``; an iframe's is ``f1e12``)."""
+    return ref is not None and ref[:1] == "e" and ref[1:].isdigit()
 
 
 def kept_refs(
     old: Outline, new: Outline, changed: Iterable[ChangedNode]
 ) -> tuple[tuple[str, str], ...]:
     """``(old ref, new ref)`` for each element rebuilt with the same content at the
-    same place (see the module docstring), in page order.
+    same place (see the module docstring).
 
     ``changed`` are the diff's entries for ``old`` → ``new``; only pairs it made
     can be kept.
@@ -66,7 +69,8 @@ def kept_refs(
                 and (o.ref or "") not in new_refs
             ):
                 kept.append((o.ref or "", n.ref or ""))
-            todo.append((o.children, n.children))
+            if o.children and n.children:
+                todo.append((o.children, n.children))
     return tuple(kept)
 
 
@@ -77,8 +81,8 @@ def _renamed(c: ChangedNode) -> bool:
         and c.ref != c.old_ref
         and c.ref is not None
         and c.old_ref is not None
-        and _MAIN_REF.fullmatch(c.ref) is not None
-        and _MAIN_REF.fullmatch(c.old_ref) is not None
+        and _main(c.ref)
+        and _main(c.old_ref)
     )
 
 
@@ -88,8 +92,9 @@ def _refs(nodes: Sequence[Node]) -> Counter[str]:
     stack = list(nodes)
     while stack:
         node = stack.pop()
-        if node.ref is not None and _MAIN_REF.fullmatch(node.ref):
-            count[node.ref] += 1
+        ref = node.ref
+        if _main(ref):
+            count[ref] += 1
         stack.extend(node.children)
     return count
 
@@ -104,7 +109,17 @@ def _pairs(
     that role, name and text) among all the children on each side. Never by
     elimination: an item that changed is not paired with the one left over.
     """
-    at_ref = {n.ref: j for j, n in enumerate(news) if n.ref and _MAIN_REF.fullmatch(n.ref)}
+    if len(olds) == 1 and len(news) == 1:
+        # The common case inside an item: one child each side.
+        o, n = olds[0], news[0]
+        if o.ref == n.ref and _main(o.ref):
+            yield o, n, shapes.of(o) == shapes.of(n)
+        elif shapes.of(o) == shapes.of(n):
+            yield o, n, True
+        elif _own_key(o) == _own_key(n):
+            yield o, n, False
+        return
+    at_ref = {n.ref: j for j, n in enumerate(news) if _main(n.ref)}
     paired_old: set[int] = set()
     paired_new: set[int] = set()
     for i, o in enumerate(olds):
@@ -118,6 +133,8 @@ def _pairs(
         (_own_key, False),
     )
     for key, same in passes:
+        if len(paired_old) == len(olds) or len(paired_new) == len(news):
+            return
         old_keys = [key(o) for o in olds]
         once = {k for k, count in Counter(old_keys).items() if count == 1}
         new_at: dict[Hashable, int] = {}
