@@ -52,7 +52,7 @@ ROOT = Path(__file__).resolve().parent.parent
 EXPECTED_BLOCKS = {
     "README.md": 2,
     "docs/agents.md": 2,
-    "docs/concepts.md": 5,
+    "docs/concepts.md": 6,
     "docs/extras.md": 8,
     "docs/network.md": 7,
     "docs/people.md": 9,

@@ -98,6 +98,8 @@ class Capture:
                     text = await self._mask(tab, text, left_ms(deadline))
                 # Redacted before anything reads it: trees, diffs, finds, baselines.
                 text = self._core.config.secrets.redact(text)
+                if locator is None and depth is None:
+                    tab.trail.saw(text, generation)
                 return text, generation
             if time.monotonic() >= deadline:
                 break

@@ -17,6 +17,7 @@ from playwright.async_api import Error as PlaywrightError
 from browserkit._async import _js
 from browserkit._text import well_formed, well_formed_str
 from browserkit.errors import ModalStateBlockedError, StaleRefError
+from browserkit.refs import RefTrail
 from browserkit.results import DialogInfo
 from browserkit.snapshot import Outline, parse
 
@@ -90,6 +91,8 @@ class Tab:
         # number its refs are printed past (see display_refs).
         self._ref_bases: dict[int, tuple[str, int]] = {}
         self._ref_ceiling = 0
+        # Where the refs of elements the page rebuilt went (fed every whole-page outline).
+        self.trail = RefTrail()
         self._baseline: Baseline | None = None
         # Calls that may change the page (actions, scripts) made on this tab,
         # and their count when the baseline was read: when only the current

@@ -162,6 +162,9 @@ class Targets:
         count, bound = await self._binder.pin_ref(tab, ref, printed_in, ms)
         if count == 1:
             return bound
+        rebuilt = await self._rebuilt(tab, ref, printed_in, ms)
+        if rebuilt is not None:
+            return rebuilt
         # Playwright resolves refs against the last outline it printed; an
         # outline of part of the page (or none yet) may not hold this ref.
         # Refs are stable per element, so a fresh outline re-registers it,
@@ -182,11 +185,24 @@ class Targets:
                 hint="take a new snapshot and use its refs",
             )
         if count != 1:
+            rebuilt = await self._rebuilt(tab, ref, printed_in, ms)  # up to the outline just read
+            if rebuilt is not None:
+                return rebuilt
             raise RefNotFoundError(
-                f"ref {ref} is gone: its element was removed or changed role or name",
+                f"ref {ref} is gone: its element was removed or changed role, name or content",
                 hint="take a new snapshot and use its refs",
             )
         return bound
+
+    async def _rebuilt(self, tab: Tab, ref: str, generation: int, ms: float) -> Bound | None:
+        """The element ``ref``'s own was rebuilt as, pinned, when the page re-rendered it
+        with the same content at the same place (see :class:`~browserkit.refs.RefTrail`);
+        None when it was not, or that element is gone too."""
+        now = tab.trail.follow(ref, generation)
+        if now is None:
+            return None
+        count, bound = await self._binder.pin_ref(tab, now, generation, ms)
+        return bound._replace(ref=ref) if count == 1 else None
 
     async def _dom_ref(self, tab: Tab, ref: str, generation: int | None, ms: float) -> Bound:
         """The element a ``d``-ref names, bound for the action (never another one).

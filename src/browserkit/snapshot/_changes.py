@@ -9,12 +9,12 @@ nothing here needs ``_diff``. How an added subtree is shortened lives in
 
 ::
 
-    changes: 3 changed, 1 added, 1 removed, 4 re-rendered; 903 unchanged
+    changes: 3 changed, 1 added, 1 removed, 2 re-rendered; 903 unchanged
     focus: e609
     ~ button "Add to cart" [ref=e91] → button "Added ✓" [active] [ref=e609]  # in listitem e90
     ~ link "Docs" [ref=e5]; /url: /v1 → /v2  # in navigation e2
     ~ listitem [ref=e12]: Call mom  # in list e8; moved to position 2
-    ~ 4 listitem re-rendered with the same content; new refs e20→e40 e21→e41 …  # in list e7
+    ~ 2 listitem re-rendered with the same content; new refs e20→e40 e21→e41 …  # in list e7
     + status [ref=e608]: 1 item in cart  # in banner e2
     - dialog "Promo" [ref=e7]  # in main e2; 12 nested nodes
 
@@ -25,12 +25,14 @@ The comment names the nearest enclosing node with a ref and notes moves;
 outline lines never contain an unquoted `` #``, so the comment cannot be
 mistaken for text. Changes and additions come in page order, removals last.
 
-Two kinds of change are summarised rather than listed, in the text only (the
-entries stay complete, so :func:`~browserkit.snapshot.apply` still rebuilds
-the new outline): ``[active]`` moving from node to node is the one
-``focus:`` line, and siblings a framework rebuilt with the same content but
-new refs are one ``re-rendered`` line that maps old refs to new ones (a
-snapshot shows the new refs when there are too many to list).
+Some changes are summarised or left out, in the text only (the entries stay
+complete, so :func:`~browserkit.snapshot.apply` still rebuilds the new
+outline): ``[active]`` moving from node to node is the one ``focus:`` line;
+elements a framework rebuilt with the same content at the same place read as
+unchanged, since their old refs keep working (``SnapshotDiff.kept``); and
+siblings rebuilt with the same content whose old refs cannot be kept (two
+items that print the same) are one ``re-rendered`` line that maps old refs
+to new ones (a snapshot shows the new refs when there are too many to list).
 """
 
 from __future__ import annotations
@@ -152,6 +154,9 @@ class SnapshotDiff:
         ticking: where the page is known to change on its own, its ticking
             regions (see ``ticking_keys``); changes there are one ``background:`` line
             of the text rather than listed. Empty unless the session set it.
+        kept: ``(old ref, new ref)`` of elements the page rebuilt with the same
+            content at the same place: the old ref keeps naming the element
+            (a session acts on the new one), so the text does not list them.
     """
 
     added: tuple[AddedNode, ...]
@@ -160,6 +165,7 @@ class SnapshotDiff:
     unchanged: int
     baseline_generation: int
     ticking: frozenset[str] = frozenset()
+    kept: tuple[tuple[str, str], ...] = ()
 
     __repr__ = summary  # counts, not every entry (str() is the text to read)
 
@@ -214,10 +220,10 @@ def render_diff(
             hold (see ``_render``).
         max_line_chars: longer lines are shortened around what changed.
 
-    Focus moving is one ``focus: e7`` line rather than a change per node, and
-    a list whose items the page rebuilt with the same content reads as one
-    ``re-rendered`` line with the new refs. An empty diff renders as
-    ``no changes (N nodes unchanged)``.
+    Focus moving is one ``focus: e7`` line rather than a change per node.
+    Items the page rebuilt with the same content read as unchanged when their
+    old refs keep working (``d.kept``), else as one ``re-rendered`` line with
+    the new refs. An empty diff renders as ``no changes (N nodes unchanged)``.
     """
     if d.empty:
         return f"no changes ({d.unchanged} nodes unchanged)"
@@ -225,9 +231,17 @@ def render_diff(
     moved_focus = {id(c) for c in focus}
     # Where the page changes on its own (a clock, a feed): one line, not a list.
     background = in_background((*d.added, *d.removed, *d.changed), d.ticking, moved_focus)
+    # Rebuilt with the same content, their old refs still working: nothing to read.
+    kept = {k for k in _kept(d) if k not in background}
     groups, absorbed = _rerendered(
-        [c for c in d.changed if id(c) not in moved_focus and id(c) not in background], d
+        [
+            c
+            for c in d.changed
+            if id(c) not in moved_focus and id(c) not in background and id(c) not in kept
+        ],
+        d,
     )
+    absorbed |= kept
     changed = [
         c
         for c in d.changed
@@ -246,7 +260,7 @@ def render_diff(
     quiet = [c for c in changed if _new_ref_only(c) or _boxed(c, boxes)]
     changed = [c for c in changed if not (_new_ref_only(c) or _boxed(c, boxes))]
     # A node that only gained or lost focus reads as unchanged; the focus line says where it went.
-    unchanged = d.unchanged + len(focus) + len(quiet)
+    unchanged = d.unchanged + len(focus) + len(quiet) + len(kept)
     aside = background_line(background.values())
     if not (changed or added or removed or groups):
         if not focus:
@@ -468,6 +482,15 @@ def _rerendered(changes: list[ChangedNode], d: SnapshotDiff) -> tuple[list[_Rere
             holder.members.append(c)
             absorbed.add(id(c))
     return groups, absorbed
+
+
+def _kept(d: SnapshotDiff) -> set[int]:
+    """The entries (by id) whose only change is a new ref while the old one keeps
+    naming the element (``d.kept``): to the reader, unchanged."""
+    if not d.kept:
+        return set()
+    kept = set(d.kept)
+    return {id(c) for c in d.changed if (c.old_ref, c.ref) in kept and _ref_only(c)}
 
 
 def _owner(path: tuple[int, ...], owner: dict[tuple[int, ...], _Rerendered]) -> _Rerendered | None:

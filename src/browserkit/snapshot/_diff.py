@@ -44,6 +44,7 @@ from itertools import pairwise
 import attrs
 
 from browserkit.snapshot._changes import AddedNode, ChangedNode, RemovedNode, SnapshotDiff
+from browserkit.snapshot._kept import kept_refs
 from browserkit.snapshot._parse import Node, Outline
 from browserkit.snapshot._render import LAYOUT_ROLES, content_key
 
@@ -156,6 +157,7 @@ def diff(old: Outline, new: Outline, *, baseline_generation: int) -> SnapshotDif
         changed=tuple(changed),
         unchanged=unchanged,
         baseline_generation=baseline_generation,
+        kept=kept_refs(old, new, changed),
     )
 
 
