@@ -76,6 +76,13 @@ def test_a_changed_cell_answers_with_its_row_line_only() -> None:
     added = SETTINGS + '\n    - row [ref=e40]:\n      - cell "a" [ref=e41]\n      - cell [ref=e42]'
     shown = str(diff(parse(SETTINGS), parse(added), baseline_generation=1))
     assert shown.splitlines()[1] == "+ row [ref=e40]: a |  # in rowgroup e2"
+    # And a row that went says which, by its cells.
+    gone = SETTINGS.split("    - row [ref=e14]:")[0].rstrip()
+    shown = str(diff(parse(SETTINGS), parse(gone), baseline_generation=1))
+    assert shown.splitlines()[1] == (
+        '- row [ref=e14]: max.open_files |  | checkbox "Files on" [ref=e19] '
+        'button "Edit" [ref=e20]  # in rowgroup e2'
+    )
 
 
 async def test_a_table_arrives_as_rows_whose_refs_act(sess: AnySession, base_url: str) -> None:

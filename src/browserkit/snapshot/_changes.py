@@ -101,6 +101,8 @@ class RemovedNode:
         nested: nodes nested under it that went with it. When some of its
             descendants survive elsewhere (its content moved), this is 0 and
             its other children have entries of their own.
+        row: for a table row that went whole, its one line (``- row [ref=e30]:
+            58 | 4 minutes ago | …``, see ``_rows``), which the text prints.
     """
 
     line: str
@@ -109,6 +111,7 @@ class RemovedNode:
     ancestor_role: str | None
     path: tuple[int, ...]
     nested: int
+    row: str | None = None
 
 
 @attrs.frozen
@@ -670,6 +673,8 @@ def _node(line: str, prop_lines: tuple[str, ...]) -> Node:
 
 
 def _removed(r: RemovedNode, limit: int) -> list[str]:
+    if r.row is not None:  # a table row: which one, by its cells
+        return [_with_notes(f"- {r.row[2:]}", [_where(r.ancestor_role, r.ancestor_ref)])]
     notes = [_where(r.ancestor_role, r.ancestor_ref)]
     if r.nested:
         notes.append(f"{r.nested} nested node{'s' if r.nested > 1 else ''}")

@@ -52,7 +52,7 @@ from browserkit.snapshot._changes import (
 )
 from browserkit.snapshot._parse import Node, Outline
 from browserkit.snapshot._render import LAYOUT_ROLES, content_key
-from browserkit.snapshot._rows import CELL_CHARS, row_cells, row_head
+from browserkit.snapshot._rows import CELL_CHARS, row_cells, row_head, row_line
 
 __all__ = ["diff"]
 
@@ -160,6 +160,7 @@ def diff(old: Outline, new: Outline, *, baseline_generation: int) -> SnapshotDif
                 ancestor_role=a.anchor_role(x),
                 path=a.path(x),
                 nested=0 if a_wraps[x] else sizes[x] - 1,
+                row=None if a_wraps[x] else _one_line(node),
             )
         )
     return SnapshotDiff(
@@ -214,6 +215,12 @@ def _changed_rows(
             )
         )
     return tuple(out)
+
+
+def _one_line(node: Node) -> str | None:
+    """A table row's one line (see ``_rows``); None for any other node."""
+    cells = row_cells(node, CELL_CHARS) if node.role == "row" else None
+    return None if cells is None else row_line(row_head(node), cells[0])
 
 
 def _row_at(index: _Index, x: int) -> int:
