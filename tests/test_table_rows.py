@@ -112,3 +112,19 @@ async def test_a_table_arrives_as_rows_whose_refs_act(sess: AnySession, base_url
     await aw(sess.click(link.group(1)))
     assert (await aw(sess.evaluate("location.hash"))) == "#issue-58"
     assert isinstance(sess, (bk.AsyncSession, bk.Session))
+
+
+def test_a_cut_cell_names_the_row_whose_read_shows_it_whole() -> None:
+    long = "word " * 60
+    text = SETTINGS.replace('code [ref=e11]: "14"', f"code [ref=e11]: {long.strip()}")
+    line = next(line for line in compact(text).text.splitlines() if "row [ref=e7]" in line)
+    assert line.endswith('… | button "Bump" [ref=e13] (expand: snapshot(target="e7"))'), line
+    # What it advises: the row's own read prints its cells whole.
+    row = "\n".join(line[4:] for line in text.splitlines()[6:13])
+    assert row.startswith("- row [ref=e7]:")
+    assert long.strip() in compact(row, open_top=True).text
+    assert long.strip() not in compact(row).text
+    changed = text.replace("word word", "words word", 1)
+    shown = str(diff(parse(text), parse(changed), baseline_generation=1)).splitlines()[1]
+    assert shown.startswith("~ row [ref=e7]: logs.retention_days | word") and "→ words" in shown
+    assert shown.endswith('(expand: snapshot(target="e7"))  # in rowgroup e2'), shown

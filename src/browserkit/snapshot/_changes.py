@@ -38,6 +38,7 @@ from __future__ import annotations
 import attrs
 
 from browserkit._reprs import summary
+from browserkit.snapshot._compacted import expand_hint
 from browserkit.snapshot._parse import Node
 from browserkit.snapshot._render import (
     LAYOUT_ROLES,
@@ -48,7 +49,7 @@ from browserkit.snapshot._render import (
     whole_text,
 )
 from browserkit.snapshot._roles import ACTIONABLE, LAYOUT, actionable, shows_ref
-from browserkit.snapshot._rows import CELL_CHARS, row_cells, row_head, row_line
+from browserkit.snapshot._rows import one_line, row_line
 from browserkit.snapshot._ticking import background_line, in_background, ticking_key
 
 __all__ = [
@@ -165,6 +166,7 @@ class ChangedRow:
         ancestor_role: role of that enclosing node.
         path: child indices down to the row in the new outline.
         old_path: child indices down to the row in the old outline.
+        cut: a cell's words were cut; the row's snapshot shows them whole.
     """
 
     head: str
@@ -175,6 +177,7 @@ class ChangedRow:
     ancestor_role: str | None
     path: tuple[int, ...]
     old_path: tuple[int, ...]
+    cut: bool = False
 
 
 @attrs.frozen(repr=False)
@@ -420,9 +423,9 @@ def _added(a: AddedNode, max_subtree_lines: int, max_chars: int, limit: int) -> 
     if a.shallow:
         head = clip(_bare(a.line), limit)
         return [_with_notes(f"+ {head}", [where, "wraps nodes listed below"])]
-    cells = row_cells(a.node, CELL_CHARS) if a.node.role == "row" else None
-    if cells is not None:  # a new table row: its one line
-        return [_with_notes("+ " + row_line(row_head(a.node)[2:], cells[0]), [where])]
+    row = one_line(a.node) if a.node.role == "row" else None
+    if row is not None:  # a new table row: its one line
+        return [_with_notes("+ " + row[2:], [where])]
     below, omitted = subtree_lines(
         a.node, max_chars=max_chars, max_lines=max_subtree_lines, line_chars=limit
     )
@@ -503,7 +506,10 @@ def _row_change(e: _InRow) -> list[str]:
             notes.append(f"moved from {own.old_ancestor_ref or 'top level'}")
         elif own.moved:
             notes.append(f"moved to position {own.path[-1] + 1}")
-    return [_with_notes("~ " + row_line(head, cells), notes)]
+    line = row_line(head, cells)
+    if row.cut and row.ref is not None:
+        line += f" ({expand_hint(row.ref)})"
+    return [_with_notes("~ " + line, notes)]
 
 
 # -- focus and re-rendered lists ---------------------------------------------

@@ -52,7 +52,7 @@ from browserkit.snapshot._changes import (
 )
 from browserkit.snapshot._parse import Node, Outline
 from browserkit.snapshot._render import LAYOUT_ROLES, content_key
-from browserkit.snapshot._rows import CELL_CHARS, row_cells, row_head, row_line
+from browserkit.snapshot._rows import CELL_CHARS, one_line, row_cells, row_head
 
 __all__ = ["diff"]
 
@@ -160,7 +160,7 @@ def diff(old: Outline, new: Outline, *, baseline_generation: int) -> SnapshotDif
                 ancestor_role=a.anchor_role(x),
                 path=a.path(x),
                 nested=0 if a_wraps[x] else sizes[x] - 1,
-                row=None if a_wraps[x] else _one_line(node),
+                row=None if a_wraps[x] or node.role != "row" else one_line(node),
             )
         )
     return SnapshotDiff(
@@ -212,15 +212,10 @@ def _changed_rows(
                 ancestor_role=b.anchor_role(y),
                 path=b.path(y),
                 old_path=a.path(x),
+                cut=now[1],
             )
         )
     return tuple(out)
-
-
-def _one_line(node: Node) -> str | None:
-    """A table row's one line (see ``_rows``); None for any other node."""
-    cells = row_cells(node, CELL_CHARS) if node.role == "row" else None
-    return None if cells is None else row_line(row_head(node), cells[0])
 
 
 def _row_at(index: _Index, x: int) -> int:

@@ -33,7 +33,7 @@ import attrs
 from browserkit.snapshot._compacted import expand_hint
 from browserkit.snapshot._parse import Node
 from browserkit.snapshot._roles import INLINE, LAYOUT, actionable, content_named, shows_ref, unref
-from browserkit.snapshot._rows import CELL_CHARS, row_cells, row_head, row_line
+from browserkit.snapshot._rows import one_line
 
 __all__ = [
     "LAYOUT_ROLES",
@@ -176,9 +176,8 @@ def _rows(top: Node, line_chars: int) -> list[_Row]:
             continue
         node = _merged(node)
         at = len(rows)
-        cells = row_cells(node, CELL_CHARS) if node.role == "row" else None
-        if cells is not None:  # a table row: one line, its cells in order
-            line = row_line(row_head(node), cells[0])
+        line = one_line(node) if node.role == "row" else None
+        if line is not None:  # a table row: one line, its cells in order
             rows.append(_Row(line, _CONTENT, parent, node, wide=True))
             continue
         # As in a compact outline: no ref where nothing acts on it or reads from it.

@@ -23,15 +23,25 @@ from __future__ import annotations
 import json
 from collections.abc import Collection, Iterable
 
+from browserkit.snapshot._compacted import expand_hint
 from browserkit.snapshot._parse import Node
 from browserkit.snapshot._roles import ACTIONABLE, actionable, content_named
 
-__all__ = ["CELLS", "CELL_CHARS", "MAX_PIECES", "join_words", "row_cells", "row_head", "row_line"]
+__all__ = [
+    "CELLS",
+    "CELL_CHARS",
+    "MAX_PIECES",
+    "join_words",
+    "one_line",
+    "row_cells",
+    "row_head",
+    "row_line",
+]
 
 CELLS = frozenset({"cell", "gridcell", "columnheader", "rowheader"})
 """Roles of the children a row printed as one line holds."""
 
-CELL_CHARS = 120
+CELL_CHARS = 160
 """Characters a cell shows on a row line printed in a diff."""
 
 MAX_PIECES = 8
@@ -80,6 +90,18 @@ def row_head(row: Node, *, ref: bool = True) -> str:
 def row_line(head: str, cells: Iterable[str]) -> str:
     """``head: a | b | c``, without the trailing space of an empty last cell."""
     return f"{head}: {' | '.join(cells)}".rstrip()
+
+
+def one_line(row: Node, cap: int = CELL_CHARS) -> str | None:
+    """``row`` as the one line a diff prints (cells capped at ``cap``, and when one
+    was cut, the note naming the row's ref, whose read shows it whole); None
+    when it does not read as one line."""
+    shown = row_cells(row, cap)
+    if shown is None:
+        return None
+    cells, cut = shown
+    line = row_line(row_head(row), cells)
+    return f"{line} ({expand_hint(row.ref)})" if cut and row.ref is not None else line
 
 
 def join_words(pieces: Iterable[str], glued: Collection[tuple[str, str]] = ()) -> str:
