@@ -14,6 +14,7 @@ nothing here needs ``_diff``. How an added subtree is shortened lives in
     ~ button "Add to cart" [ref=e91] → button "Added ✓" [active] [ref=e609]  # in listitem e90
     ~ link "Docs" [ref=e5]; /url: /v1 → /v2  # in navigation e2
     ~ listitem [ref=e12]: Call mom  # in list e8; moved to position 2
+    ~ row [ref=e45]: 54 | open → done | carol  # in table e40
     ~ 4 listitem re-rendered with the same content; new refs e20→e40 e21→e41 …  # in list e7
     + status [ref=e608]: 1 item in cart  # in banner e2
     - dialog "Promo" [ref=e7]  # in main e2; 12 nested nodes
@@ -21,6 +22,9 @@ nothing here needs ``_diff``. How an added subtree is shortened lives in
 Each line is an outline line without its ``- `` bullet: ``~`` changed (old →
 new, or just the line when only properties or the position changed), ``+``
 added (its subtree indented below it, shortened by meaning), ``-`` removed.
+A change inside a table row is that row's one line, each changed cell as old
+→ new (``SnapshotDiff.rows``); a text the action caused reads whole up to
+``WHOLE_TEXT`` characters (``_render``).
 The comment names the nearest enclosing node with a ref and notes moves;
 outline lines never contain an unquoted `` #``, so the comment cannot be
 mistaken for text. Changes and additions come in page order, removals last.

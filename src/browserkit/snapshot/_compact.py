@@ -22,8 +22,15 @@ its size follows what is distinct on the page:
   line of the element holding them, with a space between them only where the
   page shows one (``glued`` names the word pairs it runs together), and links and buttons lose the
   ``[cursor=pointer]`` hint, which says nothing more there;
-- names, texts and property values are capped at :data:`TEXT_CAP` characters,
-  and link URLs (``/url:``) go: the link's ref follows it, and the full
+- a table row is one line, its cells in order between bars (``_rows``)::
+
+      - row [ref=e45]: 54 | 8 minutes ago | link "Wrong total (#54)" [ref=e46] |  | carol
+
+- names, texts and property values are capped at :data:`TEXT_CAP` characters;
+  a cut text ends with how to read it whole, ``… 2034 more chars (expand:
+  snapshot(target="e7"))``, and an open-top outline of that ref (``open_top``)
+  prints the texts of the element it asked for uncut;
+- link URLs (``/url:``) go: the link's ref follows it, and the full
   outline keeps the address.
 
 Every ref of an element one can act on (buttons, links, fields, options,
