@@ -134,11 +134,12 @@ def test_runs_of_table_rows_collapse_under_their_rowgroup() -> None:
         for i in range(40)
     )
     result = compact(f"- table [ref=e2]:\n  - rowgroup [ref=e3]:\n{rows}")
-    assert result.text.count("- row:") == KEEP
+    assert result.text.count("- row [ref=") == KEEP
     # The row group is only layout: its rows are the table's, which expands them.
     assert "rowgroup" not in result.text
     assert '- … 37 more row like the above (expand: snapshot(target="e2"))' in result.text
-    assert '    - cell "1"\n    - button "View 1" [ref=e501]' in result.text
+    # Each row one line, its cells in order (tests/test_table_rows.py).
+    assert '  - row [ref=e103]: 1 | button "View 1" [ref=e501]' in result.text
 
 
 @every_python
@@ -219,13 +220,9 @@ def test_refs_stay_where_one_acts_or_scopes_a_read_and_table_boxes_go() -> None:
     assert compact(text).text == (
         '- table "Library" [ref=e2]:\n'  # a region a read can be scoped to
         '  - link "Library" [ref=e4]\n'  # a caption around one link is that link
-        "  - row:\n"  # rows and row groups: nothing to act on
-        '    - link "Title" [ref=e8]\n'  # a header that only repeats its link
-        '    - columnheader "Year"\n'
-        "  - row:\n"
-        '    - link "Dune" [ref=e12]\n'
-        '    - checkbox "Pick Dune" [ref=e14]\n'  # a cell around one field
-        '    - cell "1965"\n'
+        # A row is one line; its cells keep the refs of what one acts on.
+        '  - columns: link "Title" [ref=e8] | Year\n'
+        '  - row [ref=e10]: link "Dune" [ref=e12] | checkbox "Pick Dune" [ref=e14] | 1965\n'
         '- heading "Drag" [level=2]\n'
         "- generic [ref=e17]: Drag me\n"  # words in a div: a custom widget, maybe
         "- paragraph: 1 book"
@@ -268,13 +265,8 @@ def test_a_cell_named_after_what_it_holds_is_not_named_twice() -> None:
     )
     assert compact(text).text == (
         "- table [ref=e1]:\n"
-        "  - row:\n"
-        '    - cell "200"\n'
-        "    - cell:\n"
-        "      - paragraph: The item\n"
-        '      - button "Try it" [ref=e6]\n'
-        '    - cell "Other words":\n'  # a name of its own stays
-        "      - paragraph: Not the same"
+        # A name of its own stays, before what the cell holds.
+        '  - row [ref=e2]: 200 | The item button "Try it" [ref=e6] | Other words: Not the same'
     )
 
 
@@ -316,8 +308,17 @@ def test_long_names_texts_and_values_are_capped() -> None:
     )
     result = compact(text)
     nodes = list(parse(result.text).walk())
-    assert [len(n.name or n.text or "") for n in nodes] == [TEXT_CAP, TEXT_CAP, TEXT_CAP]
-    assert all((n.name or n.text or "").endswith("…") for n in nodes)
+    # A cut text says how to read it whole (tests/test_long_leaves.py).
+    notes = [
+        "",
+        ' 340 more chars (expand: snapshot(target="e2"))',
+        " 340 more chars (expand: snapshot(compact=False))",  # no ref above it
+    ]
+    texts = [
+        (n.name or n.text or "").removesuffix(end) for n, end in zip(nodes, notes, strict=True)
+    ]
+    assert [len(t) for t in texts] == [TEXT_CAP, TEXT_CAP, TEXT_CAP]
+    assert all(t.endswith("…") for t in texts)
     assert nodes[0].props == ()  # a link's URL never shows in a compact outline
     assert (nodes[0].ref, nodes[1].ref, result.capped) == ("e1", None, 3)
 

@@ -198,7 +198,8 @@ def test_a_new_ref_on_a_row_nobody_acts_on_reads_as_unchanged() -> None:
     assert {c.ref for c in d.changed} == {"e8", "e9", "e4"}  # the data keeps every change
     assert str(d).splitlines() == [
         "changes: 1 changed; 3 unchanged",
-        '~ textbox "Id" [ref=e4] → textbox "Id" [ref=e4]: "42"  # in cell e9',
+        # The row's one line (tests/test_table_rows.py), the changed cell as old → new.
+        '~ row [ref=e8]: textbox "Id" [ref=e4] → textbox "Id" [ref=e4]: "42"  # in table e1',
     ]
     refs_only = parse(render(new).replace(': "42"', ""))
     assert str(diff(old, refs_only, baseline_generation=1)) == "no changes (4 nodes unchanged)"

@@ -20,6 +20,7 @@ from browserkit.snapshot._apply import apply
 from browserkit.snapshot._changes import (
     AddedNode,
     ChangedNode,
+    ChangedRow,
     RemovedNode,
     SnapshotDiff,
     render_diff,
@@ -29,13 +30,14 @@ from browserkit.snapshot._diff import diff
 from browserkit.snapshot._parse import Node, Outline, count_nodes, parse, render
 
 # Documented here, where they are imported from (their modules are private).
-for _public in (AddedNode, ChangedNode, RemovedNode, Compacted, Node, Outline):
+for _public in (AddedNode, ChangedNode, ChangedRow, RemovedNode, Compacted, Node, Outline):
     _public.__module__ = __name__
 del _public
 
 __all__ = [
     "AddedNode",
     "ChangedNode",
+    "ChangedRow",
     "Compacted",
     "Node",
     "Outline",

@@ -14,6 +14,7 @@ nothing here needs ``_diff``. How an added subtree is shortened lives in
     ~ button "Add to cart" [ref=e91] → button "Added ✓" [active] [ref=e609]  # in listitem e90
     ~ link "Docs" [ref=e5]; /url: /v1 → /v2  # in navigation e2
     ~ listitem [ref=e12]: Call mom  # in list e8; moved to position 2
+    ~ row [ref=e45]: 54 | open → done | carol  # in table e40
     ~ 2 listitem re-rendered with the same content; new refs e20→e40 e21→e41 …  # in list e7
     + status [ref=e608]: 1 item in cart  # in banner e2
     - dialog "Promo" [ref=e7]  # in main e2; 12 nested nodes
@@ -21,6 +22,9 @@ nothing here needs ``_diff``. How an added subtree is shortened lives in
 Each line is an outline line without its ``- `` bullet: ``~`` changed (old →
 new, or just the line when only properties or the position changed), ``+``
 added (its subtree indented below it, shortened by meaning), ``-`` removed.
+A change inside a table row is that row's one line, each changed cell as old
+→ new (``SnapshotDiff.rows``); a text the action caused reads whole up to
+``WHOLE_TEXT`` characters (``_render``).
 The comment names the nearest enclosing node with a ref and notes moves;
 outline lines never contain an unquoted `` #``, so the comment cannot be
 mistaken for text. Changes and additions come in page order, removals last.
@@ -40,12 +44,29 @@ from __future__ import annotations
 import attrs
 
 from browserkit._reprs import summary
+from browserkit.snapshot._compacted import expand_hint
 from browserkit.snapshot._parse import Node
-from browserkit.snapshot._render import LAYOUT_ROLES, clip, content_key, has_focus, subtree_lines
+from browserkit.snapshot._render import (
+    LAYOUT_ROLES,
+    clip,
+    content_key,
+    has_focus,
+    subtree_lines,
+    whole_text,
+)
 from browserkit.snapshot._roles import ACTIONABLE, LAYOUT, actionable, shows_ref
+from browserkit.snapshot._rows import one_line, row_line
 from browserkit.snapshot._ticking import background_line, in_background, ticking_key
 
-__all__ = ["AddedNode", "ChangedNode", "RemovedNode", "SnapshotDiff", "render_diff", "ticking_keys"]
+__all__ = [
+    "AddedNode",
+    "ChangedNode",
+    "ChangedRow",
+    "RemovedNode",
+    "SnapshotDiff",
+    "render_diff",
+    "ticking_keys",
+]
 
 
 @attrs.frozen
@@ -87,6 +108,8 @@ class RemovedNode:
         nested: nodes nested under it that went with it. When some of its
             descendants survive elsewhere (its content moved), this is 0 and
             its other children have entries of their own.
+        row: for a table row that went whole, its one line (``- row [ref=e30]:
+            58 | 4 minutes ago | …``, see ``_rows``), which the text prints.
     """
 
     line: str
@@ -95,6 +118,7 @@ class RemovedNode:
     ancestor_role: str | None
     path: tuple[int, ...]
     nested: int
+    row: str | None = None
 
 
 @attrs.frozen
@@ -134,6 +158,34 @@ class ChangedNode:
     old_ancestor_ref: str | None = None
 
 
+@attrs.frozen
+class ChangedRow:
+    """A table row, present in both outlines, with a change inside it: a diff
+    prints it as its one row line (see ``_rows``) in place of its cells' entries.
+
+    Attributes:
+        head: the start of the row's line (``- row [ref=e45]``).
+        cells: what each cell shows now.
+        old_cells: what each cell showed before.
+        ref: the row's ref.
+        ancestor_ref: ref of the nearest enclosing node that has one, in the new outline.
+        ancestor_role: role of that enclosing node.
+        path: child indices down to the row in the new outline.
+        old_path: child indices down to the row in the old outline.
+        cut: a cell's words were cut; the row's snapshot shows them whole.
+    """
+
+    head: str
+    cells: tuple[str, ...]
+    old_cells: tuple[str, ...]
+    ref: str | None
+    ancestor_ref: str | None
+    ancestor_role: str | None
+    path: tuple[int, ...]
+    old_path: tuple[int, ...]
+    cut: bool = False
+
+
 @attrs.frozen(repr=False)
 class SnapshotDiff:
     """How an outline changed since a baseline snapshot.
@@ -157,6 +209,9 @@ class SnapshotDiff:
         kept: ``(old ref, new ref)`` of elements the page rebuilt with the same
             content at the same place: the old ref keeps naming the element
             (a session acts on the new one), so the text does not list them.
+        rows: the table rows with changes inside them, in document order of the
+            new outline; the text prints each as its row line, in place of the
+            entries inside it (which stay in ``added``, ``removed``, ``changed``).
     """
 
     added: tuple[AddedNode, ...]
@@ -166,6 +221,7 @@ class SnapshotDiff:
     baseline_generation: int
     ticking: frozenset[str] = frozenset()
     kept: tuple[tuple[str, str], ...] = ()
+    rows: tuple[ChangedRow, ...] = ()
 
     __repr__ = summary  # counts, not every entry (str() is the text to read)
 
@@ -259,10 +315,15 @@ def render_diff(
     # hover-revealed button losing its ref) is nothing to an agent either.
     quiet = [c for c in changed if _new_ref_only(c) or _boxed(c, boxes)]
     changed = [c for c in changed if not (_new_ref_only(c) or _boxed(c, boxes))]
+    # Changes inside a table row read as that row's one line (see ``_rows``).
+    rows, own = _rows_of(d.rows, changed, added, removed)
+    changed = [c for c in changed if id(c) not in own]
+    added = [a for a in added if id(a) not in own]
+    removed = [r for r in removed if id(r) not in own]
     # A node that only gained or lost focus reads as unchanged; the focus line says where it went.
     unchanged = d.unchanged + len(focus) + len(quiet) + len(kept)
     aside = background_line(background.values())
-    if not (changed or added or removed or groups):
+    if not (changed or added or removed or groups or rows):
         if not focus:
             return "\n".join([f"no changes ({unchanged} nodes unchanged)", *aside])
         return "\n".join(
@@ -271,7 +332,7 @@ def render_diff(
     counts = [
         f"{count} {label}"
         for count, label in (
-            (len(changed), "changed"),
+            (len(changed) + len(rows), "changed"),
             (len(added), "added"),
             (len(removed), "removed"),
             (sum(len(g.items) for g in groups), "re-rendered"),
@@ -283,10 +344,11 @@ def render_diff(
         out.append(_focus_line(d))
     out.extend(aside)
     # Changes and additions in the new outline's order, then removals.
-    here: list[tuple[tuple[int, ...], ChangedNode | AddedNode | _Rerendered]] = [
+    here: list[tuple[tuple[int, ...], ChangedNode | AddedNode | _Rerendered | _InRow]] = [
         *((c.path, c) for c in changed),
         *((a.path, a) for a in added),
         *((g.items[0].path, g) for g in groups),
+        *((r.row.path, r) for r in rows),
     ]
     here.sort(key=lambda item: item[0])
     blocks: list[tuple[AddedNode | None, list[str]]] = []
@@ -295,6 +357,8 @@ def render_diff(
             blocks.append((e, _added(e, max_subtree_lines, max_subtree_chars, max_line_chars)))
         elif isinstance(e, ChangedNode):
             blocks.append((None, _changed(e, max_line_chars)))
+        elif isinstance(e, _InRow):
+            blocks.append((None, _row_change(e)))
         else:
             blocks.append((None, _rerendered_line(e)))
     blocks.extend((None, _removed(r, max_line_chars)) for r in removed)
@@ -321,8 +385,12 @@ def _changed(c: ChangedNode, limit: int) -> list[str]:
         # the line once, and what changed on it.
         text = f"~ {clip(new, limit)}"
     elif old != new:
-        old, new = _clip_pair(old, new, limit)
-        text = f"~ {old} → {new}"
+        caused = _caused(c, limit)
+        if caused is not None:
+            text = f"~ {clip(old, limit)} → {caused}"
+        else:
+            old, new = _clip_pair(old, new, limit)
+            text = f"~ {old} → {new}"
     else:
         text = f"~ {clip(new, limit)}"
     if c.prop_lines != c.old_prop_lines:
@@ -340,16 +408,126 @@ def _changed(c: ChangedNode, limit: int) -> list[str]:
     return [_with_notes(text, notes)]
 
 
+def _caused(c: ChangedNode, limit: int) -> str | None:
+    """The new line of ``c`` with its text whole (up to WHOLE_TEXT), when the text is
+    mostly new (a response that replaced a placeholder) and too long for a line;
+    None for short lines and for edits, which read best around what changed."""
+    if len(c.line) <= limit:
+        return None
+    old, new = _node(c.old_line, ()), _node(c.line, ())
+    if new.text is None:
+        return None
+    before, after = old.text or "", new.text
+    same = _common(before, after)
+    same += _common(before[same:][::-1], after[same:][::-1])
+    if len(after) - same <= limit:
+        return None
+    made, note = whole_text(new, c.ref or c.ancestor_ref)
+    return _bare(made.line) + note
+
+
+def _common(a: str, b: str) -> int:
+    """How many characters ``a`` and ``b`` start with alike."""
+    same = 0
+    for x, y in zip(a, b, strict=False):
+        if x != y:
+            break
+        same += 1
+    return same
+
+
 def _added(a: AddedNode, max_subtree_lines: int, max_chars: int, limit: int) -> list[str]:
     where = _where(a.ancestor_role, a.ancestor_ref)
     if a.shallow:
         head = clip(_bare(a.line), limit)
         return [_with_notes(f"+ {head}", [where, "wraps nodes listed below"])]
+    row = one_line(a.node) if a.node.role == "row" else None
+    if row is not None:  # a new table row: its one line
+        return [_with_notes("+ " + row[2:], [where])]
     below, omitted = subtree_lines(
         a.node, max_chars=max_chars, max_lines=max_subtree_lines, line_chars=limit
     )
-    head = _with_notes(f"+ {clip(_bare(a.line, keep_colon=True), limit)}", [where, omitted])
+    # A text the action caused (a response that appeared) reads whole, up to WHOLE_TEXT.
+    made, note = whole_text(a.node, a.ref or a.ancestor_ref)
+    line = _bare(made.line, keep_colon=True)
+    shown = line + note if a.node.text is not None else clip(line, limit)
+    head = _with_notes(f"+ {shown}", [where, omitted])
     return [head, *below]
+
+
+# -- table rows ----------------------------------------------------------------
+
+
+@attrs.define
+class _InRow:
+    """A changed row to print as its line, and its own entry if the row itself changed."""
+
+    row: ChangedRow
+    own: ChangedNode | None = None
+
+
+def _rows_of(
+    rows: tuple[ChangedRow, ...],
+    changed: list[ChangedNode],
+    added: list[AddedNode],
+    removed: list[RemovedNode],
+) -> tuple[list[_InRow], set[int]]:
+    """The rows that hold one of these entries, and the ids of the entries they hold."""
+    if not rows:
+        return [], set()
+    by_path = {r.path: _InRow(r) for r in rows}
+    by_old_path = {r.old_path: by_path[r.path] for r in rows}
+    held: set[int] = set()
+    shown: dict[int, _InRow] = {}
+
+    def holder(path: tuple[int, ...], paths: dict[tuple[int, ...], _InRow]) -> _InRow | None:
+        for end in range(len(path), 0, -1):
+            found = paths.get(path[:end])
+            if found is not None:
+                return found
+        return None
+
+    entries: list[ChangedNode | AddedNode] = [*changed, *added]
+    for e in entries:
+        row = holder(e.path, by_path)
+        if row is not None:
+            held.add(id(e))
+            shown[id(row)] = row
+            if isinstance(e, ChangedNode) and e.path == row.row.path:
+                row.own = e
+    for r in removed:
+        row = holder(r.path, by_old_path)
+        if row is not None:
+            held.add(id(r))
+            shown[id(row)] = row
+    return list(shown.values()), held
+
+
+def _row_change(e: _InRow) -> list[str]:
+    """``~ row [ref=e45]: 54 | open → done | carol``: the row's line, each changed cell
+    as old → new."""
+    row = e.row
+    head = row.head[2:]
+    notes = [_where(row.ancestor_role, row.ancestor_ref)]
+    if len(row.cells) == len(row.old_cells):
+        cells = [
+            new if new == old else f"{old} → {new}"
+            for new, old in zip(row.cells, row.old_cells, strict=True)
+        ]
+    else:
+        cells = list(row.cells)
+        notes.append(f"was: {' | '.join(row.old_cells)}")
+    own = e.own
+    if own is not None:
+        notes.insert(0, _states_only(own))
+        if own.moved and own.old_ancestor_ref != own.ancestor_ref:
+            notes.append(f"moved from {own.old_ancestor_ref or 'top level'}")
+        elif own.moved:
+            notes.append(f"moved to position {own.path[-1] + 1}")
+    line = row_line(head, cells)
+    if row.cut and row.ref is not None:
+        line += f" ({expand_hint(row.ref)})"
+    return [_with_notes("~ " + line, notes)]
 
 
 # -- focus and re-rendered lists ---------------------------------------------
@@ -528,6 +706,8 @@ def _node(line: str, prop_lines: tuple[str, ...]) -> Node:
 
 
 def _removed(r: RemovedNode, limit: int) -> list[str]:
+    if r.row is not None:  # a table row: which one, by its cells
+        return [_with_notes(f"- {r.row[2:]}", [_where(r.ancestor_role, r.ancestor_ref)])]
     notes = [_where(r.ancestor_role, r.ancestor_ref)]
     if r.nested:
         notes.append(f"{r.nested} nested node{'s' if r.nested > 1 else ''}")

@@ -22,8 +22,15 @@ its size follows what is distinct on the page:
   line of the element holding them, with a space between them only where the
   page shows one (``glued`` names the word pairs it runs together), and links and buttons lose the
   ``[cursor=pointer]`` hint, which says nothing more there;
-- names, texts and property values are capped at :data:`TEXT_CAP` characters,
-  and link URLs (``/url:``) go: the link's ref follows it, and the full
+- a table row is one line, its cells in order between bars (``_rows``)::
+
+      - row [ref=e45]: 54 | 8 minutes ago | link "Wrong total (#54)" [ref=e46] |  | carol
+
+- names, texts and property values are capped at :data:`TEXT_CAP` characters;
+  a cut text ends with how to read it whole, ``… 2034 more chars (expand:
+  snapshot(target="e7"))``, and an open-top outline of that ref (``open_top``)
+  prints the texts of the element it asked for uncut;
+- link URLs (``/url:``) go: the link's ref follows it, and the full
   outline keeps the address.
 
 Every ref of an element one can act on (buttons, links, fields, options,
@@ -65,6 +72,8 @@ from browserkit.snapshot._roles import (
     shows_ref,
 )
 from browserkit.snapshot._roles import actionable as _actionable
+from browserkit.snapshot._rows import join_words as _join
+from browserkit.snapshot._rows import row_cells, row_head, row_line
 
 __all__ = ["KEEP", "MIN_RUN", "TEXT_CAP", "Compacted", "compact"]
 
@@ -79,8 +88,9 @@ TEXT_CAP = 160
 _LEVELS = ((KEEP, MIN_RUN, TEXT_CAP), (1, 2, TEXT_CAP), (1, 2, 80), (1, 2, 40))
 _MAX_FOLDS = 64
 
-_NO_SPACE_BEFORE = tuple(",.;:!?)]}")
-_NO_SPACE_AFTER = tuple("([{")
+# A text is cut only when that saves more than the note saying how to read it costs.
+_CUT_NOTE = 50
+_WHOLE = 1 << 30  # a cap nothing reaches
 # Never a run: text lines, and the cells of one row (its columns, not repeats).
 _NOT_RUNS = frozenset({"", "text", "cell", "gridcell", "columnheader", "rowheader"})
 
@@ -179,13 +189,17 @@ class _Out:
 
 
 class _Frame:
-    __slots__ = ("anchor", "kids", "node", "parent")
+    __slots__ = ("anchor", "kids", "node", "parent", "row", "whole")
 
     def __init__(self, node: Node, anchor: str | None, parent: _Frame | None) -> None:
         self.node = node
         self.anchor = anchor
         self.parent = parent
         self.kids: list[_Out] = []
+        # The row's cells when it is printed as one line (see ``_rows``).
+        self.row: tuple[list[str], bool] | None = None
+        # Inside the element an open-top read asked for: its texts are shown whole.
+        self.whole = False
 
 
 class _Pass:
@@ -205,7 +219,7 @@ class _Pass:
         self.keep, self.min_run, self.cap, self.top, self.seen = keep, min_run, cap, top, seen
         self.glued = glued
         self.runs = self.collapsed = self.wrappers = self.merged = self.inlined = 0
-        self.capped = self.folded = self.repeated = 0
+        self.capped = self.folded = self.repeated = self.rows = 0
         # Refs whose snapshot shows what was left out: the notes' own, and
         # ``shown`` (what a focus folded).
         self.expansions: list[str] = list(shown)
@@ -227,14 +241,36 @@ class _Pass:
             node, frame, parent = stack.pop()
             if frame is None:
                 frame = _Frame(node, node.ref or parent.anchor, parent)
+                frame.whole = parent.whole or self._asked(node)
                 stack.append((node, frame, parent))
-                stack.extend((kid, None, frame) for kid in reversed(node.children))
+                frame.row = self._row_cells(frame)
+                if frame.row is None:  # a row read as one line holds no lines
+                    stack.extend((kid, None, frame) for kid in reversed(node.children))
             else:
                 parent.kids.extend(self._close(frame, parent.anchor))
         return self._collapse(self._unlabel(top.kids), None)
 
+    def _asked(self, node: Node) -> bool:
+        """Whether ``node`` is an element (not a region) an open-top read asked for,
+        whose texts are then printed whole."""
+        return (
+            self.top is not None
+            and self.cap == TEXT_CAP
+            and node.ref in self.top
+            and node.role not in SCOPES
+        )
+
+    def _whole(self, frame: _Frame) -> bool:
+        """Whether ``frame``'s texts are shown whole: the element an open-top read asked
+        for and what it holds, and the texts a region it asked for holds itself."""
+        return frame.whole or (
+            self.top is not None and self.cap == TEXT_CAP and frame.anchor in self.top
+        )
+
     def _close(self, frame: _Frame, above: str | None) -> list[_Out]:
         """The lines a node becomes once its children are compacted."""
+        if frame.row is not None:
+            return [self._row(frame)]
         node, kids = frame.node, self._unlabel(frame.kids)
         if node.opaque:
             out = _Out(_cap(node.line.lstrip(" "), 2 * self.cap), [], kids, "", None, None, above)
@@ -275,8 +311,8 @@ class _Pass:
                 self.inlined += len(kids)
                 text, kids = joined, []
         elif len(kids) > 2:
-            kids = self._join_runs(kids, frame.anchor)
-        line, props = self._line(node, text, bool(kids))
+            kids = self._join_runs(kids, frame)
+        line, props = self._line(node, text, bool(kids), frame)
         out = _Out(line, props, kids, node.role, node.name, node.ref, frame.anchor, actionable)
         out.text, out.src = text, (node,)
         out.shape2 = self._intern((node.role, tuple(kid.role for kid in kids)))
@@ -287,6 +323,34 @@ class _Pass:
         out.measure()
         return [out]
 
+    def _row_cells(self, frame: _Frame) -> tuple[list[str], bool] | None:
+        """A row's cells when it reads as one line (see ``_rows``), else None."""
+        if frame.node.role != "row":
+            return None
+        cap = _WHOLE if frame.whole else self.cap
+        return row_cells(frame.node, cap, self.glued)
+
+    def _row(self, frame: _Frame) -> _Out:
+        """A table row as one line: its cells in order, controls with their refs."""
+        node = frame.node
+        assert frame.row is not None
+        cells, cut = frame.row
+        line = row_line(row_head(node), cells)
+        if cut:  # a cell's words were cut: the row's own read shows them whole
+            line += f" ({expand_hint(frame.anchor)})"
+            if frame.anchor is not None:
+                self.expansions.append(frame.anchor)
+            self.capped += 1
+        self.rows += 1
+        out = _Out(line, [], [], node.role, node.name, node.ref, frame.anchor, _actionable(node))
+        out.src = (node,)
+        # Rows whose cells hold the same kinds of things make a run, as before.
+        cells_shape = tuple((c.role, tuple(k.role for k in c.children)) for c in node.children)
+        out.shape2 = self._intern(("row line", len(cells)))
+        out.shape = self._intern(("row line", cells_shape))
+        out.measure()
+        return out
+
     def _same_chrome(self, node: Node, out: _Out) -> None:
         """Fold a landmark the agent was shown on the last page (``seen``) into one line."""
         signature = landmark_signature(node)
@@ -296,7 +360,7 @@ class _Pass:
             out.kids = [self._note(note, node.ref, out.kids)]
             self.repeated += 1
 
-    def _join_runs(self, kids: list[_Out], anchor: str | None) -> list[_Out]:
+    def _join_runs(self, kids: list[_Out], frame: _Frame) -> list[_Out]:
         """Consecutive inline pieces between other children (a sentence around a
         link) as one text line each."""
         out: list[_Out] = []
@@ -308,9 +372,9 @@ class _Pass:
                 out.extend(run)
                 continue
             self.inlined += len(run)
-            text = _cap(joined, self.cap)
-            line = Node.create("text", text=text).line
-            piece = _Out(line, [], [], "text", None, None, anchor, text=text)
+            text, note = self._cut(joined, frame)
+            line = Node.create("text", text=text).line + note
+            piece = _Out(line, [], [], "text", None, None, frame.anchor, text=text)
             piece.src = tuple(node for item in run for node in item.src)
             piece.measure()
             out.append(piece)
@@ -347,13 +411,30 @@ class _Pass:
             kept.append(kid)
         return kept
 
-    def _line(self, node: Node, text: str | None, kids: bool) -> tuple[str, list[str]]:
-        """The node's line and property lines, capped, with ``text`` inline."""
+    def _cut(self, text: str, frame: _Frame) -> tuple[str, str]:
+        """``text`` capped, and the note that says how to read it whole ("" if not cut).
+
+        A text is cut only where the cut saves more than the note costs, and
+        never where an open-top read asked for it (``_whole``).
+        """
+        if len(text) <= self.cap + _CUT_NOTE or self._whole(frame):
+            return text, ""
+        short = _cap(text, self.cap)
+        if frame.anchor is not None:
+            self.expansions.append(frame.anchor)
+        more = len(text) - len(short) + 1
+        return short, f" {more} more chars ({expand_hint(frame.anchor)})"
+
+    def _line(
+        self, node: Node, text: str | None, kids: bool, frame: _Frame
+    ) -> tuple[str, list[str]]:
+        """The node's line and property lines, capped, with ``text`` inline
+        (cut with a note naming the ref that reads it whole)."""
         cap = self.cap
         name = node.name if node.name is None else _cap(node.name, cap)
         if kids and content_named(node):
             name = None  # its children say it
-        short = text if text is None else _cap(text, cap)
+        short, note = (None, "") if text is None else self._cut(text, frame)
         # A link's URL goes: its ref follows it, and the full outline (or
         # find(urls=True)) has it for the rare agent that needs the address.
         kept = [(k, v) for k, v in node.props if k != "url"]
@@ -390,7 +471,7 @@ class _Pass:
                 )
             except ValueError:  # inline text and children: not what Playwright prints
                 return _cap(node.line, 2 * cap), [_cap(p, 2 * cap) for p in node.prop_lines]
-        return made.line, list(made.prop_lines)
+        return made.line + note, list(made.prop_lines)
 
     def _intern(self, key: tuple[object, ...]) -> int:
         return self._shapes.setdefault(key, len(self._shapes))
@@ -466,6 +547,7 @@ class _Pass:
             cut=cut,
             expansions=tuple(dict.fromkeys(named)),
             repeated=self.repeated,
+            rows=self.rows,
             landmarks=tuple(self.landmarks),
         )
 
@@ -566,32 +648,6 @@ class _Pass:
             *(ref for _, ref in lines[kept : kept + 1] if ref is not None),
         ]
         return self.finish(cut=len(lines) - kept, text=text)
-
-
-def _join(pieces: Iterable[str], glued: Collection[tuple[str, str]] = ()) -> str:
-    """Inline pieces as one text: a space between words, none before ``,`` or after
-    ``(``, and none where the page runs the two words together (``glued``).
-
-    >>> _join(["logs.", "retention", "_days"], {("logs.", "retention"), ("retention", "_days")})
-    'logs.retention_days'
-    >>> _join(["see", "the", "docs", "."])
-    'see the docs.'
-    """
-    out = last = ""
-    for piece in pieces:
-        piece = piece.strip()
-        if not piece:
-            continue
-        if (
-            out
-            and not piece.startswith(_NO_SPACE_BEFORE)
-            and not out.endswith(_NO_SPACE_AFTER)
-            and (last, piece.split(None, 1)[0]) not in glued
-        ):
-            out += " "
-        out += piece
-        last = piece.rsplit(None, 1)[-1]  # the page's word, not what it was glued to
-    return out
 
 
 def _inline(out: _Out) -> bool:

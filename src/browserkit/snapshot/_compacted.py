@@ -28,6 +28,7 @@ class Compacted:
         expansions: the refs the ``(expand: snapshot(target=...))`` notes
             name, in order; ``snapshot(target=ref)`` shows what each hid.
         repeated: landmarks folded because ``seen`` held them.
+        rows: table rows printed as one line each (``- row [ref=e9]: a | b``).
         landmarks: the signatures of this outline's landmarks (banners,
             navigations, footers, sidebars), for the next page's ``seen``.
     """
@@ -44,6 +45,7 @@ class Compacted:
     expansions: tuple[str, ...] = ()
     repeated: int = 0
     landmarks: tuple[str, ...] = attrs.field(default=(), repr=False)
+    rows: int = 0
 
     @property
     def tokens(self) -> int:

@@ -43,10 +43,17 @@ from itertools import pairwise
 
 import attrs
 
-from browserkit.snapshot._changes import AddedNode, ChangedNode, RemovedNode, SnapshotDiff
+from browserkit.snapshot._changes import (
+    AddedNode,
+    ChangedNode,
+    ChangedRow,
+    RemovedNode,
+    SnapshotDiff,
+)
 from browserkit.snapshot._kept import kept_refs
 from browserkit.snapshot._parse import Node, Outline
 from browserkit.snapshot._render import LAYOUT_ROLES, content_key
+from browserkit.snapshot._rows import CELL_CHARS, one_line, row_cells, row_head
 
 __all__ = ["diff"]
 
@@ -85,6 +92,7 @@ def diff(old: Outline, new: Outline, *, baseline_generation: int) -> SnapshotDif
     added: list[AddedNode] = []
     changed: list[ChangedNode] = []
     unchanged = 0
+    touched: list[int] = []  # nodes of the new outline with an entry
     b_wraps = _wraps_matched(b, partner_a)
     for y in range(1, len(b.nodes)):
         x = partner_a[y]
@@ -95,6 +103,7 @@ def diff(old: Outline, new: Outline, *, baseline_generation: int) -> SnapshotDif
             if partner_a[parent] < 0 and not b_wraps[parent]:
                 continue
             shallow = b_wraps[y]
+            touched.append(y)
             added.append(
                 AddedNode(
                     line=node.line,
@@ -110,6 +119,7 @@ def diff(old: Outline, new: Outline, *, baseline_generation: int) -> SnapshotDif
         before = a.nodes[x]
         moved = partner_a[parent] != a.parent[x] or y in reordered
         if moved or before.line != node.line or before.prop_lines != node.prop_lines:
+            touched.append(y)
             changed.append(
                 ChangedNode(
                     line=node.line,
@@ -130,6 +140,7 @@ def diff(old: Outline, new: Outline, *, baseline_generation: int) -> SnapshotDif
             unchanged += 1
 
     removed: list[RemovedNode] = []
+    gone: list[int] = []  # nodes of the old outline with an entry
     a_wraps = _wraps_matched(a, partner_b)
     sizes: list[int] | None = None
     for x in range(1, len(a.nodes)):
@@ -141,6 +152,7 @@ def diff(old: Outline, new: Outline, *, baseline_generation: int) -> SnapshotDif
         if sizes is None:
             sizes = a.subtree_sizes()
         node = a.nodes[x]
+        gone.append(x)
         removed.append(
             RemovedNode(
                 line=node.line,
@@ -149,6 +161,7 @@ def diff(old: Outline, new: Outline, *, baseline_generation: int) -> SnapshotDif
                 ancestor_role=a.anchor_role(x),
                 path=a.path(x),
                 nested=0 if a_wraps[x] else sizes[x] - 1,
+                row=None if a_wraps[x] or node.role != "row" else one_line(node),
             )
         )
     return SnapshotDiff(
@@ -158,7 +171,60 @@ def diff(old: Outline, new: Outline, *, baseline_generation: int) -> SnapshotDif
         unchanged=unchanged,
         baseline_generation=baseline_generation,
         kept=kept_refs(old, new, changed),
+        rows=_changed_rows(a, b, partner_a, partner_b, touched, gone),
     )
+
+
+# -- table rows ----------------------------------------------------------------
+
+
+def _changed_rows(
+    a: _Index,
+    b: _Index,
+    partner_a: list[int],
+    partner_b: list[int],
+    touched: list[int],
+    gone: list[int],
+) -> tuple[ChangedRow, ...]:
+    """The rows, present in both outlines, that hold (or are) a change: what the
+    text prints as one row line each, in the new outline's order."""
+    rows: set[int] = set()
+    for y in touched:
+        row = _row_at(b, y)
+        if row > 0 and partner_a[row] >= 0:
+            rows.add(row)
+    for x in gone:
+        row = _row_at(a, x)
+        if row > 0 and partner_b[row] >= 0:
+            rows.add(partner_b[row])
+    out: list[ChangedRow] = []
+    for y in sorted(rows):
+        x = partner_a[y]
+        new, old = b.nodes[y], a.nodes[x]
+        now, before = row_cells(new, CELL_CHARS), row_cells(old, CELL_CHARS)
+        if now is None or before is None:
+            continue  # not read as one line: its entries speak for it
+        out.append(
+            ChangedRow(
+                head=row_head(new),
+                cells=tuple(now[0]),
+                old_cells=tuple(before[0]),
+                ref=new.ref,
+                ancestor_ref=b.anchor_ref(y),
+                ancestor_role=b.anchor_role(y),
+                path=b.path(y),
+                old_path=a.path(x),
+                cut=now[1],
+            )
+        )
+    return tuple(out)
+
+
+def _row_at(index: _Index, x: int) -> int:
+    """The innermost table row at or above node ``x`` (0 when there is none)."""
+    while x > 0 and index.nodes[x].role != "row":
+        x = index.parent[x]
+    return x
 
 
 # -- indexing and matching ---------------------------------------------------

@@ -30,15 +30,19 @@ from itertools import groupby
 
 import attrs
 
+from browserkit.snapshot._compacted import expand_hint
 from browserkit.snapshot._parse import Node
 from browserkit.snapshot._roles import INLINE, LAYOUT, actionable, content_named, shows_ref, unref
+from browserkit.snapshot._rows import one_line
 
 __all__ = [
     "LAYOUT_ROLES",
+    "WHOLE_TEXT",
     "clip",
     "content_key",
     "has_focus",
     "subtree_lines",
+    "whole_text",
 ]
 
 # Roles that only group other nodes: an unnamed one says nothing about what it holds.
@@ -46,6 +50,11 @@ LAYOUT_ROLES = frozenset({"generic", "none", "presentation"})
 
 # Playwright prints these next to the ref; they describe pointer and focus, not content.
 _HINTS = frozenset({"cursor", "active"})
+
+WHOLE_TEXT = 2000
+"""Characters of a text an action just caused (a response body that appeared
+after a click) that its diff line shows whole, about 500 tokens; a longer one
+is cut there with a note naming the ref whose snapshot reads it all."""
 
 # A long run of similar siblings keeps this many before ``… N more <role>``:
 # enough to show the row shape and the first entries, few enough that a
@@ -78,6 +87,26 @@ def clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def whole_text(node: Node, ref: str | None) -> tuple[Node, str]:
+    """``node`` with its text cut at :data:`WHOLE_TEXT` characters, and the note that
+    says how to read the rest (``ref``: the node's, or its nearest ancestor's);
+    ``node`` itself and ``""`` when its text fits."""
+    text = node.text
+    if node.opaque or text is None or len(text) <= WHOLE_TEXT:
+        return node, ""
+    short = text[: WHOLE_TEXT - 1] + "…"
+    try:
+        if node.role == "text":
+            made = Node.create("text", text=short)
+        else:
+            made = Node.create(
+                node.role, node.name, attributes=node.attributes, ref=node.ref, text=short
+            )
+    except ValueError:  # text beside properties: not what Playwright prints
+        return node, ""
+    return made, f" {len(text) - WHOLE_TEXT + 1} more chars ({expand_hint(ref)})"
+
+
 @attrs.define
 class _Row:
     text: str  # the outline line without indentation
@@ -88,6 +117,8 @@ class _Row:
     hidden: bool = False  # not printed, nor anything under it
     marker: str | None = None  # printed instead of the row (a collapsed run)
     weight: int = 1  # rows this one stands for when counted as cut
+    wide: bool = False  # not clipped to a line: a table row's (cells capped), a caused text
+    extra: int = 0  # characters past a line's length a caused text may add to the block
 
 
 def subtree_lines(
@@ -101,9 +132,11 @@ def subtree_lines(
     The note is ``""`` or says how many layout and property lines were
     omitted to fit.
     """
-    rows = _rows(node)
+    rows = _rows(node, line_chars)
     if not rows:
         return [], ""
+    # A text the action caused reads whole (up to WHOLE_TEXT), not cut by the block's bound.
+    max_chars += sum(row.extra for row in rows)
     omitted = {_WRAPPER: 0, _PROP: 0, _CONTAINER: 0}
 
     def fits() -> bool:
@@ -129,22 +162,37 @@ def subtree_lines(
     return lines, " and ".join(notes) + " omitted" if notes else ""
 
 
-def _rows(top: Node) -> list[_Row]:
+def _rows(top: Node, line_chars: int) -> list[_Row]:
     """The subtree under ``top`` in document order, bare wrappers hoisted and pairs merged."""
     rows = [_Row(prop, _PROP, -1, None) for prop in top.prop_lines]
-    stack: list[tuple[Node, int]] = [(child, -1) for child in reversed(_joined(top.children))]
+    # Each node with the nearest ref at or above it (a cut text's note names it).
+    stack: list[tuple[Node, int, str | None]] = [
+        (child, -1, child.ref or top.ref) for child in reversed(_joined(top.children))
+    ]
     while stack:
-        node, parent = stack.pop()
+        node, parent, anchor = stack.pop()
         if _bare_wrapper(node):
-            stack.extend((child, parent) for child in reversed(node.children))
+            stack.extend((child, parent, child.ref or anchor) for child in reversed(node.children))
             continue
         node = _merged(node)
         at = len(rows)
+        line = one_line(node) if node.role == "row" else None
+        if line is not None:  # a table row: one line, its cells in order
+            rows.append(_Row(line, _CONTENT, parent, node, wide=True))
+            continue
         # As in a compact outline: no ref where nothing acts on it or reads from it.
         text = node.line.strip() if node.opaque else _shown_line(node)
-        rows.append(_Row(text, _tier(node), parent, node))
+        long = node.text is not None and len(text) > line_chars and not node.opaque
+        if long:  # a text the action caused: whole, up to WHOLE_TEXT
+            made, note = whole_text(node, node.ref or anchor)
+            text = _shown_line(made) + note
+        extra = max(0, len(text) - line_chars) if long else 0
+        rows.append(_Row(text, _tier(node), parent, node, wide=long, extra=extra))
         rows.extend(_Row(prop, _PROP, at, None) for prop in node.prop_lines)
-        stack.extend((child, at) for child in reversed(_joined(node.children)))
+        stack.extend(
+            (child, at, child.ref or node.ref or anchor)
+            for child in reversed(_joined(node.children))
+        )
     return rows
 
 
@@ -251,7 +299,8 @@ def _printed(rows: list[_Row], line_chars: int) -> list[tuple[int, str]]:
         opener = rows[i].node is not None and text.endswith(":") and not rows[i].marker
         if opener and (k + 1 == len(out) or out[k + 1][1] <= depth):
             text = text[:-1]
-        printed.append((i, "  " * (depth + 1) + clip(text, line_chars)))
+        shown = text if rows[i].wide else clip(text, line_chars)
+        printed.append((i, "  " * (depth + 1) + shown))
     return printed
 
 

@@ -53,8 +53,8 @@ class SnapshotArgs:
 async def _snapshot(browser: AsyncBrowser, a: SnapshotArgs, ctx: ToolContext) -> JSON:
     """Read the page as an accessibility outline; act on its refs.
 
-    Compact: a run of similar rows shows 3 and names the ref whose snapshot shows it whole.
-    For long text, browser_scan; to locate one thing, browser_find.
+    Compact: a table row is a line; a run of rows shows 3, a long text is cut, each naming
+    the ref whose snapshot shows it whole. To locate one thing, browser_find.
     """
     compact = not a.full or a.max_tokens is not None
     snap = await browser.session(a.session_id).snapshot(
