@@ -1309,7 +1309,7 @@ class Browser:
         """The configuration every session of this browser uses."""
         return self._impl.config
 
-    def start(self, url: str | None = None, *, headless: bool | None = None, read_only: bool = False, storage_state: StateSource | None = None, viewport: tuple[int, int] | None = None, device: str | None = None, locale: str | None = None, timezone_id: str | None = None, geolocation: Geolocation | None = None, permissions: Sequence[str] = (), color_scheme: ColorScheme | None = None, user_agent: str | None = None, extra_headers: Mapping[str, str] | None = None, allowed_domains: Sequence[str] | None = None, blocked_domains: Sequence[str] | None = None, timeout_ms: float | None = None) -> Session:
+    def start(self, url: str | None = None, *, headless: bool | None = None, read_only: bool = False, profile: str | Path | None = None, storage_state: StateSource | None = None, viewport: tuple[int, int] | None = None, device: str | None = None, locale: str | None = None, timezone_id: str | None = None, geolocation: Geolocation | None = None, permissions: Sequence[str] = (), color_scheme: ColorScheme | None = None, user_agent: str | None = None, extra_headers: Mapping[str, str] | None = None, allowed_domains: Sequence[str] | None = None, blocked_domains: Sequence[str] | None = None, timeout_ms: float | None = None) -> Session:
         """A new session: its own browser context (cookies, storage), one tab.
 
         Launches Chromium on first use (with ``config.endpoints``, places the
@@ -1324,6 +1324,13 @@ class Browser:
                 refuses ``False``.
             read_only: Refuse every call that would change a page
                 (:class:`~browserkit.ReadOnlyError`); reading still works. Default ``False``.
+            profile: A directory (created when missing) the session's browser keeps its
+                profile in: cookies, IndexedDB, service workers, caches, so a login
+                outlives the run. The session gets a Chromium of its own on it, closed
+                on stop. One browser per profile at a time: a second start on a held one
+                (here or in another process) raises :class:`~browserkit.ProfileInUseError`
+                at once. Refused with ``config.endpoints`` and with ``storage_state``.
+                Default: a fresh context that keeps nothing.
             storage_state: Cookies and localStorage to start with: what
                 ``session.storage_state()`` returned, its ``to_playwright()`` dict, or its file.
             viewport: ``(width, height)`` in CSS pixels, each 1 to 10,000; default
@@ -1356,7 +1363,7 @@ class Browser:
                 most ``config.max_timeout_ms``.
         """
         __tracebackhide__ = True
-        return _wrap_session(self._portal, self._portal.call(self._impl.start(url, headless=headless, read_only=read_only, storage_state=storage_state, viewport=viewport, device=device, locale=locale, timezone_id=timezone_id, geolocation=geolocation, permissions=permissions, color_scheme=color_scheme, user_agent=user_agent, extra_headers=extra_headers, allowed_domains=allowed_domains, blocked_domains=blocked_domains, timeout_ms=timeout_ms)))
+        return _wrap_session(self._portal, self._portal.call(self._impl.start(url, headless=headless, read_only=read_only, profile=profile, storage_state=storage_state, viewport=viewport, device=device, locale=locale, timezone_id=timezone_id, geolocation=geolocation, permissions=permissions, color_scheme=color_scheme, user_agent=user_agent, extra_headers=extra_headers, allowed_domains=allowed_domains, blocked_domains=blocked_domains, timeout_ms=timeout_ms)))
 
     def tabs(self, cdp_url: str, *, timeout_ms: float | None = None) -> list[TabInfo]:
         """The tabs of a Chrome running at ``cdp_url``; ``adopted`` marks those a session holds.
