@@ -1023,7 +1023,11 @@ class AsyncSession:
     # ----------------------------------------------- state and emulation
 
     async def storage_state(
-        self, path: str | Path | None = None, *, timeout_ms: float | None = None
+        self,
+        path: str | Path | None = None,
+        *,
+        indexed_db: bool = False,
+        timeout_ms: float | None = None,
     ) -> StorageState:
         """The session's cookies and each origin's localStorage, to log in once and reuse it.
 
@@ -1035,9 +1039,12 @@ class AsyncSession:
             path: A file to also write the state to, as Playwright's JSON, readable by
                 its owner only; its folder must exist. It holds session cookies: keep it
                 as you would a password. Default: write no file.
+            indexed_db: Also read each origin's IndexedDB databases (``OriginStorage.indexed_db``),
+                as Playwright's ``storage_state(indexed_db=True)`` does; a session started
+                from the state gets them back. Default ``False``.
             timeout_ms: {timeout}
         """
-        return await self._state.storage_state(path, timeout_ms)
+        return await self._state.storage_state(path, indexed_db, timeout_ms)
 
     async def cookies(
         self, urls: str | Sequence[str] | None = None, *, timeout_ms: float | None = None
@@ -1122,6 +1129,34 @@ class AsyncSession:
             timeout_ms: {timeout}
         """
         return await self._state.local_storage(origin, update, remove, clear, timeout_ms)
+
+    async def session_storage(
+        self,
+        origin: str | None = None,
+        *,
+        update: Mapping[str, str] | None = None,
+        remove: Sequence[str] = (),
+        clear: bool = False,
+        timeout_ms: float | None = None,
+    ) -> dict[str, str]:
+        """An origin's sessionStorage items in one tab, after any writes (``clear``, ``remove``,
+        ``update``).
+
+        sessionStorage belongs to a tab: this is the active tab's when it shows
+        the origin, else the first other tab of the session that does; no tab
+        showing it raises :class:`~browserkit.InvalidArgumentError`. Like
+        :meth:`local_storage`, it goes through the browser, not the page's
+        scripts, and read-only sessions refuse writes.
+
+        Args:
+            origin: The origin (``http://127.0.0.1:8000``, or any URL of it); default:
+                the active tab's.
+            update: Items to set, key to value (both strings). Default: set none.
+            remove: Keys to delete. Default: delete none.
+            clear: Delete every item first. Default ``False``.
+            timeout_ms: {timeout}
+        """
+        return await self._state.session_storage(origin, update, remove, clear, timeout_ms)
 
     async def resize(self, width: int, height: int, *, timeout_ms: float | None = None) -> None:
         """Set the viewport of every tab of the session, and of the tabs it opens later.

@@ -68,6 +68,7 @@ ORDER = (
     "browser_set_cookies",
     "browser_clear_cookies",
     "browser_local_storage",
+    "browser_session_storage",
     "browser_resize",
     # opt-in group network (tools/_network.py)
     "browser_network_detail",
