@@ -55,7 +55,15 @@ MUTATING: list[tuple[str, Call]] = [
 ]
 
 # Reads, allowed on a read-only session (evaluate and execute run the caller's code: refused).
-READS = {"storage_state", "cookies", "local_storage", "session_storage", "pdf", "wait_for"}
+READS = {
+    "storage_state",
+    "cookies",
+    "local_storage",
+    "session_storage",
+    "markdown",
+    "pdf",
+    "wait_for",
+}
 OLDER_MUTATING = {"evaluate", "execute"}
 # Every other session method, and the tests that pin what it does on a read-only session.
 ELSEWHERE = {
@@ -139,6 +147,7 @@ async def test_a_read_only_session_still_reads_its_state_and_prints(
     assert [c.name for c in state.cookies] == ["a"]
     assert await aw(ro.local_storage()) == {"seed": "kept"}
     assert await aw(ro.session_storage()) == {}
+    assert (await aw(ro.markdown())).title == "Extras: raw input"
     assert (await aw(ro.pdf(str(tmp_path / "page.pdf")))).size_bytes > 0
     assert (await aw(ro.wait_for(time_ms=1))).met
 

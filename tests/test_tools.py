@@ -106,6 +106,7 @@ def test_registry_lists_only_what_the_sdk_implements() -> None:
         "browser_offline",
         "browser_pdf",
         "browser_init_script",
+        "browser_markdown",
     ]
     for tool in TOOLS:
         if tool.name not in (

@@ -19,6 +19,7 @@ from browserkit._async._evidence_views import AsyncDownloads, ConsoleView
 from browserkit._async._handoff import Handoffs
 from browserkit._async._input import RawInput
 from browserkit._async._live import LiveView, LiveViews
+from browserkit._async._markdown import MarkdownReader
 from browserkit._async._modals import Modals
 from browserkit._async._navigation import Navigator
 from browserkit._async._network_detail import AsyncNetwork
@@ -47,6 +48,7 @@ from browserkit.results import (
     Handoff,
     HistoryMove,
     Navigation,
+    PageMarkdown,
     PageScan,
     PdfFile,
     Picked,
@@ -85,6 +87,7 @@ class AsyncSession:
         self._outlines = Outlines(core, capture, targets)
         self._dom = DomReader(core, world, targets)
         self._scan = Scanner(core, world)
+        self._markdown = MarkdownReader(core, world, targets)
         self._styles = StyleEditor(core, world, targets, pipeline)
         typed = TypedSecrets()  # what the session typed into secret fields, in memory only
         self._actions = Actions(pipeline, core.config.secrets, typed)
@@ -314,6 +317,36 @@ class AsyncSession:
             tab_id: {tab_id}
         """
         return await self._scan.scan(max_chars, cutlist, text_only, max_targets, timeout_ms, tab_id)
+
+    async def markdown(
+        self,
+        target: Target | None = None,
+        *,
+        max_chars: int = 35000,
+        timeout_ms: float | None = None,
+        tab_id: str | None = None,
+    ) -> PageMarkdown:
+        """The page's main content as Markdown: headings, paragraphs, lists, pipe tables,
+        code blocks and links, without the page's chrome.
+
+        The main content is ``<main>`` (or ``role=main``), else the longest
+        ``<article>``, else the body; inside it, what :meth:`scan` drops
+        (scripts, styles, media, hidden elements) and page chrome (navigation,
+        banners, footers, sidebars, forms and their controls) are left out.
+        Links are reference-style with their ``d``-ref as label, ``[Docs][d12]``,
+        their URLs listed at the end and in ``links``; each ref is a target
+        (``click("d12")``). Read in an isolated world: the page is not modified
+        and its scripts cannot change what is read.
+
+        Args:
+            target: Read only this element (and what it holds) instead of the main
+                content; a point is refused. Default: the main content.
+            max_chars: The longest ``text``, in characters, at least 100; longer text is
+                cut and ``truncated`` set; default 35,000.
+            timeout_ms: {timeout}
+            tab_id: {tab_id}
+        """
+        return await self._markdown.markdown(target, max_chars, timeout_ms, tab_id)
 
     async def find(
         self,

@@ -9,7 +9,7 @@ from browserkit._async._live import LiveView
 from browserkit._secrets import Secret
 from browserkit.buffers import DownloadEntry, EventPage, NetworkEntry
 from browserkit.config import Config
-from browserkit.results import ActionResult, Cookie, Diagnostics, DomNode, ExecuteResult, FindMatch, Handoff, HistoryMove, Navigation, PageScan, PdfFile, Picked, Recording, RequestDetail, Screenshot, SessionInfo, Snapshot, StorageState, Styles, TabInfo, WaitResult
+from browserkit.results import ActionResult, Cookie, Diagnostics, DomNode, ExecuteResult, FindMatch, Handoff, HistoryMove, Navigation, PageMarkdown, PageScan, PdfFile, Picked, Recording, RequestDetail, Screenshot, SessionInfo, Snapshot, StorageState, Styles, TabInfo, WaitResult
 from browserkit.targets import Selector, Target
 from browserkit.types import Button, ColorScheme, Geolocation, Modifier, PaperFormat, StateSource
 from collections.abc import Iterable, Mapping, Sequence
@@ -394,6 +394,31 @@ class Session:
         """
         __tracebackhide__ = True
         return self._portal.call(self._impl.scan(max_chars=max_chars, cutlist=cutlist, text_only=text_only, max_targets=max_targets, timeout_ms=timeout_ms, tab_id=tab_id))
+
+    def markdown(self, target: Target | None = None, *, max_chars: int = 35000, timeout_ms: float | None = None, tab_id: str | None = None) -> PageMarkdown:
+        """The page's main content as Markdown: headings, paragraphs, lists, pipe tables,
+        code blocks and links, without the page's chrome.
+
+        The main content is ``<main>`` (or ``role=main``), else the longest
+        ``<article>``, else the body; inside it, what :meth:`scan` drops
+        (scripts, styles, media, hidden elements) and page chrome (navigation,
+        banners, footers, sidebars, forms and their controls) are left out.
+        Links are reference-style with their ``d``-ref as label, ``[Docs][d12]``,
+        their URLs listed at the end and in ``links``; each ref is a target
+        (``click("d12")``). Read in an isolated world: the page is not modified
+        and its scripts cannot change what is read.
+
+        Args:
+            target: Read only this element (and what it holds) instead of the main
+                content; a point is refused. Default: the main content.
+            max_chars: The longest ``text``, in characters, at least 100; longer text is
+                cut and ``truncated`` set; default 35,000.
+            timeout_ms: Bound in milliseconds; default ``config.default_timeout_ms``, at most
+                ``config.max_timeout_ms``.
+            tab_id: The tab (``t1``, ``t2``, ...; see ``tabs()``); default: the active tab.
+        """
+        __tracebackhide__ = True
+        return self._portal.call(self._impl.markdown(target, max_chars=max_chars, timeout_ms=timeout_ms, tab_id=tab_id))
 
     def find(self, text: str | None = None, *, regex: str | None = None, urls: bool = False, limit: int | None = 30, timeout_ms: float | None = None, tab_id: str | None = None) -> list[FindMatch]:
         """The deepest outline nodes whose printed line, name, text or properties match.

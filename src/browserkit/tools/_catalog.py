@@ -78,6 +78,8 @@ ORDER = (
     # opt-in groups pdf and scripts (tools/_extras.py)
     "browser_pdf",
     "browser_init_script",
+    # opt-in group reading (tools/_reading.py)
+    "browser_markdown",
 )
 
 arrange(ORDER)
