@@ -42,6 +42,7 @@ nitpick_ignore = [
         "Geolocation",
         "ColorScheme",
         "SameSite",
+        "Path",  # start(profile=): left unresolved with StateSource's "os.PathLike"
         "browserkit._secrets.Secrets",
     )
 ]
