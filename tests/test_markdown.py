@@ -45,6 +45,8 @@ Use `water()` daily.
 async def test_markdown_reads_headings_links_with_refs_and_a_table_without_chrome(
     sess: AnySession, base_url: str
 ) -> None:
+    # The page breaks getComputedStyle, localName and childNodes in its own world:
+    # markdown() reads in an isolated one, so the text comes out whole anyway.
     await aw(sess.navigate(f"{base_url}/md_article.html"))
     md = await aw(sess.markdown())
     (link,) = md.links
