@@ -47,8 +47,23 @@ async def test_a_profile_keeps_a_login_across_browsers_and_admits_one_at_a_time(
         assert await until(lambda: _who_is(second, "cookie yes, record ada"), "the login survived")
         with pytest.raises(bk.ReadOnlyError):  # a read-only session on a profile stays read-only
             second.click(bk.role("button", name="Log in"))
+        # Its Chromium dies: the session says so, and the profile is free again.
+        os.kill(chromium_holder(profile), signal.SIGKILL)
+        await until(lambda: _crashed(second), "the session saw its browser die")
+        await until(lambda: chromium_holder(profile) == 0, "the killed Chromium was reaped")
+        ProfileLock.acquire(profile).release()  # the session let go of its lock
     finally:
         second.stop()
+
+
+def _crashed(sess: bk.Session) -> bool:
+    try:
+        sess.snapshot()
+    except bk.BrowserCrashedError:
+        return True
+    except bk.BrowserkitError:
+        pass
+    return False
 
 
 async def _who_is(sess: Any, text: str) -> bool:
