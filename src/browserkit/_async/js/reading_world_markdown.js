@@ -79,9 +79,11 @@
       if (tag === 'a' && el.hasAttribute('href')) {
         const text = clean(inner);
         const href = el.href;
-        // Symbol-only links to the same page (a heading's ¶ anchor) are chrome.
-        if (!/[\p{L}\p{N}]/u.test(text) && (el.getAttribute('href') || '').startsWith('#')) {
-          return '';
+        // Symbol-only links to the same page (a heading's ¶ anchor) are chrome,
+        // and a heading that links to itself reads as the heading.
+        if ((el.getAttribute('href') || '').startsWith('#')) {
+          if (!/[\p{L}\p{N}]/u.test(text)) return '';
+          if (el.closest('h1, h2, h3, h4, h5, h6')) return inner;
         }
         if (!text || !/^(https?|mailto|ftp|file):/i.test(href)) return inner;
         const id = refFor(el);
