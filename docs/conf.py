@@ -45,6 +45,7 @@ nitpick_ignore = [
         "UrlFilter",
         "Path",
         "SameSite",
+        "Path",  # start(profile=): left unresolved with StateSource's "os.PathLike"
         "browserkit._secrets.Secrets",
     )
 ]

@@ -52,14 +52,14 @@ ROOT = Path(__file__).resolve().parent.parent
 EXPECTED_BLOCKS = {
     "README.md": 2,
     "docs/agents.md": 2,
-    "docs/concepts.md": 6,
+    "docs/concepts.md": 7,
     "docs/extras.md": 8,
     "docs/network.md": 7,
     "docs/people.md": 9,
     "docs/quickstart.md": 3,
     "docs/remote.md": 5,
     "docs/security.md": 1,
-    "docs/state.md": 7,
+    "docs/state.md": 10,
 }
 DEMO_HOST = "127.0.0.1:8000"
 CHROME_HOST = "127.0.0.1:9222"

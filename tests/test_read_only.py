@@ -26,6 +26,9 @@ MUTATING: list[tuple[str, Call]] = [
     ("local_storage", lambda s: s.local_storage(update={"seed": "changed"})),
     ("local_storage", lambda s: s.local_storage(remove=["seed"])),
     ("local_storage", lambda s: s.local_storage(clear=True)),
+    ("session_storage", lambda s: s.session_storage(update={"seed": "changed"})),
+    ("session_storage", lambda s: s.session_storage(remove=["seed"])),
+    ("session_storage", lambda s: s.session_storage(clear=True)),
     ("resize", lambda s: s.resize(500, 400)),
     ("emulate_media", lambda s: s.emulate_media(color_scheme="dark")),
     ("throttle", lambda s: s.throttle("offline", cpu=4)),
@@ -54,7 +57,15 @@ MUTATING: list[tuple[str, Call]] = [
 ]
 
 # Reads, allowed on a read-only session (evaluate and execute run the caller's code: refused).
-READS = {"storage_state", "cookies", "local_storage", "pdf", "wait_for"}
+READS = {
+    "storage_state",
+    "cookies",
+    "local_storage",
+    "session_storage",
+    "markdown",
+    "pdf",
+    "wait_for",
+}
 OLDER_MUTATING = {"evaluate", "execute"}
 # Every other session method, and the tests that pin what it does on a read-only session.
 ELSEWHERE = {
@@ -137,6 +148,8 @@ async def test_a_read_only_session_still_reads_its_state_and_prints(
     state = await aw(ro.storage_state())
     assert [c.name for c in state.cookies] == ["a"]
     assert await aw(ro.local_storage()) == {"seed": "kept"}
+    assert await aw(ro.session_storage()) == {}
+    assert (await aw(ro.markdown())).title == "Extras: raw input"
     assert (await aw(ro.pdf(str(tmp_path / "page.pdf")))).size_bytes > 0
     assert (await aw(ro.wait_for(time_ms=1))).met
 

@@ -98,6 +98,7 @@ def test_registry_lists_only_what_the_sdk_implements() -> None:
         "browser_set_cookies",
         "browser_clear_cookies",
         "browser_local_storage",
+        "browser_session_storage",
         "browser_resize",
         "browser_emulate_media",
         "browser_throttle",
@@ -107,6 +108,7 @@ def test_registry_lists_only_what_the_sdk_implements() -> None:
         "browser_offline",
         "browser_pdf",
         "browser_init_script",
+        "browser_markdown",
     ]
     for tool in TOOLS:
         if tool.name not in (

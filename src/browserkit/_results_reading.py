@@ -10,7 +10,17 @@ import attrs
 from browserkit._reprs import line_count, quote, record_markdown, summary, text_markdown
 from browserkit.targets import Selector
 
-__all__ = ["CollapsedList", "DomNode", "FindMatch", "FrameInfo", "PageScan", "ScanTarget", "Styles"]
+__all__ = [
+    "CollapsedList",
+    "DomNode",
+    "FindMatch",
+    "FrameInfo",
+    "MarkdownLink",
+    "PageMarkdown",
+    "PageScan",
+    "ScanTarget",
+    "Styles",
+]
 
 
 @attrs.frozen(repr=False)
@@ -196,6 +206,47 @@ class PageScan:
         )
         body = str(self).replace("```", "'''")
         return f"{head}\n\n```html\n{body}\n```"
+
+
+@attrs.frozen(repr=False)
+class MarkdownLink:
+    """A link of :class:`PageMarkdown`: its ``d``-ref (a target: ``click(link.ref)``),
+    its text and its absolute URL."""
+
+    ref: str
+    text: str
+    url: str
+
+    __repr__ = summary
+    _repr_markdown_ = record_markdown
+
+
+@attrs.frozen(repr=False)
+class PageMarkdown:
+    """The page's main content as Markdown, for reading an article or docs page cheaply.
+
+    ``text`` has headings, paragraphs, lists, pipe tables, code blocks and
+    links; page chrome (navigation, banners, footers, sidebars, forms) is left
+    out. Links are reference-style, labelled with their ``d``-ref
+    (``[Install][d12]`` with ``[d12]: <https://...>`` at the end), and listed
+    in ``links``; a ref is a target while the page stays. ``text`` is at most
+    ``max_chars`` long, ``truncated`` says it was cut. ``str(md)`` is ``text``.
+    """
+
+    text: str = attrs.field(repr=line_count)
+    title: str
+    url: str
+    links: tuple[MarkdownLink, ...] = ()
+    truncated: bool = False
+    generation: int = 0
+
+    __repr__ = summary
+
+    def __str__(self) -> str:
+        return self.text
+
+    def _repr_markdown_(self) -> str:
+        return self.text
 
 
 @attrs.frozen(repr=False)

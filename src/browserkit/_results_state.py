@@ -68,12 +68,19 @@ class Cookie:
         }
 
 
+def _databases(value: tuple[dict[str, Any], ...]) -> str:
+    return f"<{len(value)} databases>"
+
+
 @attrs.frozen(repr=False)
 class OriginStorage:
-    """The localStorage of one origin (``http://127.0.0.1:8000``): its items, key to value."""
+    """The storage of one origin (``http://127.0.0.1:8000``): localStorage items, key to
+    value, and with ``storage_state(indexed_db=True)`` its IndexedDB databases, as
+    Playwright's JSON (``name``, ``version``, ``stores`` with their ``records``)."""
 
     origin: str
     local_storage: dict[str, str] = attrs.field(factory=dict, repr=_counted)
+    indexed_db: tuple[dict[str, Any], ...] = attrs.field(default=(), repr=_databases)
 
     __repr__ = summary
 
@@ -100,7 +107,11 @@ class StorageState:
     def _repr_markdown_(self) -> str:
         lines = [f"**StorageState**: {len(self.cookies)} cookies, {len(self.origins)} origins", ""]
         lines += [f"- cookie `{c.name}` for `{c.domain}{c.path}`" for c in self.cookies[:100]]
-        lines += [f"- `{o.origin}`: {_counted(o.local_storage)}" for o in self.origins[:100]]
+        lines += [
+            f"- `{o.origin}`: {_counted(o.local_storage)}"
+            + (f", {_databases(o.indexed_db)}" if o.indexed_db else "")
+            for o in self.origins[:100]
+        ]
         return "\n".join(lines)
 
     def local_storage(self, origin: str) -> dict[str, str]:
@@ -113,6 +124,16 @@ class StorageState:
         found = next((o for o in self.origins if o.origin == origin.rstrip("/")), None)
         return {} if found is None else dict(found.local_storage)
 
+    def indexed_db(self, origin: str) -> tuple[dict[str, Any], ...]:
+        """The IndexedDB databases kept for ``origin`` (read with ``indexed_db=True``).
+
+        Args:
+            origin: Scheme, host and port, e.g. ``"https://shop.example"``; a
+                trailing ``/`` is ignored.
+        """
+        found = next((o for o in self.origins if o.origin == origin.rstrip("/")), None)
+        return () if found is None else found.indexed_db
+
     def to_playwright(self) -> dict[str, Any]:
         """The state as Playwright's storage-state JSON (``cookies`` and ``origins``)."""
         return {
@@ -121,6 +142,7 @@ class StorageState:
                 {
                     "origin": o.origin,
                     "localStorage": [{"name": k, "value": v} for k, v in o.local_storage.items()],
+                    **({"indexedDB": list(o.indexed_db)} if o.indexed_db else {}),
                 }
                 for o in self.origins
             ],
@@ -154,7 +176,11 @@ class StorageState:
                 ):
                     raise _bad(f"{where}.localStorage[{j}]", "must have name and value strings")
                 items[item["name"]] = item["value"]
-            origins.append(OriginStorage(o["origin"], items))
+            databases = _list(o.get("indexedDB", []), f"{where}.indexedDB")
+            for j, database in enumerate(databases):
+                if not isinstance(database, Mapping) or not isinstance(database.get("name"), str):
+                    raise _bad(f"{where}.indexedDB[{j}]", "must be an object with a name string")
+            origins.append(OriginStorage(o["origin"], items, tuple(dict(d) for d in databases)))
         return cls(cookies, tuple(origins))
 
 

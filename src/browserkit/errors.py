@@ -22,6 +22,7 @@ __all__ = [
     "ModalStateBlockedError",
     "NavigationFailedError",
     "PageNotFoundError",
+    "ProfileInUseError",
     "ReadOnlyError",
     "RefNotFoundError",
     "SchemeNotAllowedError",
@@ -266,6 +267,13 @@ class BrowserCrashedError(BrowserkitError):
 
     code = "browser_crashed"
     default_hint = "stop this session and start a new one"
+
+
+class ProfileInUseError(BrowserkitError):
+    """Another browser, of this process or another, holds the profile directory."""
+
+    code = "profile_in_use"
+    default_hint = "stop the session that holds the profile, or start on another profile"
 
 
 def _all_subclasses() -> list[type[BrowserkitError]]:

@@ -1,11 +1,14 @@
-"""Session state: cookies, localStorage and the storage state of a session's context.
+"""Session state: cookies, web storage and the storage state of a session's context.
 
-localStorage is read and written over CDP (the ``DOMStorage`` domain), in
-the browser rather than through the page's JavaScript: a page that patches
-``Storage.prototype`` cannot change what browserkit reads or writes. CDP
-finds the storage through a live frame of the origin, so writing needs one;
-reading an origin no tab shows uses the context's storage state, which
-Playwright reads in its own isolated world.
+localStorage and sessionStorage are read and written over CDP (the
+``DOMStorage`` domain), in the browser rather than through the page's
+JavaScript: a page that patches ``Storage.prototype`` cannot change what
+browserkit reads or writes. CDP finds the storage through a live frame of
+the origin, so writing needs one; reading the localStorage of an origin no
+tab shows uses the context's storage state, which Playwright reads in its own
+isolated world. sessionStorage belongs to one tab: it is the storage of the
+tab the call finds the origin in (the active tab first), and an origin no tab
+shows has none.
 """
 
 from __future__ import annotations
@@ -188,13 +191,17 @@ class StateStore:
     # ---------------------------------------------------- storage state
 
     async def storage_state(
-        self, path: str | os.PathLike[str] | None, timeout_ms: float | None
+        self, path: str | os.PathLike[str] | None, indexed_db: bool, timeout_ms: float | None
     ) -> StorageState:
         core = self._core
         target = None if path is None else output_file(path, "storage_state('state.json')")
+        if not isinstance(indexed_db, bool):
+            raise InvalidArgumentError(f"indexed_db: must be True or False, got {indexed_db!r}")
         self._reading("storage_state")
         raw = await core.bounded(
-            core.context.storage_state(), "storage state", core.timeout(timeout_ms)
+            core.context.storage_state(indexed_db=indexed_db),
+            "storage state",
+            core.timeout(timeout_ms),
         )
         # Redacted before it is returned or written: a secret a page kept in a
         # cookie or localStorage reads <secret:NAME> in the file too.
@@ -211,7 +218,7 @@ class StateStore:
                 ) from None
         return state
 
-    # ---------------------------------------------------- localStorage
+    # ---------------------------------------- localStorage and sessionStorage
 
     async def local_storage(
         self,
@@ -221,7 +228,29 @@ class StateStore:
         clear: bool,
         timeout_ms: float | None,
     ) -> dict[str, str]:
+        return await self._web_storage(True, origin, update, remove, clear, timeout_ms)
+
+    async def session_storage(
+        self,
+        origin: str | None,
+        update: Mapping[str, str] | None,
+        remove: Sequence[str],
+        clear: bool,
+        timeout_ms: float | None,
+    ) -> dict[str, str]:
+        return await self._web_storage(False, origin, update, remove, clear, timeout_ms)
+
+    async def _web_storage(
+        self,
+        local: bool,
+        origin: str | None,
+        update: Mapping[str, str] | None,
+        remove: Sequence[str],
+        clear: bool,
+        timeout_ms: float | None,
+    ) -> dict[str, str]:
         core = self._core
+        name = "local_storage" if local else "session_storage"
         if update is not None and (
             not isinstance(update, Mapping)
             or not all(isinstance(k, str) and isinstance(v, str) for k, v in update.items())
@@ -238,9 +267,14 @@ class StateStore:
             raise InvalidArgumentError(f"clear: must be True or False, got {clear!r}")
         writes = bool(update) or bool(remove) or clear
         tab = core.check(mutating=writes)
-        wanted = self._active_origin(tab) if origin is None else _given_origin(origin)
+        wanted = self._active_origin(tab, name) if origin is None else _given_origin(origin)
         ms = core.timeout(timeout_ms)
         live = self._live_frame(tab, wanted)
+        if live is None and not local:
+            raise InvalidArgumentError(
+                f"session_storage: no tab of the session shows {wanted}",
+                hint="sessionStorage belongs to a tab: navigate one to that origin first",
+            )
         if live is None:
             if writes:
                 raise InvalidArgumentError(
@@ -252,13 +286,14 @@ class StateStore:
             raw = await core.bounded(core.context.storage_state(), "local storage", ms)
             return StorageState.from_playwright(raw).local_storage(wanted)
         holder, frame = live
-        return await self._in_frame(holder, frame, wanted, update or {}, remove, clear, ms)
+        storage = {"securityOrigin": wanted, "isLocalStorage": local}
+        return await self._in_frame(holder, frame, storage, update or {}, remove, clear, ms)
 
-    def _active_origin(self, tab: Tab) -> str:
+    def _active_origin(self, tab: Tab, name: str) -> str:
         found = origin_of(tab.page.url)
         if found is None:
             raise InvalidArgumentError(
-                f"local_storage: the active tab ({tab.page.url or 'blank'}) has no http(s) origin",
+                f"{name}: the active tab ({tab.page.url or 'blank'}) has no http(s) origin",
                 hint="navigate to a page first, or name the origin",
             )
         return found
@@ -280,7 +315,7 @@ class StateStore:
         self,
         tab: Tab,
         frame: Frame,
-        origin: str,
+        storage_id: dict[str, Any],
         update: Mapping[str, str],
         remove: Sequence[str],
         clear: bool,
@@ -296,16 +331,15 @@ class StateStore:
                 cdp = own
             except PlaywrightError:
                 pass  # a same-process frame: the page's session reaches it
-        storage = {"storageId": {"securityOrigin": origin, "isLocalStorage": True}}
+        storage = {"storageId": storage_id}
+        what = "local storage" if storage_id["isLocalStorage"] else "session storage"
         try:
             if clear:
-                await core.bounded(
-                    cdp.send("DOMStorage.clear", storage), "clear local storage", ms, tab
-                )
+                await core.bounded(cdp.send("DOMStorage.clear", storage), f"clear {what}", ms, tab)
             for key in remove:
                 await core.bounded(
                     cdp.send("DOMStorage.removeDOMStorageItem", {**storage, "key": key}),
-                    "remove a local storage item",
+                    f"remove a {what} item",
                     ms,
                     tab,
                 )
@@ -314,12 +348,12 @@ class StateStore:
                     cdp.send(
                         "DOMStorage.setDOMStorageItem", {**storage, "key": key, "value": value}
                     ),
-                    "write local storage",
+                    f"write {what}",
                     ms,
                     tab,
                 )
             reply = await core.bounded(
-                cdp.send("DOMStorage.getDOMStorageItems", storage), "read local storage", ms, tab
+                cdp.send("DOMStorage.getDOMStorageItems", storage), f"read {what}", ms, tab
             )
         finally:
             if own is not None:

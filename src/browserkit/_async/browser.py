@@ -18,7 +18,7 @@ from browserkit._async._binding import ensure_engine, register_engine
 from browserkit._async._core import SessionCore
 from browserkit._async._emulation import ContextSpec
 from browserkit._async._fence_proxy import FenceProxy
-from browserkit._async._launch import check_cdp_url, connect_cdp, launch
+from browserkit._async._launch import check_cdp_url, connect_cdp, launch, launch_persistent
 from browserkit._async._navigation import check_scheme
 from browserkit._async._pool import EndpointPool
 from browserkit._async._recording import SessionFiles
@@ -26,6 +26,7 @@ from browserkit._async.session import AsyncSession
 from browserkit._diagnose import diagnose
 from browserkit._endpoints import on_this_machine, redact
 from browserkit._fence import DomainPolicy, Fence, domains
+from browserkit._profile import ProfileLock, profile_dir
 from browserkit._secrets import redacting
 from browserkit._text import well_formed_str
 from browserkit.config import Config
@@ -89,6 +90,8 @@ class AsyncBrowser:
         # answer browser_crashed rather than session_not_found.
         self._crashed: dict[str, str] = {}
         self._next_handoff = 1
+        # The profile lock of each session started with start(profile=...), by id.
+        self._profiles: dict[str, ProfileLock] = {}
         # Config.endpoints: sessions are placed on remote browsers, none launched here.
         self._pool = (
             EndpointPool(self._config, self._on_endpoint_lost) if self._config.endpoints else None
@@ -203,6 +206,7 @@ class AsyncBrowser:
         *,
         headless: bool | None = None,
         read_only: bool = False,
+        profile: str | Path | None = None,
         storage_state: StateSource | None = None,
         viewport: tuple[int, int] | None = None,
         device: str | None = None,
@@ -235,6 +239,13 @@ class AsyncBrowser:
                 refuses ``False``.
             read_only: Refuse every call that would change a page
                 (:class:`~browserkit.ReadOnlyError`); reading still works. Default ``False``.
+            profile: A directory (created when missing) the session's browser keeps its
+                profile in: cookies, IndexedDB, service workers, caches, so a login
+                outlives the run. The session gets a Chromium of its own on it, closed
+                on stop. One browser per profile at a time: a second start on a held one
+                (here or in another process) raises :class:`~browserkit.ProfileInUseError`
+                at once. Refused with ``config.endpoints`` and with ``storage_state``.
+                Default: a fresh context that keeps nothing.
             storage_state: Cookies and localStorage to start with: what
                 ``session.storage_state()`` returned, its ``to_playwright()`` dict, or its file.
             viewport: ``(width, height)`` in CSS pixels, each 1 to 10,000; default
@@ -288,6 +299,7 @@ class AsyncBrowser:
                 hint="set headless in the server's launch options (a Playwright server "
                 "reads launch-options from its URL), or empty Config.endpoints",
             )
+        path = None if profile is None else self._check_profile(profile, storage_state)
         headless = self._config.headless if headless is None else headless
         session_id = f"s{self._next_session}"
         self._next_session += 1
@@ -296,6 +308,10 @@ class AsyncBrowser:
         if url is not None:
             # Checked before launching anything: a refused URL costs nothing.
             check_scheme(url, self._config, fence)
+        if path is not None:
+            return await self._on_profile(
+                path, session_id, spec, headless, url, ms, read_only, fence
+            )
         if self._pool is not None:
             return await self._place(
                 session_id, spec, url, ms, read_only=read_only, fence=fence, files=files
@@ -310,6 +326,69 @@ class AsyncBrowser:
         core.evidence.fence = fence
         core.browser_headless = headless
         return await self._open(AsyncSession(core), url, ms, files)
+
+    def _check_profile(self, profile: object, storage_state: object) -> Path:
+        """The profile directory, once the combination is one that can work."""
+        if self._pool is not None:
+            raise InvalidArgumentError(
+                "profile cannot apply to a remote browser: a profile is a directory on "
+                "this machine, and the endpoints' servers launched their browsers",
+                hint="start profile sessions from an AsyncBrowser without Config.endpoints",
+            )
+        if storage_state is not None:
+            raise InvalidArgumentError(
+                "give profile or storage_state, not both: a profile keeps its own state",
+                hint="start on the profile and log in once; it keeps the login",
+            )
+        return profile_dir(profile)
+
+    async def _on_profile(
+        self,
+        path: Path,
+        session_id: str,
+        spec: ContextSpec,
+        headless: bool,
+        url: str | None,
+        ms: float,
+        read_only: bool,
+        fence: Fence | None,
+    ) -> AsyncSession:
+        """A session in a Chromium of its own on a profile directory (a persistent context)."""
+        lock = ProfileLock.acquire(path)  # before anything launches: a held one fails at once
+        try:
+            async with self._launch_lock():
+                pw = await self._started()
+            spec.check(pw)
+            options = spec.options()
+            proxy = await self._proxy(session_id, fence)
+            if proxy is not None:
+                options["proxy"] = {"server": proxy}
+            context = await launch_persistent(
+                pw, self._config, headless, lock.path, options, fenced=fence is not None
+            )
+            await ensure_engine(pw, context)
+        except BaseException:
+            await self._drop_proxy(session_id)
+            lock.release()
+            raise
+        self._profiles[session_id] = lock
+        context.on("close", lambda _c: self._on_profile_closed(session_id))
+        core = SessionCore(self, session_id, context, read_only=read_only)
+        core.evidence.fence = fence
+        core.browser_headless = None  # not one of the shared local browsers
+        return await self._open(AsyncSession(core), url, ms)
+
+    def _on_profile_closed(self, session_id: str) -> None:
+        """A profile's browser closed: by a stop (which releases the lock) or by dying."""
+        session = self._sessions.pop(session_id, None)
+        if session is None:
+            return  # stopped: _release_remote frees the profile once its browser exited
+        session._core.mark_closed("the profile's browser closed or crashed", crashed=True)
+        self._crashed[session_id] = session._core.closed_reason
+        self._drop_proxy_soon(session_id)
+        lock = self._profiles.pop(session_id, None)
+        if lock is not None:
+            lock.release()
 
     async def _place(
         self,
@@ -537,6 +616,9 @@ class AsyncBrowser:
 
     async def _release_remote(self, session: AsyncSession) -> None:
         await self._drop_proxy(session.id)
+        lock = self._profiles.pop(session.id, None)
+        if lock is not None:
+            lock.release()  # after shutdown closed the profile's browser
         if self._pool is not None:
             self._pool.release(session.id)
         for page, holder in list(self._adopted.items()):

@@ -19,6 +19,7 @@ from browserkit._async._evidence_views import AsyncDownloads, ConsoleView
 from browserkit._async._handoff import Handoffs
 from browserkit._async._input import RawInput
 from browserkit._async._live import LiveView, LiveViews
+from browserkit._async._markdown import MarkdownReader
 from browserkit._async._modals import Modals
 from browserkit._async._navigation import Navigator
 from browserkit._async._network_detail import AsyncNetwork
@@ -48,6 +49,7 @@ from browserkit.results import (
     Handoff,
     HistoryMove,
     Navigation,
+    PageMarkdown,
     PageScan,
     PdfFile,
     Picked,
@@ -95,6 +97,7 @@ class AsyncSession:
         self._outlines = Outlines(core, capture, targets)
         self._dom = DomReader(core, world, targets)
         self._scan = Scanner(core, world)
+        self._markdown = MarkdownReader(core, world, targets)
         self._styles = StyleEditor(core, world, targets, pipeline)
         typed = TypedSecrets()  # what the session typed into secret fields, in memory only
         self._actions = Actions(pipeline, core.config.secrets, typed)
@@ -326,6 +329,36 @@ class AsyncSession:
             tab_id: {tab_id}
         """
         return await self._scan.scan(max_chars, cutlist, text_only, max_targets, timeout_ms, tab_id)
+
+    async def markdown(
+        self,
+        target: Target | None = None,
+        *,
+        max_chars: int = 35000,
+        timeout_ms: float | None = None,
+        tab_id: str | None = None,
+    ) -> PageMarkdown:
+        """The page's main content as Markdown: headings, paragraphs, lists, pipe tables,
+        code blocks and links, without the page's chrome.
+
+        The main content is ``<main>`` (or ``role=main``), else the longest
+        ``<article>``, else the body; inside it, what :meth:`scan` drops
+        (scripts, styles, media, hidden elements) and page chrome (navigation,
+        banners, footers, sidebars, forms and their controls) are left out.
+        Links are reference-style with their ``d``-ref as label, ``[Docs][d12]``,
+        their URLs listed at the end and in ``links``; each ref is a target
+        (``click("d12")``). Read in an isolated world: the page is not modified
+        and its scripts cannot change what is read.
+
+        Args:
+            target: Read only this element (and what it holds) instead of the main
+                content; a point is refused. Default: the main content.
+            max_chars: The longest ``text``, in characters, at least 100; longer text is
+                cut and ``truncated`` set; default 35,000.
+            timeout_ms: {timeout}
+            tab_id: {tab_id}
+        """
+        return await self._markdown.markdown(target, max_chars, timeout_ms, tab_id)
 
     async def find(
         self,
@@ -1035,7 +1068,11 @@ class AsyncSession:
     # ----------------------------------------------- state and emulation
 
     async def storage_state(
-        self, path: str | Path | None = None, *, timeout_ms: float | None = None
+        self,
+        path: str | Path | None = None,
+        *,
+        indexed_db: bool = False,
+        timeout_ms: float | None = None,
     ) -> StorageState:
         """The session's cookies and each origin's localStorage, to log in once and reuse it.
 
@@ -1047,9 +1084,12 @@ class AsyncSession:
             path: A file to also write the state to, as Playwright's JSON, readable by
                 its owner only; its folder must exist. It holds session cookies: keep it
                 as you would a password. Default: write no file.
+            indexed_db: Also read each origin's IndexedDB databases (``OriginStorage.indexed_db``),
+                as Playwright's ``storage_state(indexed_db=True)`` does; a session started
+                from the state gets them back. Default ``False``.
             timeout_ms: {timeout}
         """
-        return await self._state.storage_state(path, timeout_ms)
+        return await self._state.storage_state(path, indexed_db, timeout_ms)
 
     async def cookies(
         self, urls: str | Sequence[str] | None = None, *, timeout_ms: float | None = None
@@ -1134,6 +1174,34 @@ class AsyncSession:
             timeout_ms: {timeout}
         """
         return await self._state.local_storage(origin, update, remove, clear, timeout_ms)
+
+    async def session_storage(
+        self,
+        origin: str | None = None,
+        *,
+        update: Mapping[str, str] | None = None,
+        remove: Sequence[str] = (),
+        clear: bool = False,
+        timeout_ms: float | None = None,
+    ) -> dict[str, str]:
+        """An origin's sessionStorage items in one tab, after any writes (``clear``, ``remove``,
+        ``update``).
+
+        sessionStorage belongs to a tab: this is the active tab's when it shows
+        the origin, else the first other tab of the session that does; no tab
+        showing it raises :class:`~browserkit.InvalidArgumentError`. Like
+        :meth:`local_storage`, it goes through the browser, not the page's
+        scripts, and read-only sessions refuse writes.
+
+        Args:
+            origin: The origin (``http://127.0.0.1:8000``, or any URL of it); default:
+                the active tab's.
+            update: Items to set, key to value (both strings). Default: set none.
+            remove: Keys to delete. Default: delete none.
+            clear: Delete every item first. Default ``False``.
+            timeout_ms: {timeout}
+        """
+        return await self._state.session_storage(origin, update, remove, clear, timeout_ms)
 
     async def resize(self, width: int, height: int, *, timeout_ms: float | None = None) -> None:
         """Set the viewport of every tab of the session, and of the tabs it opens later.

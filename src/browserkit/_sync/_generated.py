@@ -9,7 +9,7 @@ from browserkit._async._live import LiveView
 from browserkit._secrets import Secret
 from browserkit.buffers import DownloadEntry, EventPage, NetworkEntry
 from browserkit.config import Config
-from browserkit.results import ActionResult, Cookie, Diagnostics, DomNode, ExecuteResult, FindMatch, Handoff, HistoryMove, Navigation, PageScan, PdfFile, Picked, Recording, RequestDetail, Screenshot, SessionInfo, Snapshot, StorageState, Styles, TabInfo, WaitResult
+from browserkit.results import ActionResult, Cookie, Diagnostics, DomNode, ExecuteResult, FindMatch, Handoff, HistoryMove, Navigation, PageMarkdown, PageScan, PdfFile, Picked, Recording, RequestDetail, Screenshot, SessionInfo, Snapshot, StorageState, Styles, TabInfo, WaitResult
 from browserkit.targets import Selector, Target
 from browserkit.types import Button, ColorScheme, ForcedColors, Geolocation, HarContent, MediaType, Modifier, NetworkConditions, PaperFormat, ReducedMotion, StateSource, UrlFilter
 from collections.abc import Iterable, Mapping, Sequence
@@ -394,6 +394,31 @@ class Session:
         """
         __tracebackhide__ = True
         return self._portal.call(self._impl.scan(max_chars=max_chars, cutlist=cutlist, text_only=text_only, max_targets=max_targets, timeout_ms=timeout_ms, tab_id=tab_id))
+
+    def markdown(self, target: Target | None = None, *, max_chars: int = 35000, timeout_ms: float | None = None, tab_id: str | None = None) -> PageMarkdown:
+        """The page's main content as Markdown: headings, paragraphs, lists, pipe tables,
+        code blocks and links, without the page's chrome.
+
+        The main content is ``<main>`` (or ``role=main``), else the longest
+        ``<article>``, else the body; inside it, what :meth:`scan` drops
+        (scripts, styles, media, hidden elements) and page chrome (navigation,
+        banners, footers, sidebars, forms and their controls) are left out.
+        Links are reference-style with their ``d``-ref as label, ``[Docs][d12]``,
+        their URLs listed at the end and in ``links``; each ref is a target
+        (``click("d12")``). Read in an isolated world: the page is not modified
+        and its scripts cannot change what is read.
+
+        Args:
+            target: Read only this element (and what it holds) instead of the main
+                content; a point is refused. Default: the main content.
+            max_chars: The longest ``text``, in characters, at least 100; longer text is
+                cut and ``truncated`` set; default 35,000.
+            timeout_ms: Bound in milliseconds; default ``config.default_timeout_ms``, at most
+                ``config.max_timeout_ms``.
+            tab_id: The tab (``t1``, ``t2``, ...; see ``tabs()``); default: the active tab.
+        """
+        __tracebackhide__ = True
+        return self._portal.call(self._impl.markdown(target, max_chars=max_chars, timeout_ms=timeout_ms, tab_id=tab_id))
 
     def find(self, text: str | None = None, *, regex: str | None = None, urls: bool = False, limit: int | None = 30, timeout_ms: float | None = None, tab_id: str | None = None) -> list[FindMatch]:
         """The deepest outline nodes whose printed line, name, text or properties match.
@@ -967,7 +992,7 @@ class Session:
         __tracebackhide__ = True
         return self._portal.call(self._impl.close_tab(tab_id))
 
-    def storage_state(self, path: str | Path | None = None, *, timeout_ms: float | None = None) -> StorageState:
+    def storage_state(self, path: str | Path | None = None, *, indexed_db: bool = False, timeout_ms: float | None = None) -> StorageState:
         """The session's cookies and each origin's localStorage, to log in once and reuse it.
 
         Start another session from it with ``browser.start(storage_state=...)``
@@ -978,11 +1003,14 @@ class Session:
             path: A file to also write the state to, as Playwright's JSON, readable by
                 its owner only; its folder must exist. It holds session cookies: keep it
                 as you would a password. Default: write no file.
+            indexed_db: Also read each origin's IndexedDB databases (``OriginStorage.indexed_db``),
+                as Playwright's ``storage_state(indexed_db=True)`` does; a session started
+                from the state gets them back. Default ``False``.
             timeout_ms: Bound in milliseconds; default ``config.default_timeout_ms``, at most
                 ``config.max_timeout_ms``.
         """
         __tracebackhide__ = True
-        return self._portal.call(self._impl.storage_state(path, timeout_ms=timeout_ms))
+        return self._portal.call(self._impl.storage_state(path, indexed_db=indexed_db, timeout_ms=timeout_ms))
 
     def cookies(self, urls: str | Sequence[str] | None = None, *, timeout_ms: float | None = None) -> list[Cookie]:
         """The session's cookies; with ``urls``, only those sent to these URLs.
@@ -1053,6 +1081,28 @@ class Session:
         """
         __tracebackhide__ = True
         return self._portal.call(self._impl.local_storage(origin, update=update, remove=remove, clear=clear, timeout_ms=timeout_ms))
+
+    def session_storage(self, origin: str | None = None, *, update: Mapping[str, str] | None = None, remove: Sequence[str] = (), clear: bool = False, timeout_ms: float | None = None) -> dict[str, str]:
+        """An origin's sessionStorage items in one tab, after any writes (``clear``, ``remove``,
+        ``update``).
+
+        sessionStorage belongs to a tab: this is the active tab's when it shows
+        the origin, else the first other tab of the session that does; no tab
+        showing it raises :class:`~browserkit.InvalidArgumentError`. Like
+        :meth:`local_storage`, it goes through the browser, not the page's
+        scripts, and read-only sessions refuse writes.
+
+        Args:
+            origin: The origin (``http://127.0.0.1:8000``, or any URL of it); default:
+                the active tab's.
+            update: Items to set, key to value (both strings). Default: set none.
+            remove: Keys to delete. Default: delete none.
+            clear: Delete every item first. Default ``False``.
+            timeout_ms: Bound in milliseconds; default ``config.default_timeout_ms``, at most
+                ``config.max_timeout_ms``.
+        """
+        __tracebackhide__ = True
+        return self._portal.call(self._impl.session_storage(origin, update=update, remove=remove, clear=clear, timeout_ms=timeout_ms))
 
     def resize(self, width: int, height: int, *, timeout_ms: float | None = None) -> None:
         """Set the viewport of every tab of the session, and of the tabs it opens later.
@@ -1369,7 +1419,7 @@ class Browser:
         """The configuration every session of this browser uses."""
         return self._impl.config
 
-    def start(self, url: str | None = None, *, headless: bool | None = None, read_only: bool = False, storage_state: StateSource | None = None, viewport: tuple[int, int] | None = None, device: str | None = None, locale: str | None = None, timezone_id: str | None = None, geolocation: Geolocation | None = None, permissions: Sequence[str] = (), color_scheme: ColorScheme | None = None, user_agent: str | None = None, extra_headers: Mapping[str, str] | None = None, allowed_domains: Sequence[str] | None = None, blocked_domains: Sequence[str] | None = None, video_dir: str | Path | None = None, har_path: str | Path | None = None, har_content: HarContent | None = None, har_url_filter: UrlFilter | None = None, timeout_ms: float | None = None) -> Session:
+    def start(self, url: str | None = None, *, headless: bool | None = None, read_only: bool = False, profile: str | Path | None = None, storage_state: StateSource | None = None, viewport: tuple[int, int] | None = None, device: str | None = None, locale: str | None = None, timezone_id: str | None = None, geolocation: Geolocation | None = None, permissions: Sequence[str] = (), color_scheme: ColorScheme | None = None, user_agent: str | None = None, extra_headers: Mapping[str, str] | None = None, allowed_domains: Sequence[str] | None = None, blocked_domains: Sequence[str] | None = None, video_dir: str | Path | None = None, har_path: str | Path | None = None, har_content: HarContent | None = None, har_url_filter: UrlFilter | None = None, timeout_ms: float | None = None) -> Session:
         """A new session: its own browser context (cookies, storage), one tab.
 
         Launches Chromium on first use (with ``config.endpoints``, places the
@@ -1384,6 +1434,13 @@ class Browser:
                 refuses ``False``.
             read_only: Refuse every call that would change a page
                 (:class:`~browserkit.ReadOnlyError`); reading still works. Default ``False``.
+            profile: A directory (created when missing) the session's browser keeps its
+                profile in: cookies, IndexedDB, service workers, caches, so a login
+                outlives the run. The session gets a Chromium of its own on it, closed
+                on stop. One browser per profile at a time: a second start on a held one
+                (here or in another process) raises :class:`~browserkit.ProfileInUseError`
+                at once. Refused with ``config.endpoints`` and with ``storage_state``.
+                Default: a fresh context that keeps nothing.
             storage_state: Cookies and localStorage to start with: what
                 ``session.storage_state()`` returned, its ``to_playwright()`` dict, or its file.
             viewport: ``(width, height)`` in CSS pixels, each 1 to 10,000; default
@@ -1427,7 +1484,7 @@ class Browser:
                 most ``config.max_timeout_ms``.
         """
         __tracebackhide__ = True
-        return _wrap_session(self._portal, self._portal.call(self._impl.start(url, headless=headless, read_only=read_only, storage_state=storage_state, viewport=viewport, device=device, locale=locale, timezone_id=timezone_id, geolocation=geolocation, permissions=permissions, color_scheme=color_scheme, user_agent=user_agent, extra_headers=extra_headers, allowed_domains=allowed_domains, blocked_domains=blocked_domains, video_dir=video_dir, har_path=har_path, har_content=har_content, har_url_filter=har_url_filter, timeout_ms=timeout_ms)))
+        return _wrap_session(self._portal, self._portal.call(self._impl.start(url, headless=headless, read_only=read_only, profile=profile, storage_state=storage_state, viewport=viewport, device=device, locale=locale, timezone_id=timezone_id, geolocation=geolocation, permissions=permissions, color_scheme=color_scheme, user_agent=user_agent, extra_headers=extra_headers, allowed_domains=allowed_domains, blocked_domains=blocked_domains, video_dir=video_dir, har_path=har_path, har_content=har_content, har_url_filter=har_url_filter, timeout_ms=timeout_ms)))
 
     def tabs(self, cdp_url: str, *, timeout_ms: float | None = None) -> list[TabInfo]:
         """The tabs of a Chrome running at ``cdp_url``; ``adopted`` marks those a session holds.

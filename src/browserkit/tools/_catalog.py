@@ -68,6 +68,7 @@ ORDER = (
     "browser_set_cookies",
     "browser_clear_cookies",
     "browser_local_storage",
+    "browser_session_storage",
     "browser_resize",
     "browser_emulate_media",
     "browser_throttle",
@@ -79,6 +80,8 @@ ORDER = (
     # opt-in groups pdf and scripts (tools/_extras.py)
     "browser_pdf",
     "browser_init_script",
+    # opt-in group reading (tools/_reading.py)
+    "browser_markdown",
 )
 
 arrange(ORDER)

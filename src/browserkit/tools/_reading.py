@@ -1,7 +1,8 @@
 """Reading tools: see the page without changing it.
 
 Holds browser_snapshot, browser_dom_read, browser_scan, browser_find,
-browser_screenshot and browser_styles_read.
+browser_screenshot and browser_styles_read; browser_markdown, in the opt-in
+group reading.
 """
 
 from __future__ import annotations
@@ -271,3 +272,33 @@ async def _styles_read(browser: AsyncBrowser, a: StylesReadArgs, ctx: ToolContex
         timeout_ms=a.timeout_ms,
     )
     return {"properties": styles.properties, "inline_style": styles.inline_style}
+
+
+@attrs.frozen(kw_only=True)
+class MarkdownArgs:
+    session_id: str = arg()
+    ref: str | None = arg("Read only this element (a ref or d-ref).", default=None)
+    selector: str | None = arg("Or only this selector's element.", default=None)
+    max_chars: int = arg("Text length cap.", default=35000, minimum=100)
+    tab_id: str | None = arg(default=None)
+    timeout_ms: int | None = arg(default=None, minimum=1)
+
+
+@tool(
+    "browser_markdown",
+    MarkdownArgs,
+    title="Read the page as Markdown",
+    effect="read",
+    idempotent=True,
+    cap="reading",
+)
+async def _markdown(browser: AsyncBrowser, a: MarkdownArgs, ctx: ToolContext) -> JSON:
+    """Read the page's main content as Markdown (headings, lists, tables, code), without
+    navigation, banners or footers: best for articles and docs. Links are [text][d-ref]."""
+    md = await browser.session(a.session_id).markdown(
+        target_of(a), max_chars=a.max_chars, tab_id=a.tab_id, timeout_ms=a.timeout_ms
+    )
+    out: JSON = {"markdown": md.text, "title": md.title, "url": md.url}
+    if md.truncated:
+        out["truncated"] = True
+    return out

@@ -112,6 +112,7 @@ class ToolContext:
 
 CAPS: dict[str, str] = {
     "storage": "cookies, localStorage, and the session state to save and start from",
+    "reading": "a page's main content as Markdown (browser_markdown)",
     "network": "request and response detail, routes (block, mock, delay), offline",
     "emulation": "resize the viewport, emulate media features, throttle network and CPU",
     "pdf": "save the page as a PDF",

@@ -1,4 +1,4 @@
-"""Storage and emulation tools: cookies, localStorage, session state, the viewport, media
+"""Storage and emulation tools: cookies, web storage, session state, the viewport, media
 features and throttling.
 
 In the opt-in groups storage and emulation. Cookie values and stored items
@@ -33,6 +33,7 @@ def _capped(value: str) -> str:
 class StorageStateArgs:
     session_id: str = arg()
     path: str = arg("JSON file to write (in the output directory).")
+    indexed_db: bool = arg("Also save IndexedDB.", default=False)
     timeout_ms: int | None = arg(default=None, minimum=1)
 
 
@@ -48,8 +49,13 @@ async def _storage_state(browser: AsyncBrowser, a: StorageStateArgs, ctx: ToolCo
     """Save the session's cookies and localStorage to a file, to start later sessions logged in
     (browser_sessions_start storage_state). Answers counts only; the file holds secrets."""
     path = ctx.output_path(a.path)
-    state = await browser.session(a.session_id).storage_state(path, timeout_ms=a.timeout_ms)
-    return {"path": path, "cookies": len(state.cookies), "origins": len(state.origins)}
+    state = await browser.session(a.session_id).storage_state(
+        path, indexed_db=a.indexed_db, timeout_ms=a.timeout_ms
+    )
+    out: JSON = {"path": path, "cookies": len(state.cookies), "origins": len(state.origins)}
+    if a.indexed_db:
+        out["databases"] = sum(len(o.indexed_db) for o in state.origins)
+    return out
 
 
 @attrs.frozen(kw_only=True)
@@ -182,6 +188,27 @@ async def _local_storage(browser: AsyncBrowser, a: LocalStorageArgs, ctx: ToolCo
     Writing needs a tab on that origin. Long values are cut.
     """
     items = await browser.session(a.session_id).local_storage(
+        a.origin,
+        update={i.key: i.value for i in a.update} or None,
+        remove=a.remove,
+        clear=a.clear,
+        timeout_ms=a.timeout_ms,
+    )
+    return {"items": {k: _capped(v) for k, v in items.items()}}
+
+
+@tool(
+    "browser_session_storage",
+    LocalStorageArgs,
+    title="Read or write sessionStorage",
+    effect="destroy",
+    cap="storage",
+)
+async def _session_storage(browser: AsyncBrowser, a: LocalStorageArgs, ctx: ToolContext) -> JSON:
+    """Read an origin's sessionStorage in one tab (the active one if it shows the origin),
+    after writing: clear, then remove, then update. Needs a tab on that origin. Long values
+    are cut."""
+    items = await browser.session(a.session_id).session_storage(
         a.origin,
         update={i.key: i.value for i in a.update} or None,
         remove=a.remove,
