@@ -81,6 +81,7 @@ class AsyncSession:
         targets = Targets(core, capture, world)
         self._picks = targets.picks
         pipeline = Pipeline(core, capture, targets)
+        self._locators = pipeline.locators
         self._navigator = Navigator(core, capture)
         self._outlines = Outlines(core, capture, targets)
         self._dom = DomReader(core, world, targets)
@@ -1300,6 +1301,31 @@ class AsyncSession:
                 :class:`~browserkit.TimeoutError`, with the view's URL in its hint.
         """
         return await self._picking.pick(prompt, timeout_ms)
+
+    # ----------------------------------------------------------- scripts
+
+    @shared_args
+    async def locator(
+        self, target: Target, *, timeout_ms: float | None = None, tab_id: str | None = None
+    ) -> Selector:
+        """A selector that finds the element ``target`` names again on a fresh load.
+
+        Chosen the way a careful person would: the test id, else the role and
+        accessible name, the label, the placeholder, the exact text (with
+        ``nth=`` when a few elements share it), a CSS path last; checked
+        unique now with Playwright's own locator count. Its repr reads as code:
+
+        >>> s.locator("e3")  # doctest: +SKIP
+        bk.role("button", "Save")
+
+        Every action's result carries the same for its element (``ActionResult.locator``).
+
+        Args:
+            target: A ref (``"e3"``, ``"p1"``, ``"d4"``) or a selector.
+            timeout_ms: {timeout}
+            tab_id: {tab_id}
+        """
+        return await self._locators.of(target, timeout_ms, tab_id)
 
     # --------------------------------------------------------- recording
 

@@ -1223,6 +1223,28 @@ class Session:
         __tracebackhide__ = True
         return self._portal.call(self._impl.pick(prompt, timeout_ms=timeout_ms))
 
+    def locator(self, target: Target, *, timeout_ms: float | None = None, tab_id: str | None = None) -> Selector:
+        """A selector that finds the element ``target`` names again on a fresh load.
+
+        Chosen the way a careful person would: the test id, else the role and
+        accessible name, the label, the placeholder, the exact text (with
+        ``nth=`` when a few elements share it), a CSS path last; checked
+        unique now with Playwright's own locator count. Its repr reads as code:
+
+        >>> s.locator("e3")  # doctest: +SKIP
+        bk.role("button", "Save")
+
+        Every action's result carries the same for its element (``ActionResult.locator``).
+
+        Args:
+            target: A ref (``"e3"``, ``"p1"``, ``"d4"``) or a selector.
+            timeout_ms: Bound in milliseconds; default ``config.default_timeout_ms``, at most
+                ``config.max_timeout_ms``.
+            tab_id: The tab (``t1``, ``t2``, ...; see ``tabs()``); default: the active tab.
+        """
+        __tracebackhide__ = True
+        return self._portal.call(self._impl.locator(target, timeout_ms=timeout_ms, tab_id=tab_id))
+
     def record(self, path: str | Path, *, timeout_ms: float | None = None) -> None:
         """Start recording the session as a Playwright trace, written to ``path``.
 
