@@ -43,13 +43,19 @@ _NAMELESS = {"generic", "none", "presentation", "paragraph", "text", ""}
 
 
 class Located:
-    """A locator and where its element was (its centre in the viewport), or None."""
+    """A locator, its element's role, and where it was (its centre on the page)."""
 
-    __slots__ = ("box", "selector")
+    __slots__ = ("box", "role", "selector")
 
-    def __init__(self, selector: Selector, box: tuple[float, float] | None) -> None:
+    def __init__(
+        self,
+        selector: Selector,
+        box: tuple[float, float] | None = None,
+        role: str | None = None,
+    ) -> None:
         self.selector = selector
         self.box = box
+        self.role = role
 
 
 class Locators:
@@ -95,10 +101,24 @@ class Locators:
             return target  # a CSS or XPath selector that matched one element
         raise TargetNotFoundError(f"{describe(target)} is gone", hint="take a new snapshot")
 
+    async def box_of(self, ref: str) -> tuple[float, float] | None:
+        """Where the element of ``ref`` is now: its centre on the page, or None."""
+        tab = self._core.check()
+        ms = self._core.timeout(None)
+        aim = await self._targets.aim(tab, ref, ms)
+        if aim.bound is None:
+            return None
+        base = aim.bound.base
+        frame = base if isinstance(base, Frame) else base.main_frame
+        facts = await self._facts(tab, frame, aim.bound.key, ms)
+        box = facts.get("box") if isinstance(facts, dict) else None
+        return (float(box[0]), float(box[1])) if box else None
+
     async def locate(self, tab: Tab, target: Target | None, aim: Aim, ms: float) -> Located | None:
         """The stable locator of ``target`` as it was aimed at."""
         if isinstance(target, Selector) and target.kind not in ("css", "xpath"):
-            return Located(target, None)  # already a person's locator, checked unique
+            # Already a person's locator, and checked unique as it resolved.
+            return Located(target, role=target.value if target.kind == "role" else None)
         if aim.bound is None or aim.locator is None:
             return None
         return await self._from_pin(tab, aim.bound, ms)
@@ -123,7 +143,7 @@ class Locators:
         candidates = _candidates(facts, role, name, frame_spec)
         selector = await self._first_unique(tab, base, bound, candidates, ms)
         box = facts.get("box")
-        return Located(selector, (float(box[0]), float(box[1])) if box else None)
+        return Located(selector, (float(box[0]), float(box[1])) if box else None, role)
 
     async def _facts(self, tab: Tab, frame: Frame, key: str, ms: float) -> Any:
         args = json.dumps([key, self._core.config.test_id_attribute])

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from browserkit._async._evidence_views import ConsoleView
 from browserkit._async._live import LiveView
+from browserkit._script import Script
 from browserkit._secrets import Secret
 from browserkit.buffers import DownloadEntry, EventPage, NetworkEntry
 from browserkit.config import Config
@@ -1244,6 +1245,23 @@ class Session:
         """
         __tracebackhide__ = True
         return self._portal.call(self._impl.locator(target, timeout_ms=timeout_ms, tab_id=tab_id))
+
+    def script(self, *, reset: bool = False) -> Script:
+        """The session's successful actions since it started (or the last reset), as a script.
+
+        Each step holds the action, the stable locator of its element
+        (:meth:`locator`), its arguments and one check taken from what it
+        changed: the new URL after a navigation, a text that appeared, the
+        checkbox's new state. Failed actions and reads are left out; a secret
+        typed stays its name. Turn it into code with
+        :meth:`Script.to_python`, keep it with :meth:`Script.save`, run it
+        again with :func:`browserkit.replay`.
+
+        Args:
+            reset: Start a new script after this one: later calls hold only
+                the actions made after it.
+        """
+        return self._impl.script(reset=reset)
 
     def record(self, path: str | Path, *, timeout_ms: float | None = None) -> None:
         """Start recording the session as a Playwright trace, written to ``path``.

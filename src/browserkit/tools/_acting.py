@@ -140,6 +140,8 @@ def _acted(result: ActionResult, url_before: str | None) -> JSON:
         out["target_verified"] = False
     if not result.settled:
         out["settled"] = False
+    if result.locator is not None:
+        out["locator"] = repr(result.locator)
     out["dialog"] = to_jsonable(result.dialog)
     out["new_tabs"] = list(result.new_tabs)
     out["downloads"] = list(result.downloads)

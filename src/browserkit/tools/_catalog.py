@@ -16,6 +16,7 @@ from __future__ import annotations
 # Each module registers its tools when imported; their order does not matter.
 from browserkit.tools import (  # noqa: F401
     _acting,
+    _code,
     _evidence,
     _extras,
     _handoff,
@@ -77,6 +78,10 @@ ORDER = (
     # opt-in groups pdf and scripts (tools/_extras.py)
     "browser_pdf",
     "browser_init_script",
+    # opt-in group code (tools/_code.py)
+    "browser_locator",
+    "browser_script_export",
+    "browser_replay",
 )
 
 arrange(ORDER)

@@ -4,7 +4,7 @@
 // calls). Called with the pin helper (js/pins.js), the pin key of the element
 // and the test-id attribute; returns null when the element is gone, else its
 // facts: test id, label, placeholder, short text, a CSS path (the last
-// resort), and its box in the viewport (where a replay may look for it again).
+// resort), and its centre on the page (where a replay may look for it again).
 // Which of these is unique is decided by Playwright's own locator count.
 /**
  * @param {() => BrowserkitPins} installPins
@@ -53,6 +53,6 @@
     placeholder: short(el.getAttribute('placeholder') || ''),
     text: short(text),
     css: css(el),
-    box: [box.x + box.width / 2, box.y + box.height / 2],
+    box: [box.x + box.width / 2 + window.scrollX, box.y + box.height / 2 + window.scrollY],
   };
 }
