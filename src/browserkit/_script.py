@@ -84,7 +84,8 @@ class Script:
         return iter(self.steps)
 
     def __str__(self) -> str:
-        return "\n".join(f"{i}. {step.describe()}" for i, step in enumerate(self.steps, 1))
+        steps = enumerate(with_start(self), 1)
+        return "\n".join(f"{i}. {step.describe()}" for i, step in steps)
 
     def to_json(self) -> str:
         """The script as JSON (what :meth:`save` writes)."""

@@ -30,7 +30,7 @@ from browserkit._async._core import SessionCore
 from browserkit._async._tab import Tab, swallow
 from browserkit._async._targets import Aim, Targets
 from browserkit.errors import BrowserkitError, InvalidArgumentError, TargetNotFoundError
-from browserkit.snapshot import parse
+from browserkit.snapshot import Node, parse
 from browserkit.targets import Point, Selector, Target, describe
 
 __all__ = ["Located", "Locators"]
@@ -127,21 +127,24 @@ class Locators:
         base = bound.base
         frame = base if isinstance(base, Frame) else base.main_frame
         facts_call = self._facts(tab, frame, bound.key, ms)
-        node_call = bound.locator().aria_snapshot(timeout=ms)
-        answers: tuple[Any, Any] = await asyncio.gather(
-            facts_call, node_call, return_exceptions=True
-        )
-        facts, aria = answers
+        node = _outline_node(tab, bound)
+        if node is not None:
+            facts, aria = await facts_call, None  # the outline printed its role and name
+        else:
+            node_call = bound.locator().aria_snapshot(timeout=ms)
+            answers: tuple[Any, Any] = await asyncio.gather(
+                facts_call, node_call, return_exceptions=True
+            )
+            facts, aria = answers
         if not isinstance(facts, dict):
             return None
-        role = name = None
-        if isinstance(aria, str):
+        if node is None and isinstance(aria, str):
             top = parse(aria).children
-            if top:
-                role, name = top[0].role, top[0].name
+            node = top[0] if top else None
+        role, name = (node.role, node.name) if node is not None else (None, None)
         frame_spec = None if frame is tab.page.main_frame else (frame.name or frame.url)
         candidates = _candidates(facts, role, name, frame_spec)
-        selector = await self._first_unique(tab, base, bound, candidates, ms)
+        selector = await self._first_unique(base, bound, candidates, ms)
         box = facts.get("box")
         return Located(selector, (float(box[0]), float(box[1])) if box else None, role)
 
@@ -161,35 +164,45 @@ class Locators:
         return reply.get("result", {}).get("value")
 
     async def _first_unique(
-        self, tab: Tab, base: Page | Frame, bound: Bound, candidates: list[Selector], ms: float
+        self, base: Page | Frame, bound: Bound, candidates: list[Selector], ms: float
     ) -> Selector:
         """The first candidate that matches this element alone; else the first one that
-        matches it among a few, with ``nth``; else the CSS path (always last)."""
+        matches it among a few, with ``nth``; else the CSS path (always last).
+
+        Asked one at a time: the first usually answers, and each answer is a
+        round trip on the action's way.
+        """
         mine = bound.locator()
-
-        async def counts(sel: Selector) -> tuple[int, int]:
+        shared: list[tuple[Selector, int]] = []
+        for sel in candidates[:-1]:
             found = self._targets.locate(base, sel)
-            both = await asyncio.gather(found.count(), found.and_(mine).count())
-            return both[0], both[1]
-
-        answers = await asyncio.wait_for(
-            asyncio.gather(*(counts(c) for c in candidates), return_exceptions=True), ms / 1000
-        )
-        named = list(zip(candidates, answers, strict=True))[:-1]
-        for sel, answer in named:
-            if answer == (1, 1):
+            counting = asyncio.gather(found.count(), found.and_(mine).count())
+            try:
+                count, here = await asyncio.wait_for(counting, ms / 1000)
+            except PlaywrightError:
+                continue
+            if (count, here) == (1, 1):
                 return sel
-        for sel, answer in named:
-            if isinstance(answer, tuple) and answer[1] == 1 and 1 < answer[0] <= _MAX_NTH:
-                index = await self._index(base, sel, mine, answer[0])
-                if index is not None:
-                    return Selector(sel.kind, sel.value, sel.name, nth=index, frame=sel.frame)
+            if here == 1 and 1 < count <= _MAX_NTH:
+                shared.append((sel, count))
+        for sel, count in shared:
+            index = await self._index(base, sel, mine, count)
+            if index is not None:
+                return Selector(sel.kind, sel.value, sel.name, nth=index, frame=sel.frame)
         return candidates[-1]
 
     async def _index(self, base: Page | Frame, sel: Selector, mine: Locator, n: int) -> int | None:
         found = self._targets.locate(base, sel)
         hits = await asyncio.gather(*(found.nth(i).and_(mine).count() for i in range(n)))
         return hits.index(1) if hits.count(1) == 1 else None
+
+
+def _outline_node(tab: Tab, bound: Bound) -> Node | None:
+    """The outline line of a main-frame ref, when the tab's last outline printed it."""
+    base = tab.baseline
+    if base is None or base.generation != bound.generation or not bound.ref.startswith("e"):
+        return None
+    return base.outline.find(bound.ref)
 
 
 def _candidates(

@@ -33,8 +33,9 @@ if TYPE_CHECKING:
 
 __all__ = ["replay_on"]
 
-# How close (CSS px, centre to centre) a stand-in must be to where the element was.
-SAME_PLACE_PX = 48.0
+# How close (CSS px, centre to centre) a stand-in must be to where the element was,
+# and no other element of its role: a renamed label moves its centre a little.
+SAME_PLACE_PX = 32.0
 # How long a step's check waits for the page to show what it recorded.
 CHECK_MS = 5000
 _OUTLINE_LINES = 16
@@ -160,7 +161,7 @@ async def _failure(
     start = max(0, at - _OUTLINE_LINES // 2)
     outline = "\n".join(lines[start : start + _OUTLINE_LINES])
     candidates = tuple(
-        f"{ref} {line.removeprefix('- ')}"
+        f"{ref} {line.removeprefix('- ').replace(f' [ref={ref}]', '')}"
         + (f" ({distance:.0f} px from where it was)" if math.isfinite(distance) else "")
         for distance, ref, line in near[:_CANDIDATES]
     )
