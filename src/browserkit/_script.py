@@ -22,6 +22,7 @@ import attrs
 
 from browserkit._convert import converter
 from browserkit._paths import output_file, write_file
+from browserkit._reprs import record_markdown, summary, text_markdown
 from browserkit.errors import InvalidArgumentError
 from browserkit.results import ActionResult, Navigation
 from browserkit.snapshot import Node, SnapshotDiff
@@ -37,7 +38,7 @@ _FIELDS = {"textbox", "searchbox", "combobox", "spinbutton", "slider"}
 _LONGEST_EXPECTED = 80
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Step:
     """One action of a script, with what it should change.
 
@@ -65,17 +66,23 @@ class Step:
     role: str | None = None
     box: tuple[float, float] | None = None
 
+    __repr__ = summary
+    _repr_markdown_ = record_markdown
+
     def describe(self) -> str:
         """The step as browserkit code, e.g. ``s.click(bk.role("button", "Save"))``."""
         return _bk_call(self)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Script:
     """A session's successful actions, ready to run again (see :meth:`AsyncSession.script`)."""
 
     steps: tuple[Step, ...] = ()
     start_url: str | None = None
+
+    __repr__ = summary
+    _repr_markdown_ = text_markdown
 
     def __len__(self) -> int:
         return len(self.steps)
@@ -94,7 +101,12 @@ class Script:
 
     @classmethod
     def from_json(cls, text: str) -> Script:
-        """The script :meth:`to_json` wrote."""
+        """The script :meth:`to_json` wrote.
+
+        Args:
+            text: The JSON text; anything else raises
+                :class:`~browserkit.InvalidArgumentError`.
+        """
         try:
             data = json.loads(text)
             data.pop("format", None)
@@ -105,14 +117,22 @@ class Script:
             raise InvalidArgumentError(f"not a browserkit script: {exc}") from None
 
     def save(self, path: str | os.PathLike[str]) -> Path:
-        """Write the script as JSON to ``path`` (replaced whole, never half-written)."""
+        """Write the script as JSON to ``path`` (replaced whole, never half-written).
+
+        Args:
+            path: The file to write, e.g. ``"login.script.json"``; its folder must exist.
+        """
         target = output_file(path, "'login.script.json'")
         write_file(target, self.to_json(), private=False)
         return target
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> Script:
-        """The script :meth:`save` wrote to ``path``."""
+        """The script :meth:`save` wrote to ``path``.
+
+        Args:
+            path: The JSON file :meth:`save` wrote.
+        """
         try:
             text = Path(path).read_text(encoding="utf-8")
         except OSError as exc:
@@ -129,6 +149,9 @@ class Script:
         ``expect(locator).to_...`` from ``playwright.async_api``, which runs
         without browserkit (Chromium from ``$BROWSERKIT_CHROMIUM`` if set).
         Secrets are read from the environment, never written in the file.
+
+        Args:
+            kind: ``"browserkit"`` (default) or ``"playwright"``.
         """
         if kind == "browserkit":
             return _browserkit_file(self)
@@ -137,13 +160,16 @@ class Script:
         raise InvalidArgumentError(f"kind must be 'browserkit' or 'playwright', got {kind!r}")
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Healed:
     """A step a healing replay ran on a stand-in: its number, old and new locator."""
 
     step: int
     old: Selector | None
     new: Selector
+
+    __repr__ = summary
+    _repr_markdown_ = record_markdown
 
 
 @attrs.frozen
@@ -159,6 +185,9 @@ class ReplayResult:
     url: str
     healed: tuple[Healed, ...] = ()
     script: Script = Script()
+
+    __repr__ = summary
+    _repr_markdown_ = record_markdown
 
 
 def with_start(script: Script) -> tuple[Step, ...]:

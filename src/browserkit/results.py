@@ -432,13 +432,16 @@ class Picked:
     like a snapshot's refs: stale once its tab navigated, gone once its
     element left the page, never another element. ``line`` is the element's
     outline line (role and name, with the ref); ``tab_id`` and ``url`` say
-    where it was picked.
+    where it was picked; ``locator`` the selector that finds the element
+    again on a fresh load (see :meth:`~browserkit.AsyncSession.locator`), or
+    None when it could not be made.
     """
 
     ref: str
     line: str
     tab_id: str
     url: str
+    locator: Selector | None = None
 
     __repr__ = summary
     _repr_markdown_ = record_markdown

@@ -30,7 +30,7 @@ from browserkit._async._core import SessionCore
 from browserkit._async._tab import Tab, swallow
 from browserkit._async._targets import Aim, Targets
 from browserkit.errors import BrowserkitError, InvalidArgumentError, TargetNotFoundError
-from browserkit.snapshot import Node, parse
+from browserkit.snapshot import Node
 from browserkit.targets import Point, Selector, Target, describe
 
 __all__ = ["Located", "Locators"]
@@ -101,6 +101,13 @@ class Locators:
             return target  # a CSS or XPath selector that matched one element
         raise TargetNotFoundError(f"{describe(target)} is gone", hint="take a new snapshot")
 
+    async def quietly(self, ref: str, tab_id: str) -> Selector | None:
+        """The locator of ``ref``, or None when it cannot be made (a picked element that left)."""
+        try:
+            return await self.of(ref, None, tab_id)
+        except (PlaywrightError, BrowserkitError):
+            return None
+
     async def box_of(self, ref: str) -> tuple[float, float] | None:
         """Where the element of ``ref`` is now: its centre on the page, or None."""
         tab = self._core.check()
@@ -126,22 +133,15 @@ class Locators:
     async def _from_pin(self, tab: Tab, bound: Bound, ms: float) -> Located | None:
         base = bound.base
         frame = base if isinstance(base, Frame) else base.main_frame
-        facts_call = self._facts(tab, frame, bound.key, ms)
-        node = _outline_node(tab, bound)
-        if node is not None:
-            facts, aria = await facts_call, None  # the outline printed its role and name
-        else:
-            node_call = bound.locator().aria_snapshot(timeout=ms)
-            answers: tuple[Any, Any] = await asyncio.gather(
-                facts_call, node_call, return_exceptions=True
-            )
-            facts, aria = answers
+        facts = await self._facts(tab, frame, bound.key, ms)
         if not isinstance(facts, dict):
             return None
-        if node is None and isinstance(aria, str):
-            top = parse(aria).children
-            node = top[0] if top else None
-        role, name = (node.role, node.name) if node is not None else (None, None)
+        # The outline's role and name (Playwright's own computation), else the
+        # facts' guess; the count below tells whether either names it. Not
+        # Playwright's aria_snapshot: it replaces the outline refs resolve against.
+        node = _outline_node(tab, bound)
+        guess = (facts.get("role") or None, facts.get("name") or None)
+        role, name = (node.role, node.name) if node is not None else guess
         frame_spec = None if frame is tab.page.main_frame else (frame.name or frame.url)
         candidates = _candidates(facts, role, name, frame_spec)
         selector = await self._first_unique(base, bound, candidates, ms)
@@ -198,9 +198,9 @@ class Locators:
 
 
 def _outline_node(tab: Tab, bound: Bound) -> Node | None:
-    """The outline line of a main-frame ref, when the tab's last outline printed it."""
+    """The outline node of a ref, when the tab's last outline printed it."""
     base = tab.baseline
-    if base is None or base.generation != bound.generation or not bound.ref.startswith("e"):
+    if base is None or base.generation != bound.generation:
         return None
     return base.outline.find(bound.ref)
 

@@ -103,7 +103,7 @@ class AsyncSession:
         self._network = AsyncNetwork(core)
         self._routes = Routes(core)
         self._live_views = LiveViews(core)
-        self._picking = Picking(core, self._picks, self._live_views)
+        self._picking = Picking(core, self._picks, self._live_views, self._locators)
         self._recordings = Recordings(core, typed, core.config.secrets.hidden)
 
     # -------------------------------------------------------- properties

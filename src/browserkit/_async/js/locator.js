@@ -45,9 +45,23 @@
     }
     return parts.join(' > ');
   };
+  // A role and name for elements no outline printed (d-refs): the usual
+  // implicit roles only; the count in Python says whether it names the element.
+  const type = (el.getAttribute('type') || 'text').toLowerCase();
+  const implicit = {
+    button: 'button', a: el.hasAttribute('href') ? 'link' : '', select: 'combobox',
+    textarea: 'textbox', h1: 'heading', h2: 'heading', h3: 'heading', h4: 'heading',
+    input: {checkbox: 'checkbox', radio: 'radio', submit: 'button', button: 'button',
+      search: 'searchbox'}[type] || (['text', 'email', 'password', 'tel', 'url'].includes(type)
+      ? 'textbox' : ''),
+  }[tag] || '';
+  const role = el.getAttribute('role') || implicit;
+  const name = clean(el.getAttribute('aria-label')) || label || (editable ? '' : text);
   const box = el.getBoundingClientRect();
   return {
     tag,
+    role,
+    name: short(name),
     testId: el.getAttribute(testIdAttribute) || '',
     label: short(label),
     placeholder: short(el.getAttribute('placeholder') || ''),
