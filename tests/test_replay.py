@@ -58,3 +58,30 @@ async def test_replay_never_heals_a_removed_button_or_a_missing_text(
     assert mute.value.step == 3 and mute.value.expected == "the text 'Saved'"
     assert 'button "Save"' in mute.value.outline
     await sess.stop()
+
+
+async def test_the_code_tools_locate_export_and_replay(
+    abrowser: bk.AsyncBrowser, base_url: str
+) -> None:
+    from browserkit import tools
+
+    url = f"{base_url}/script_app.html"
+    sid = (await tools.call(abrowser, "browser_sessions_start", {"url": url}))["session_id"]
+    other = (await abrowser.start()).id
+    try:
+        await tools.call(abrowser, "browser_snapshot", {"session_id": sid})
+        found = await tools.call(abrowser, "browser_locator", {"session_id": sid, "ref": "e16"})
+        assert found == {"locator": 'bk.role("button", "Save")'}
+        click = {"session_id": sid, "action": "click", "ref": "e16", "detail": "save"}
+        assert "locator" in await tools.call(abrowser, "browser_act", click)
+        export = {"session_id": sid, "kind": "json"}
+        script = (await tools.call(abrowser, "browser_script_export", export))["code"]
+        replay = {"session_id": other, "script": script}
+        assert (await tools.call(abrowser, "browser_replay", replay))["steps"] == 2
+        broken = script.replace("script_app.html", "script_app.html?variant=removed")
+        failed = await tools.call(abrowser, "browser_replay", {**replay, "script": broken})
+        assert failed["error"]["code"] == "replay_step_failed"
+        assert "could stand in" in failed["error"]["message"]
+    finally:
+        await abrowser.stop(sid)
+        await abrowser.stop(other)
