@@ -58,6 +58,7 @@ EXPECTED_BLOCKS = {
     "docs/people.md": 9,
     "docs/quickstart.md": 3,
     "docs/remote.md": 5,
+    "docs/scripts.md": 1,
     "docs/security.md": 1,
     "docs/state.md": 10,
 }

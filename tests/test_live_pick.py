@@ -71,6 +71,8 @@ async def test_a_pick_in_an_iframe_returns_a_p_ref_that_click_acts_on(
     picked = await _pick_by_hand(sess, people, "Pick the framed button", 60, 175)
     assert picked.ref.startswith("p")
     assert picked.line == f'button "In frame" [ref={picked.ref}]'
+    assert picked.locator is not None and picked.locator.frame is not None
+    assert await aw(sess.locator(picked.locator)) == picked.locator  # it finds one element
     # The person's click picked it and clicked nothing in the page.
     assert "frame clicked" not in (await aw(sess.snapshot())).tree
     result = await aw(sess.click(picked.ref))
@@ -84,6 +86,7 @@ async def test_a_picked_ref_is_stale_after_navigation(
     await aw(sess.navigate(f"{base_url}/pick.html"))
     picked = await _pick_by_hand(sess, people, "Pick the shadow button", 60, 100)
     assert picked.line.startswith('button "In shadow"')
+    assert picked.locator == bk.role("button", "In shadow")  # what a script would write
     await aw(sess.navigate(f"{base_url}/pick.html"))
     with pytest.raises(bk.StaleRefError, match=picked.ref):
         await aw(sess.click(picked.ref))

@@ -14,6 +14,8 @@ from browserkit._async._live import LiveView
 from browserkit._async._network_detail import AsyncNetwork
 from browserkit._async.browser import AsyncBrowser
 from browserkit._async.session import AsyncSession
+from browserkit._replay import replay
+from browserkit._script import Healed, ReplayResult, Script, Step
 from browserkit._secrets import Secret, secret
 from browserkit._sync import Browser, Downloads, Network, Session
 from browserkit._version import __version__
@@ -36,6 +38,7 @@ from browserkit.errors import (
     ProfileInUseError,
     ReadOnlyError,
     RefNotFoundError,
+    ReplayStepFailedError,
     SchemeNotAllowedError,
     SessionClosedError,
     SessionNotFoundError,
@@ -126,6 +129,7 @@ __all__ = [
     "FrameInfo",
     "FrameNotFoundError",
     "Handoff",
+    "Healed",
     "HistoryMove",
     "InvalidArgumentError",
     "LiveView",
@@ -148,10 +152,13 @@ __all__ = [
     "Recording",
     "Ref",
     "RefNotFoundError",
+    "ReplayResult",
+    "ReplayStepFailedError",
     "RequestDetail",
     "ScanTarget",
     "SchemeNotAllowedError",
     "Screenshot",
+    "Script",
     "Secret",
     "Selector",
     "Session",
@@ -161,6 +168,7 @@ __all__ = [
     "Snapshot",
     "SnapshotDiff",
     "StaleRefError",
+    "Step",
     "StorageState",
     "Styles",
     "TabInfo",
@@ -174,6 +182,7 @@ __all__ = [
     "label",
     "placeholder",
     "point",
+    "replay",
     "role",
     "secret",
     "test_id",

@@ -25,6 +25,7 @@ __all__ = [
     "ProfileInUseError",
     "ReadOnlyError",
     "RefNotFoundError",
+    "ReplayStepFailedError",
     "SchemeNotAllowedError",
     "SessionClosedError",
     "SessionNotFoundError",
@@ -274,6 +275,34 @@ class ProfileInUseError(BrowserkitError):
 
     code = "profile_in_use"
     default_hint = "stop the session that holds the profile, or start on another profile"
+
+
+class ReplayStepFailedError(BrowserkitError):
+    """A replayed script step found no element, several, or not what it expected.
+
+    ``step`` is its number (1-based), ``expected`` what the recording saw,
+    ``outline`` the page now around where the element was, and
+    ``candidates`` the refs that could stand in (with their lines).
+    """
+
+    code = "replay_step_failed"
+    default_hint = "repair the step's locator (a candidate ref's locator) or replay with heal=True"
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        hint: str | None = None,
+        step: int = 0,
+        expected: str = "",
+        outline: str = "",
+        candidates: tuple[str, ...] = (),
+    ) -> None:
+        super().__init__(message, hint=hint)
+        self.step = step
+        self.expected = expected
+        self.outline = outline
+        self.candidates = candidates
 
 
 def _all_subclasses() -> list[type[BrowserkitError]]:

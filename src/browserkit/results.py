@@ -33,6 +33,7 @@ from browserkit._results_reading import (
 )
 from browserkit._results_state import Cookie, OriginStorage, StorageState
 from browserkit._version import __version__
+from browserkit.targets import Selector
 
 if TYPE_CHECKING:
     from browserkit.snapshot import SnapshotDiff
@@ -191,6 +192,9 @@ class ActionResult:
     or when it navigated: then ``navigated`` is True, ``generation`` is the
     new one, and ``page`` the new page's compact outline, read once it
     rendered). ``settled`` is False when a settle bound was hit.
+    ``locator`` is a selector that finds the element it acted on again on a
+    fresh load (``bk.role("button", "Save")``; see :meth:`AsyncSession.locator`),
+    checked unique when the action ran; None for points and keys.
     """
 
     detail: str
@@ -204,6 +208,7 @@ class ActionResult:
     downloads: tuple[str, ...] = ()
     settled: bool = True
     page: str | None = attrs.field(default=None, repr=line_count)
+    locator: Selector | None = None
 
     __repr__ = summary
     _repr_markdown_ = text_markdown
@@ -431,13 +436,16 @@ class Picked:
     like a snapshot's refs: stale once its tab navigated, gone once its
     element left the page, never another element. ``line`` is the element's
     outline line (role and name, with the ref); ``tab_id`` and ``url`` say
-    where it was picked.
+    where it was picked; ``locator`` the selector that finds the element
+    again on a fresh load (see :meth:`~browserkit.AsyncSession.locator`), or
+    None when it could not be made.
     """
 
     ref: str
     line: str
     tab_id: str
     url: str
+    locator: Selector | None = None
 
     __repr__ = summary
     _repr_markdown_ = record_markdown

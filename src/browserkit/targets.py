@@ -9,6 +9,7 @@ real pages reuse names, and a silent first match clicks the wrong thing.
 
 from __future__ import annotations
 
+import json
 from typing import Literal, Union
 
 import attrs
@@ -46,7 +47,7 @@ def _check_value(_inst: object, _attr: object, value: str) -> None:
         raise InvalidArgumentError(f"a selector needs a non-empty string, got {value!r}")
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Selector:
     """An element chosen by a Playwright-style selector.
 
@@ -61,6 +62,17 @@ class Selector:
     nth: int | None = attrs.field(default=None, validator=_check_nth)
     frame: str | None = None
 
+    def __repr__(self) -> str:
+        """The call that makes this selector, e.g. ``bk.role("button", "Save", nth=1)``."""
+        args = [_quote(self.value)]
+        if self.name is not None:
+            args.append(_quote(self.name))
+        if self.nth is not None:
+            args.append(f"nth={self.nth}")
+        if self.frame is not None:
+            args.append(f"frame={_quote(self.frame)}")
+        return f"bk.{self.kind}({', '.join(args)})"
+
     def describe(self) -> str:
         """A short human form, e.g. ``role=button[name="Save"]``."""
         out = f"{self.kind}={self.value}"
@@ -71,6 +83,11 @@ class Selector:
         if self.frame is not None:
             out += f" in frame {self.frame!r}"
         return out
+
+
+def _quote(text: str) -> str:
+    """A Python string literal in double quotes (JSON's escapes are Python's too)."""
+    return json.dumps(text, ensure_ascii=False)
 
 
 def _check_space(_inst: object, _attr: object, value: str) -> None:

@@ -437,7 +437,7 @@ class Media(EveryTab):
             raise InvalidArgumentError(
                 "emulate_media: give at least one of color_scheme, reduced_motion, "
                 "forced_colors and media",
-                hint='e.g. emulate_media(color_scheme="dark")',
+                hint='for example color_scheme="dark"',
             )
         core = self._core
         core.check(mutating=True)

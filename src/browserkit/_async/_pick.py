@@ -17,6 +17,7 @@ from playwright.async_api import Error as PlaywrightError
 
 from browserkit._async._core import SessionCore
 from browserkit._async._live import LiveView, LiveViews
+from browserkit._async._locators import Locators
 from browserkit._async._picks import NOTHING_SEEN, Picks, seen_at
 from browserkit._async._tab import Tab
 from browserkit.errors import InvalidArgumentError, TimeoutError
@@ -41,10 +42,13 @@ _HIGHLIGHT = {
 class Picking:
     """Waits for one person's pick at a time, in a session's live view."""
 
-    def __init__(self, core: SessionCore, picks: Picks, live_views: LiveViews) -> None:
+    def __init__(
+        self, core: SessionCore, picks: Picks, live_views: LiveViews, locators: Locators
+    ) -> None:
         self._core = core
         self._picks = picks
         self._live_views = live_views
+        self._locators = locators
         self._picking = False
 
     async def pick(self, prompt: str | None, timeout_ms: float | None) -> Picked:
@@ -84,7 +88,8 @@ class Picking:
                 tab = core.tab(None)
                 picked = await self._picks.pick_at(tab, x, y, max(1.0, left * 1000))
                 if picked is not None:
-                    return Picked(picked.ref, picked.line, picked.tab_id, tab.page.url)
+                    locator = await self._locators.quietly(picked.ref, picked.tab_id)
+                    return Picked(picked.ref, picked.line, picked.tab_id, tab.page.url, locator)
         except _ViewStopped:
             raise TimeoutError(
                 "the live view was stopped before anybody picked an element",

@@ -38,6 +38,7 @@ from browserkit._async._core import SessionCore
 from browserkit._async._events import ActionEnded, ActionStarted, next_action_id
 from browserkit._async._evidence import BLOCKED_BY_POLICY
 from browserkit._async._hit import HitTester
+from browserkit._async._locators import Located, Locators
 from browserkit._async._settle import Settler
 from browserkit._async._tab import Baseline, Tab, swallow
 from browserkit._async._targets import Aim, Targets
@@ -136,6 +137,7 @@ class Pipeline:
         self._targets = targets
         self._hits = HitTester(core, targets.binder)
         self._arrival = Arrival(core, capture)
+        self.locators = Locators(core, targets)
 
     async def act(
         self,
@@ -170,14 +172,16 @@ class Pipeline:
         try:
             run = await self._bind(action)
             fenced = self._core.evidence.fenced_count(run.tab.tab_id)
+            locating = self.locators.start(run.tab, target, run.aim, run.ms)
             before = await self._read_before(run)
+            located = await self.locators.finish(locating)
             await events.action_started(ActionStarted(action_id, detail, target, run.tab, before))
             self._start_fresh(run.tab)
             with Settler(run.tab, self._core.evidence) as settler:
                 sent = await self._dispatch(run, action.how)
                 settled = await self._settle(run, before, settler)
             seen = await self._read_after(run, before, settled, settler)
-            result = self._report(run, sent, settled, seen, fenced)
+            result = self._report(run, sent, settled, seen, fenced, located)
         except BaseException as exc:
             await events.action_ended(ActionEnded(action_id, detail, error=exc))
             raise
@@ -391,7 +395,13 @@ class Pipeline:
     # -- 6. report ----------------------------------------------------------
 
     def _report(
-        self, run: _Run, sent: Sent, settled: _Settled, seen: _Seen, fenced: int
+        self,
+        run: _Run,
+        sent: Sent,
+        settled: _Settled,
+        seen: _Seen,
+        fenced: int,
+        located: Located | None,
     ) -> ActionResult:
         tab = run.tab
         core = self._core
@@ -416,4 +426,5 @@ class Pipeline:
             downloads=tuple(core.evidence.new_downloads),
             settled=settled.settled,
             page=seen.page,
+            locator=located.selector if located is not None else None,
         )

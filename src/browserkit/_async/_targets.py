@@ -272,7 +272,7 @@ class Targets:
     async def _matches(self, tab: Tab, sel: Selector, ms: float) -> tuple[Locator, int]:
         """Every element ``sel`` matches, and how many (counted within ``ms``)."""
         base = tab.page if sel.frame is None else await self._frame(tab, sel.frame)
-        locator = self._locate(base, sel)
+        locator = self.locate(base, sel)
         # Bounded: count() has no timeout, and a busy page never answers it.
         count = await self._core.bounded(_count(locator, sel), f"find {sel.describe()}", ms, tab)
         if count == 0 and sel.kind == "label":
@@ -285,7 +285,7 @@ class Targets:
             )
         return locator, count
 
-    def _locate(self, base: Page | Frame, sel: Selector) -> Locator:
+    def locate(self, base: Page | Frame, sel: Selector) -> Locator:
         """Every element ``sel`` matches in ``base``, as a Playwright locator (not counted)."""
         kind = sel.kind
         if kind == "css":

@@ -31,6 +31,7 @@ from browserkit._async._routes import Routes
 from browserkit._async._scan import Scanner
 from browserkit._async._scripts import Scripts
 from browserkit._async._state import StateStore
+from browserkit._async._steps import Steps, typed_step
 from browserkit._async._styles import StyleEditor
 from browserkit._async._tabs import Tabs
 from browserkit._async._targets import Targets
@@ -38,6 +39,7 @@ from browserkit._async._throttle import Throttle
 from browserkit._async._waiting import Waiter
 from browserkit._async._world import World
 from browserkit._docstrings import shared_args
+from browserkit._script import Script, Step
 from browserkit._secrets import Secret, redacting
 from browserkit._trace_redact import TypedSecrets
 from browserkit.results import (
@@ -93,6 +95,8 @@ class AsyncSession:
         targets = Targets(core, capture, world)
         self._picks = targets.picks
         pipeline = Pipeline(core, capture, targets)
+        self._locators = pipeline.locators
+        self._steps = Steps(self._locators, core.config.secrets)
         self._navigator = Navigator(core, capture)
         self._outlines = Outlines(core, capture, targets)
         self._dom = DomReader(core, world, targets)
@@ -114,7 +118,7 @@ class AsyncSession:
         self._network = AsyncNetwork(core)
         self._routes = Routes(core)
         self._live_views = LiveViews(core)
-        self._picking = Picking(core, self._picks, self._live_views)
+        self._picking = Picking(core, self._picks, self._live_views, self._locators)
         self._recordings = Recordings(core, typed, core.config.secrets.hidden)
 
     # -------------------------------------------------------- properties
@@ -190,7 +194,9 @@ class AsyncSession:
             observe: Wait for the new page to render and answer with its compact outline
                 in ``Navigation.page``; default ``config.observe_actions``.
         """
-        return await self._navigator.navigate(url, timeout_ms, observe)
+        before = self.url
+        nav = await self._navigator.navigate(url, timeout_ms, observe)
+        return self._steps.note(nav, Step("navigate", url=url), before)
 
     async def back(self, *, timeout_ms: float | None = None) -> HistoryMove:
         """Go back one entry (``moved=False`` at the start); ``timed_out`` after 5 s of load.
@@ -479,9 +485,11 @@ class AsyncSession:
             timeout_ms: {action_timeout}
             tab_id: {tab_id}
         """
-        return await self._actions.click(
+        before = self.url
+        result = await self._actions.click(
             target, button, click_count, modifiers, observe, timeout_ms, tab_id
         )
+        return self._steps.note(result, Step("click"), before)
 
     async def hover(
         self,
@@ -501,7 +509,9 @@ class AsyncSession:
             timeout_ms: {action_timeout}
             tab_id: {tab_id}
         """
-        return await self._actions.hover(target, observe, timeout_ms, tab_id)
+        before = self.url
+        result = await self._actions.hover(target, observe, timeout_ms, tab_id)
+        return self._steps.note(result, Step("hover"), before)
 
     async def type(
         self,
@@ -532,7 +542,9 @@ class AsyncSession:
             timeout_ms: {action_timeout}
             tab_id: {tab_id}
         """
-        return await self._actions.type(target, text, submit, clear, observe, timeout_ms, tab_id)
+        before = self.url
+        result = await self._actions.type(target, text, submit, clear, observe, timeout_ms, tab_id)
+        return self._steps.note(result, typed_step(text, submit, clear), before)
 
     async def press(
         self,
@@ -555,7 +567,9 @@ class AsyncSession:
             timeout_ms: {action_timeout}
             tab_id: {tab_id}
         """
-        return await self._actions.press(key, target, observe, timeout_ms, tab_id)
+        before = self.url
+        result = await self._actions.press(key, target, observe, timeout_ms, tab_id)
+        return self._steps.note(result, Step("press", key=key), before)
 
     async def scroll(
         self,
@@ -604,7 +618,10 @@ class AsyncSession:
             timeout_ms: {action_timeout}
             tab_id: {tab_id}
         """
-        return await self._actions.select(target, values, observe, timeout_ms, tab_id)
+        before = self.url
+        result = await self._actions.select(target, values, observe, timeout_ms, tab_id)
+        chosen = (values,) if isinstance(values, str) else tuple(values)
+        return self._steps.note(result, Step("select", values=chosen), before)
 
     async def check(
         self,
@@ -629,7 +646,9 @@ class AsyncSession:
             timeout_ms: {action_timeout}
             tab_id: {tab_id}
         """
-        return await self._actions.check(target, checked, observe, timeout_ms, tab_id)
+        before = self.url
+        result = await self._actions.check(target, checked, observe, timeout_ms, tab_id)
+        return self._steps.note(result, Step("check", checked=checked), before)
 
     async def drag(
         self,
@@ -1439,6 +1458,48 @@ class AsyncSession:
                 :class:`~browserkit.TimeoutError`, with the view's URL in its hint.
         """
         return await self._picking.pick(prompt, timeout_ms)
+
+    # ----------------------------------------------------------- scripts
+
+    @shared_args
+    async def locator(
+        self, target: Target, *, timeout_ms: float | None = None, tab_id: str | None = None
+    ) -> Selector:
+        """A selector that finds the element ``target`` names again on a fresh load.
+
+        Chosen the way a careful person would: the test id, else the role and
+        accessible name, the label, the placeholder, the exact text (with
+        ``nth=`` when a few elements share it), a CSS path last; checked
+        unique now with Playwright's own locator count. Its repr reads as code:
+
+        >>> s.locator("e3")  # doctest: +SKIP
+        bk.role("button", "Save")
+
+        Every action's result carries the same for its element (``ActionResult.locator``).
+
+        Args:
+            target: A ref (``"e3"``, ``"p1"``, ``"d4"``) or a selector.
+            timeout_ms: {timeout}
+            tab_id: {tab_id}
+        """
+        return await self._locators.of(target, timeout_ms, tab_id)
+
+    def script(self, *, reset: bool = False) -> Script:
+        """The session's successful actions since it started (or the last reset), as a script.
+
+        Each step holds the action, the stable locator of its element
+        (:meth:`locator`), its arguments and one check taken from what it
+        changed: the new URL after a navigation, a text that appeared, the
+        checkbox's new state. Failed actions and reads are left out; a secret
+        typed stays its name. Turn it into code with
+        :meth:`Script.to_python`, keep it with :meth:`Script.save`, run it
+        again with :func:`browserkit.replay`.
+
+        Args:
+            reset: Start a new script after this one: later calls hold only
+                the actions made after it.
+        """
+        return self._steps.script(reset)
 
     # --------------------------------------------------------- recording
 

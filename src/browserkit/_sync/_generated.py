@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from browserkit._async._evidence_views import ConsoleView
 from browserkit._async._live import LiveView
+from browserkit._script import Script
 from browserkit._secrets import Secret
 from browserkit.buffers import DownloadEntry, EventPage, NetworkEntry
 from browserkit.config import Config
@@ -1321,6 +1322,45 @@ class Session:
         """
         __tracebackhide__ = True
         return self._portal.call(self._impl.pick(prompt, timeout_ms=timeout_ms))
+
+    def locator(self, target: Target, *, timeout_ms: float | None = None, tab_id: str | None = None) -> Selector:
+        """A selector that finds the element ``target`` names again on a fresh load.
+
+        Chosen the way a careful person would: the test id, else the role and
+        accessible name, the label, the placeholder, the exact text (with
+        ``nth=`` when a few elements share it), a CSS path last; checked
+        unique now with Playwright's own locator count. Its repr reads as code:
+
+        >>> s.locator("e3")  # doctest: +SKIP
+        bk.role("button", "Save")
+
+        Every action's result carries the same for its element (``ActionResult.locator``).
+
+        Args:
+            target: A ref (``"e3"``, ``"p1"``, ``"d4"``) or a selector.
+            timeout_ms: Bound in milliseconds; default ``config.default_timeout_ms``, at most
+                ``config.max_timeout_ms``.
+            tab_id: The tab (``t1``, ``t2``, ...; see ``tabs()``); default: the active tab.
+        """
+        __tracebackhide__ = True
+        return self._portal.call(self._impl.locator(target, timeout_ms=timeout_ms, tab_id=tab_id))
+
+    def script(self, *, reset: bool = False) -> Script:
+        """The session's successful actions since it started (or the last reset), as a script.
+
+        Each step holds the action, the stable locator of its element
+        (:meth:`locator`), its arguments and one check taken from what it
+        changed: the new URL after a navigation, a text that appeared, the
+        checkbox's new state. Failed actions and reads are left out; a secret
+        typed stays its name. Turn it into code with
+        :meth:`Script.to_python`, keep it with :meth:`Script.save`, run it
+        again with :func:`browserkit.replay`.
+
+        Args:
+            reset: Start a new script after this one: later calls hold only
+                the actions made after it.
+        """
+        return self._impl.script(reset=reset)
 
     def record(self, path: str | Path, *, video: bool = False, har: bool = False, timeout_ms: float | None = None) -> None:
         """Start recording the session as a Playwright trace, written to ``path``.

@@ -214,7 +214,10 @@ async def _act(browser: AsyncBrowser, a: ActArgs, ctx: ToolContext) -> JSON:
             raise InvalidArgumentError(f"{a.action} takes no target: it acts on the focus")
         hold = s.key_down if a.action == "key_down" else s.key_up
         result = await hold(a.key, **common)
-    return _acted(result, url_before)
+    out = _acted(result, url_before)
+    if result.locator is not None and result.locator != target:
+        out["locator"] = repr(result.locator)  # how to find a ref's element in a script
+    return out
 
 
 @attrs.frozen(kw_only=True)

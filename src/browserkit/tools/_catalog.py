@@ -16,6 +16,7 @@ from __future__ import annotations
 # Each module registers its tools when imported; their order does not matter.
 from browserkit.tools import (  # noqa: F401
     _acting,
+    _code,
     _evidence,
     _extras,
     _handoff,
@@ -82,6 +83,10 @@ ORDER = (
     "browser_init_script",
     # opt-in group reading (tools/_reading.py)
     "browser_markdown",
+    # opt-in group code (tools/_code.py)
+    "browser_locator",
+    "browser_script_export",
+    "browser_replay",
 )
 
 arrange(ORDER)

@@ -118,6 +118,7 @@ CAPS: dict[str, str] = {
     "pdf": "save the page as a PDF",
     "scripts": "scripts that run before each new document's own",
     "people": "ask a person watching the live view to pick an element (browser_pick)",
+    "code": "stable locators, the session's actions as a script (Python or JSON), replay",
 }
 """Opt-in tool groups: listed only when asked for (``to_mcp(caps=...)``, ``mcp --caps``),
 so the tool list a model reads every turn stays small. Tools of no group are always listed."""

@@ -1,0 +1,226 @@
+"""A stable locator for the element an action used: the selector a careful person would write.
+
+Candidates come in the order people trust them (the order Playwright's
+codegen scores them): the test id, the role with its accessible name, the
+label, the placeholder, the exact text, and a CSS path last. The element's
+facts are read in Playwright's utility world (``js/locator.js``), where page
+code can neither reach nor patch what runs, and its role and name are the
+outline's (Playwright's own accessible-name computation). A candidate is
+kept only when Playwright's locator count says it matches exactly this
+element, pinned by the action's binding; a role, label or text that several
+elements share gets ``nth=`` rather than falling to CSS.
+
+The work runs beside the action's outline read, before the input is sent
+(after it the element may be gone), so an observed action waits for it only
+when it is slower than that read.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+from playwright.async_api import Error as PlaywrightError
+from playwright.async_api import Frame, Locator, Page
+
+from browserkit._async import _js
+from browserkit._async._binding import Bound
+from browserkit._async._core import SessionCore
+from browserkit._async._tab import Tab, swallow
+from browserkit._async._targets import Aim, Targets
+from browserkit.errors import BrowserkitError, InvalidArgumentError, TargetNotFoundError
+from browserkit.snapshot import Node
+from browserkit.targets import Point, Selector, Target, describe
+
+__all__ = ["Located", "Locators"]
+
+_FACTS = _js.load("locator")
+# Past this many matches a shared role or text is no locator anyone would keep.
+_MAX_NTH = 8
+# The roles whose name is worth naming an element by (not a generic div's text).
+_NAMELESS = {"generic", "none", "presentation", "paragraph", "text", ""}
+
+
+class Located:
+    """A locator, its element's role, and where it was (its centre on the page)."""
+
+    __slots__ = ("box", "role", "selector")
+
+    def __init__(
+        self,
+        selector: Selector,
+        box: tuple[float, float] | None = None,
+        role: str | None = None,
+    ) -> None:
+        self.selector = selector
+        self.box = box
+        self.role = role
+
+
+class Locators:
+    """Makes stable locators for a session's targets."""
+
+    def __init__(self, core: SessionCore, targets: Targets) -> None:
+        self._core = core
+        self._targets = targets
+        # The last action's locator and box: a script step keeps where its element was.
+        self.last: Located | None = None
+
+    def start(self, tab: Tab, target: Target | None, aim: Aim, ms: float) -> asyncio.Future[Any]:
+        """Begin making the locator of an action's target (see :meth:`finish`)."""
+        making = asyncio.ensure_future(self.locate(tab, target, aim, ms))
+        making.add_done_callback(swallow)  # an action that failed first never reads it
+        return making
+
+    async def finish(self, making: asyncio.Future[Any] | None) -> Located | None:
+        """The locator :meth:`start` made; None when it could not (never an error)."""
+        if making is None:
+            return None
+        try:
+            located: Located | None = await making
+        except (PlaywrightError, BrowserkitError, asyncio.TimeoutError):
+            located = None
+        except asyncio.CancelledError:
+            making.cancel()
+            raise
+        self.last = located
+        return located
+
+    async def of(self, target: Target, timeout_ms: float | None, tab_id: str | None) -> Selector:
+        """The stable locator of the element ``target`` names now (``session.locator``)."""
+        if isinstance(target, Point):
+            raise InvalidArgumentError("a point has no locator; give a ref or a selector")
+        tab = self._core.check(tab_id=tab_id)
+        ms = self._core.timeout(timeout_ms)
+        aim = await self._targets.aim(tab, target, ms)
+        located = await self.locate(tab, target, aim, ms)
+        if located is not None:
+            return located.selector
+        if isinstance(target, Selector):
+            return target  # a CSS or XPath selector that matched one element
+        raise TargetNotFoundError(f"{describe(target)} is gone", hint="take a new snapshot")
+
+    async def quietly(self, ref: str, tab_id: str) -> Selector | None:
+        """The locator of ``ref``, or None when it cannot be made (a picked element that left)."""
+        try:
+            return await self.of(ref, None, tab_id)
+        except (PlaywrightError, BrowserkitError):
+            return None
+
+    async def box_of(self, ref: str) -> tuple[float, float] | None:
+        """Where the element of ``ref`` is now: its centre on the page, or None."""
+        tab = self._core.check()
+        ms = self._core.timeout(None)
+        aim = await self._targets.aim(tab, ref, ms)
+        if aim.bound is None:
+            return None
+        base = aim.bound.base
+        frame = base if isinstance(base, Frame) else base.main_frame
+        facts = await self._facts(tab, frame, aim.bound.key, ms)
+        box = facts.get("box") if isinstance(facts, dict) else None
+        return (float(box[0]), float(box[1])) if box else None
+
+    async def locate(self, tab: Tab, target: Target | None, aim: Aim, ms: float) -> Located | None:
+        """The stable locator of ``target`` as it was aimed at."""
+        if isinstance(target, Selector) and target.kind not in ("css", "xpath"):
+            # Already a person's locator, and checked unique as it resolved.
+            return Located(target, role=target.value if target.kind == "role" else None)
+        if aim.bound is None or aim.locator is None:
+            return None
+        return await self._from_pin(tab, aim.bound, ms)
+
+    async def _from_pin(self, tab: Tab, bound: Bound, ms: float) -> Located | None:
+        base = bound.base
+        frame = base if isinstance(base, Frame) else base.main_frame
+        facts = await self._facts(tab, frame, bound.key, ms)
+        if not isinstance(facts, dict):
+            return None
+        # The outline's role and name (Playwright's own computation), else the
+        # facts' guess; the count below tells whether either names it. Not
+        # Playwright's aria_snapshot: it replaces the outline refs resolve against.
+        node = _outline_node(tab, bound)
+        guess = (facts.get("role") or None, facts.get("name") or None)
+        role, name = (node.role, node.name) if node is not None else guess
+        frame_spec = None if frame is tab.page.main_frame else (frame.name or frame.url)
+        candidates = _candidates(facts, role, name, frame_spec)
+        selector = await self._first_unique(base, bound, candidates, ms)
+        box = facts.get("box")
+        return Located(selector, (float(box[0]), float(box[1])) if box else None, role)
+
+    async def _facts(self, tab: Tab, frame: Frame, key: str, ms: float) -> Any:
+        args = json.dumps([key, self._core.config.test_id_attribute])
+        expression = f"({_FACTS})(({_js.PINS}), ...{args})"
+        if frame is tab.page.main_frame:
+            return await self._targets.binder.worlds.evaluate(tab, expression, ms)
+        context = await self._targets.binder.worlds.frame_context(tab, frame, ms)
+        if context is None:
+            return None
+        cdp = await tab.cdp_session()
+        reply = await cdp.send(
+            "Runtime.evaluate",
+            {"expression": expression, "contextId": context, "returnByValue": True},
+        )
+        return reply.get("result", {}).get("value")
+
+    async def _first_unique(
+        self, base: Page | Frame, bound: Bound, candidates: list[Selector], ms: float
+    ) -> Selector:
+        """The first candidate that matches this element alone; else the first one that
+        matches it among a few, with ``nth``; else the CSS path (always last).
+
+        Asked one at a time: the first usually answers, and each answer is a
+        round trip on the action's way.
+        """
+        mine = bound.locator()
+        shared: list[tuple[Selector, int]] = []
+        for sel in candidates[:-1]:
+            found = self._targets.locate(base, sel)
+            counting = asyncio.gather(found.count(), found.and_(mine).count())
+            try:
+                count, here = await asyncio.wait_for(counting, ms / 1000)
+            except PlaywrightError:
+                continue
+            if (count, here) == (1, 1):
+                return sel
+            if here == 1 and 1 < count <= _MAX_NTH:
+                shared.append((sel, count))
+        for sel, count in shared:
+            index = await self._index(base, sel, mine, count)
+            if index is not None:
+                return Selector(sel.kind, sel.value, sel.name, nth=index, frame=sel.frame)
+        return candidates[-1]
+
+    async def _index(self, base: Page | Frame, sel: Selector, mine: Locator, n: int) -> int | None:
+        found = self._targets.locate(base, sel)
+        hits = await asyncio.gather(*(found.nth(i).and_(mine).count() for i in range(n)))
+        return hits.index(1) if hits.count(1) == 1 else None
+
+
+def _outline_node(tab: Tab, bound: Bound) -> Node | None:
+    """The outline node of a ref, when the tab's last outline printed it."""
+    base = tab.baseline
+    if base is None or base.generation != bound.generation:
+        return None
+    return base.outline.find(bound.ref)
+
+
+def _candidates(
+    facts: dict[str, Any], role: str | None, name: str | None, frame: str | None
+) -> list[Selector]:
+    """Every locator worth trying, most trusted first; the CSS path is always last."""
+    out: list[Selector] = []
+    if facts.get("testId"):
+        out.append(Selector("test_id", facts["testId"], frame=frame))
+    if role and role not in _NAMELESS and name:
+        out.append(Selector("role", role, name, frame=frame))
+    if facts.get("label"):
+        out.append(Selector("label", facts["label"], frame=frame))
+    if facts.get("placeholder"):
+        out.append(Selector("placeholder", facts["placeholder"], frame=frame))
+    if facts.get("text"):
+        out.append(Selector("text", facts["text"], frame=frame))
+    if role and role not in _NAMELESS and not name:
+        out.append(Selector("role", role, frame=frame))
+    out.append(Selector("css", facts.get("css") or facts.get("tag") or "*", frame=frame))
+    return out

@@ -1,0 +1,386 @@
+"""A session's successful actions as a script: steps a program can rerun without a model.
+
+:class:`Script` holds :class:`Step` values: the action, the stable locator of
+its element, its arguments (a secret stays its name), and one small
+expectation taken from what the action changed (the new URL after a
+navigation, a text that appeared, a checkbox's new state). It turns into a
+readable Python file for browserkit's sync API or for plain Playwright
+(:meth:`Script.to_python`), and into JSON (:meth:`Script.save`,
+:meth:`Script.load`) that :func:`~browserkit.replay` runs. Pure: no browser
+here; ``_async/_steps`` records steps, ``_async/_replay`` runs them.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Literal
+
+import attrs
+
+from browserkit._convert import converter
+from browserkit._paths import output_file, write_file
+from browserkit._reprs import record_markdown, summary, text_markdown
+from browserkit.errors import InvalidArgumentError
+from browserkit.results import ActionResult, Navigation
+from browserkit.snapshot import Node, SnapshotDiff
+from browserkit.targets import Selector
+
+__all__ = ["Healed", "ReplayResult", "Script", "Step", "expectation", "with_start"]
+
+StepAction = Literal["navigate", "click", "type", "press", "select", "check", "hover"]
+ScriptKind = Literal["browserkit", "playwright"]
+_FORMAT = 1
+# Roles whose new text is the value the step typed, not something it caused.
+_FIELDS = {"textbox", "searchbox", "combobox", "spinbutton", "slider"}
+_LONGEST_EXPECTED = 80
+
+
+@attrs.frozen(repr=False)
+class Step:
+    """One action of a script, with what it should change.
+
+    ``locator`` finds the element on a fresh load (None for a navigation or
+    a key pressed on the page). ``text`` is what was typed, or ``secret``
+    the name of the secret typed (never its value). ``expect_url``,
+    ``expect_text``, ``expect_checked``: what the step is checked by when
+    replayed. ``role`` and ``box`` (the element's centre in the viewport)
+    let a healing replay find a renamed element where it was.
+    """
+
+    action: StepAction
+    locator: Selector | None = None
+    url: str | None = None
+    text: str | None = None
+    secret: str | None = None
+    key: str | None = None
+    values: tuple[str, ...] = ()
+    checked: bool | None = None
+    submit: bool = False
+    clear: bool = True
+    expect_url: str | None = None
+    expect_text: str | None = None
+    expect_checked: bool | None = None
+    role: str | None = None
+    box: tuple[float, float] | None = None
+
+    __repr__ = summary
+    _repr_markdown_ = record_markdown
+
+    def describe(self) -> str:
+        """The step as browserkit code, e.g. ``s.click(bk.role("button", "Save"))``."""
+        return _bk_call(self)
+
+
+@attrs.frozen(repr=False)
+class Script:
+    """A session's successful actions, ready to run again (see :meth:`AsyncSession.script`)."""
+
+    steps: tuple[Step, ...] = ()
+    start_url: str | None = None
+
+    __repr__ = summary
+    _repr_markdown_ = text_markdown
+
+    def __len__(self) -> int:
+        return len(self.steps)
+
+    def __iter__(self) -> Iterator[Step]:
+        return iter(self.steps)
+
+    def __str__(self) -> str:
+        steps = enumerate(with_start(self), 1)
+        return "\n".join(f"{i}. {step.describe()}" for i, step in steps)
+
+    def to_json(self) -> str:
+        """The script as JSON (what :meth:`save` writes)."""
+        data = {"format": _FORMAT, **converter.unstructure(self)}
+        return json.dumps(data, indent=2, ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, text: str) -> Script:
+        """The script :meth:`to_json` wrote.
+
+        Args:
+            text: The JSON text; anything else raises
+                :class:`~browserkit.InvalidArgumentError`.
+        """
+        try:
+            data = json.loads(text)
+            data.pop("format", None)
+            return converter.structure(data, cls)
+        except (ValueError, TypeError, KeyError, AttributeError) as exc:
+            raise InvalidArgumentError(f"not a browserkit script: {exc}") from None
+        except Exception as exc:  # cattrs' grouped errors
+            raise InvalidArgumentError(f"not a browserkit script: {exc}") from None
+
+    def save(self, path: str | os.PathLike[str]) -> Path:
+        """Write the script as JSON to ``path`` (replaced whole, never half-written).
+
+        Args:
+            path: The file to write, e.g. ``"login.script.json"``; its folder must exist.
+        """
+        target = output_file(path, "'login.script.json'")
+        write_file(target, self.to_json(), private=False)
+        return target
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> Script:
+        """The script :meth:`save` wrote to ``path``.
+
+        Args:
+            path: The JSON file :meth:`save` wrote.
+        """
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise InvalidArgumentError(
+                f"cannot read the script {os.fspath(path)!r}: {exc}"
+            ) from None
+        return cls.from_json(text)
+
+    def to_python(self, kind: ScriptKind = "browserkit") -> str:
+        """A runnable, readable Python file that does the steps and checks each one.
+
+        ``"browserkit"``: the sync API, each expectation an ``expect(...)``
+        check; ``"playwright"``: plain async Playwright with
+        ``expect(locator).to_...`` from ``playwright.async_api``, which runs
+        without browserkit (Chromium from ``$BROWSERKIT_CHROMIUM`` if set).
+        Secrets are read from the environment, never written in the file.
+
+        Args:
+            kind: ``"browserkit"`` (default) or ``"playwright"``.
+        """
+        if kind == "browserkit":
+            return _browserkit_file(self)
+        if kind == "playwright":
+            return _playwright_file(self)
+        raise InvalidArgumentError(f"kind must be 'browserkit' or 'playwright', got {kind!r}")
+
+
+@attrs.frozen(repr=False)
+class Healed:
+    """A step a healing replay ran on a stand-in: its number, old and new locator."""
+
+    step: int
+    old: Selector | None
+    new: Selector
+
+    __repr__ = summary
+    _repr_markdown_ = record_markdown
+
+
+@attrs.frozen
+class ReplayResult:
+    """What :func:`~browserkit.replay` did: every step ran and met its check.
+
+    ``healed`` lists the steps that ran on a stand-in (only with
+    ``heal=True``); ``script`` is the script with their new locators, to
+    save in place of the old one.
+    """
+
+    steps: int
+    url: str
+    healed: tuple[Healed, ...] = ()
+    script: Script = Script()
+
+    __repr__ = summary
+    _repr_markdown_ = record_markdown
+
+
+def with_start(script: Script) -> tuple[Step, ...]:
+    """The script's steps, led by a navigation to where it started when it began mid-page."""
+    if script.start_url is None or (script.steps and script.steps[0].action == "navigate"):
+        return script.steps
+    return (Step("navigate", url=script.start_url, expect_url=script.start_url), *script.steps)
+
+
+def expectation(result: ActionResult | Navigation, step: Step) -> Step:
+    """``step`` with what its result showed it changed, as its one small check."""
+    if isinstance(result, Navigation):
+        return attrs.evolve(step, expect_url=result.url)
+    if result.navigated:
+        return attrs.evolve(step, expect_url=result.url)
+    if step.action == "check":
+        return attrs.evolve(step, expect_checked=step.checked)
+    text = _appeared(result.diff) if result.diff is not None else None
+    return attrs.evolve(step, expect_text=text)
+
+
+def _appeared(diff: SnapshotDiff) -> str | None:
+    """A short text the change brought: an added node's, else a changed node's new one."""
+    seen: list[str] = []
+    for added in diff.added:
+        for node in added.node.walk():
+            if node.role not in _FIELDS:
+                seen.extend(t for t in (node.name, node.text) if t)
+    if not seen:
+        for changed in diff.changed:
+            new, old = Node.from_line(changed.line), Node.from_line(changed.old_line)
+            if new.role in _FIELDS:
+                continue
+            for text in (new.text, new.name):
+                if text and text != old.text and text != old.name:
+                    seen.append(text)
+    fit = [t.strip() for t in seen if 0 < len(t.strip()) <= _LONGEST_EXPECTED]
+    return fit[0] if fit else None
+
+
+# -- browserkit code ----------------------------------------------------------
+
+
+def _q(text: str) -> str:
+    return json.dumps(text, ensure_ascii=False)
+
+
+def _bk_call(step: Step) -> str:
+    loc = repr(step.locator) if step.locator is not None else "None"
+    if step.action == "navigate":
+        return f"s.navigate({_q(step.url or '')})"
+    if step.action == "type":
+        what = f"bk.secret({_q(step.secret)})" if step.secret else _q(step.text or "")
+        extra = (", submit=True" if step.submit else "") + ("" if step.clear else ", clear=False")
+        return f"s.type({loc}, {what}{extra})"
+    if step.action == "press":
+        on = f", target={loc}" if step.locator is not None else ""
+        return f"s.press({_q(step.key or '')}{on})"
+    if step.action == "select":
+        return f"s.select({loc}, [{', '.join(map(_q, step.values))}])"
+    if step.action == "check":
+        return f"s.check({loc}, checked={step.checked!r})"
+    return f"s.{step.action}({loc})"
+
+
+def _bk_checks(step: Step, number: int) -> list[str]:
+    out = []
+    if step.expect_url is not None:
+        out.append(f"expect(s.wait_for(url={_q(step.expect_url)}).met, {number}, 'the URL')")
+    if step.expect_text is not None:
+        out.append(f"expect(s.wait_for(text={_q(step.expect_text)}).met, {number}, 'the text')")
+    if step.expect_checked is not None and step.locator is not None:
+        mark = "'[checked]' in" if step.expect_checked else "'[checked]' not in"
+        out.append(
+            f"expect({mark} s.snapshot(target={step.locator!r}).tree, {number}, 'the state')"
+        )
+    return out
+
+
+def _browserkit_file(script: Script) -> str:
+    body: list[str] = []
+    for number, step in enumerate(with_start(script), 1):
+        body.append(f"    {_bk_call(step)}")
+        body.extend(f"    {line}" for line in _bk_checks(step, number))
+    lines = [
+        '"""Made by browserkit from a session (session.script()): the same steps, checked."""',
+        "",
+        "import browserkit as bk",
+        "",
+        "",
+        "def expect(met: bool, step: int, what: str) -> None:",
+        "    if not met:",
+        '        raise SystemExit(f"step {step}: {what} is not as recorded")',
+        "",
+        "",
+        "with bk.Browser() as browser:",
+        "    s = browser.start()",
+        *(body or ["    pass"]),
+        '    print("done:", s.url)',
+        "",
+    ]
+    return "\n".join(lines)
+
+
+# -- plain Playwright code ----------------------------------------------------
+
+
+def _pw_locator(sel: Selector) -> str:
+    if sel.kind == "role":
+        name = f", name={_q(sel.name)}, exact=True" if sel.name is not None else ""
+        out = f"page.get_by_role({_q(sel.value)}{name})"
+    elif sel.kind in ("label", "placeholder", "text"):
+        out = f"page.get_by_{sel.kind}({_q(sel.value)}, exact=True)"
+    elif sel.kind == "test_id":
+        out = f"page.get_by_test_id({_q(sel.value)})"
+    elif sel.kind == "xpath":
+        out = f"page.locator({_q('xpath=' + sel.value)})"
+    else:
+        out = f"page.locator({_q(sel.value)})"
+    if sel.frame is not None:
+        out = out.replace("page.", f"page.frame_locator({_q(_frame_css(sel.frame))}).", 1)
+    if sel.nth is not None:
+        out += f".nth({sel.nth})"
+    return out
+
+
+def _frame_css(spec: str) -> str:
+    """A CSS selector of the iframe a ``frame=`` names (its name or a URL part)."""
+    if "/" in spec or ":" in spec:
+        return f'iframe[src*="{spec.rsplit("/", 1)[-1]}"]'
+    return f'iframe[name="{spec}"]'
+
+
+def _pw_step(step: Step) -> list[str]:
+    loc = _pw_locator(step.locator) if step.locator is not None else None
+    if step.action == "navigate":
+        return [f"await page.goto({_q(step.url or '')})"]
+    if step.action == "type":
+        what = f"os.environ[{_q(step.secret)}]" if step.secret else _q(step.text or "")
+        if loc is None:
+            out = [f"await page.keyboard.insert_text({what})"]
+            return out + (['await page.keyboard.press("Enter")'] if step.submit else [])
+        fill = (
+            f"await {loc}.fill({what})" if step.clear else f"await {loc}.press_sequentially({what})"
+        )
+        return [fill] + ([f'await {loc}.press("Enter")'] if step.submit else [])
+    if step.action == "press":
+        if loc is None:
+            return [f"await page.keyboard.press({_q(step.key or '')})"]
+        return [f"await {loc}.press({_q(step.key or '')})"]
+    if step.action == "select":
+        return [f"await {loc}.select_option([{', '.join(map(_q, step.values))}])"]
+    if step.action == "check":
+        return [f"await {loc}.set_checked({step.checked!r})"]
+    return [f"await {loc}.{step.action}()"]
+
+
+def _pw_checks(step: Step) -> list[str]:
+    out = []
+    if step.expect_url is not None:
+        out.append(f"await expect(page).to_have_url({_q(step.expect_url)})")
+    if step.expect_text is not None:
+        out.append(f'await expect(page.locator("body")).to_contain_text({_q(step.expect_text)})')
+    if step.expect_checked is not None and step.locator is not None:
+        state = "to_be_checked()" if step.expect_checked else "not_to_be_checked()"
+        out.append(f"await expect({_pw_locator(step.locator)}).{state}")
+    return out
+
+
+def _playwright_file(script: Script) -> str:
+    body: list[str] = []
+    for step in with_start(script):
+        body.extend(f"        {line}" for line in (*_pw_step(step), *_pw_checks(step)))
+    lines = [
+        '"""Made by browserkit from a session (session.script()): plain Playwright."""',
+        "",
+        "import asyncio",
+        "import os",
+        "",
+        "from playwright.async_api import async_playwright, expect",
+        "",
+        "",
+        "async def main() -> None:",
+        "    async with async_playwright() as pw:",
+        '        chromium = os.environ.get("BROWSERKIT_CHROMIUM") or None',
+        "        browser = await pw.chromium.launch(executable_path=chromium)",
+        "        page = await browser.new_page()",
+        *body,
+        '        print("done:", page.url)',
+        "        await browser.close()",
+        "",
+        "",
+        "asyncio.run(main())",
+        "",
+    ]
+    return "\n".join(lines)

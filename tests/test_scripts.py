@@ -1,0 +1,180 @@
+"""From an agent's run to a script: made through the tools, exported three ways, rerun."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+
+import browserkit as bk
+from browserkit import tools
+from browserkit._chromium import find_chromium
+from browserkit._demo.run import serve_site
+from tests.helpers import AnySession, aw, browser_config
+
+SECRET_VALUE = "hunter2-do-not-leak"
+
+
+@pytest.fixture(scope="module")
+def demo_url() -> Iterator[str]:
+    with serve_site() as url:
+        yield url
+
+
+def _ref(tree: str, line_part: str) -> str:
+    """The ref of the first outline line holding ``line_part``."""
+    for line in tree.splitlines():
+        if line_part in line and "[ref=" in line:
+            return line.split("[ref=")[1].split("]")[0]
+    raise AssertionError(f"no line with {line_part!r} in\n{tree}")
+
+
+async def _call(browser: bk.AsyncBrowser, name: str, **arguments: Any) -> dict[str, Any]:
+    answer = await tools.call(browser, name, arguments)
+    assert "error" not in answer, answer
+    return answer
+
+
+def _run(code: str, folder: Path, name: str, env: dict[str, str]) -> str:
+    """Run an exported script in a fresh process (and browser); what it printed."""
+    path = folder / name
+    path.write_text(code, encoding="utf-8")
+    found = find_chromium(os.environ.get("BROWSERKIT_CHROMIUM"))
+    assert found is not None
+    # Plain Playwright finds no browser of its own here: the export reads this.
+    env = {**env, "BROWSERKIT_CHROMIUM": found.path}
+    done = subprocess.run(
+        [sys.executable, str(path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, **env},
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    return done.stdout
+
+
+async def _export_and_rerun(
+    browser: bk.AsyncBrowser, session_id: str, tmp_path: Path, env: dict[str, str]
+) -> tuple[str, str, str]:
+    """Export the session's run three ways; run each on a fresh browser; the three final URLs."""
+    made = {
+        kind: (await _call(browser, "browser_script_export", session_id=session_id, kind=kind))[
+            "code"
+        ]
+        for kind in ("browserkit", "playwright", "json")
+    }
+    for code in made.values():
+        assert SECRET_VALUE not in code
+    bk_done = _run(made["browserkit"], tmp_path, "bk_run.py", env)
+    pw_done = _run(made["playwright"], tmp_path, "pw_run.py", env)
+    fresh = await browser.start()
+    try:
+        replayed = await bk.replay(bk.Script.from_json(made["json"]), fresh)
+    finally:
+        await fresh.stop()
+    return bk_done.split("done: ")[-1].strip(), pw_done.split("done: ")[-1].strip(), replayed.url
+
+
+@pytest.mark.slow  # two exports run in processes of their own, each with a browser
+async def test_a_demo_shop_run_through_the_tools_reruns_three_ways(
+    abrowser: bk.AsyncBrowser, demo_url: str, tmp_path: Path
+) -> None:
+    started = await _call(abrowser, "browser_sessions_start", url=f"{demo_url}/index.html")
+    sid = started["session_id"]
+    tree = (await _call(abrowser, "browser_snapshot", session_id=sid))["snapshot"]
+    added = await _call(
+        abrowser,
+        "browser_act",
+        session_id=sid,
+        action="click",
+        ref=_ref(tree, "Add kettle"),
+        detail="add a kettle",
+    )
+    assert added["locator"] == 'bk.test_id("add-kettle")'  # the act answer names it
+    await _call(
+        abrowser,
+        "browser_act",
+        session_id=sid,
+        action="type",
+        ref=_ref(tree, "textbox"),
+        text="tea",
+        submit=True,
+        detail="search",
+    )
+    finished = (await abrowser.session(sid).snapshot()).url
+    assert "search.html?q=tea" in finished
+    try:
+        assert await _export_and_rerun(abrowser, sid, tmp_path, {}) == (finished,) * 3
+    finally:
+        await abrowser.stop(sid)
+
+
+@pytest.mark.slow
+async def test_a_single_page_app_run_with_a_secret_reruns_three_ways(
+    base_url: str, tmp_path: Path
+) -> None:
+    secrets_file = tmp_path / "secrets.json"
+    secrets_file.write_text(json.dumps({"PASSWORD": SECRET_VALUE}), encoding="utf-8")
+    env = {"BROWSERKIT_SECRETS_FILE": str(secrets_file), "PASSWORD": SECRET_VALUE}
+    config = attrs.evolve(browser_config(), secrets={"PASSWORD": SECRET_VALUE})
+    async with bk.AsyncBrowser(config) as browser:
+        started = await _call(browser, "browser_sessions_start", url=f"{base_url}/script_app.html")
+        sid = started["session_id"]
+        tree = (await _call(browser, "browser_snapshot", session_id=sid))["snapshot"]
+
+        async def act(action: str, line: str, **more: Any) -> None:
+            ref = _ref(tree, line)
+            await _call(
+                browser,
+                "browser_act",
+                session_id=sid,
+                action=action,
+                ref=ref,
+                detail=action,
+                **more,
+            )
+
+        await act("type", 'textbox "Title"', text="Buy milk", submit=True)
+        await act("check", 'checkbox "Done"')
+        await act("type", 'textbox "Password"', text={"secret": "PASSWORD"})
+        await act("click", 'button "Unlock"')
+        script = browser.session(sid).script()
+        assert [s.action for s in script] == ["navigate", "type", "check", "type", "click"]
+        assert script.steps[2].expect_checked is True
+        assert script.steps[3].secret == "PASSWORD" and script.steps[4].expect_text == "Unlocked"
+        saved = script.save(tmp_path / "login.json")
+        assert SECRET_VALUE not in saved.read_text(encoding="utf-8")
+        assert bk.Script.load(saved) == script
+        start = f"{base_url}/script_app.html"
+        assert await _export_and_rerun(browser, sid, tmp_path, env) == (start,) * 3
+
+
+def test_the_browserkit_export_reads_as_code() -> None:
+    step = bk.Step("click", locator=bk.role("button", "Save"), expect_text="Saved")
+    code = bk.Script((step,), "http://127.0.0.1:8000/").to_python()
+    assert 's.click(bk.role("button", "Save"))' in code
+    assert re.search(r'expect\(s\.wait_for\(text="Saved"\)\.met', code)
+    pw = bk.Script((step,)).to_python("playwright")
+    assert 'await page.get_by_role("button", name="Save", exact=True).click()' in pw
+
+
+async def test_failed_actions_are_left_out_and_reset_starts_anew(
+    sess: AnySession, base_url: str
+) -> None:
+    await aw(sess.navigate(f"{base_url}/script_app.html"))
+    await aw(sess.snapshot())
+    with pytest.raises(bk.TargetNotFoundError):
+        await aw(sess.click(bk.role("button", "Nowhere")))
+    await aw(sess.click(bk.role("button", "Save")))
+    first = sess.script(reset=True)
+    assert [s.action for s in first] == ["navigate", "click"]
+    assert sess.script().steps == ()
