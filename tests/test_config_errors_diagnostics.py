@@ -91,6 +91,7 @@ def test_every_error_has_a_stable_code_and_a_hint() -> None:
         "browser_not_found",
         "browser_crashed",
         "profile_in_use",
+        "replay_step_failed",
     }
     classes = [getattr(errors, n) for n in errors.__all__ if n.endswith("Error")]
     codes = {c.code for c in classes if c is not bk.BrowserkitError}

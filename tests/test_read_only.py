@@ -75,6 +75,8 @@ ELSEWHERE = {
     # test_live_view, test_live_pick, test_recording: a view only watches; picking and
     # recording change nothing in the page, so they are allowed
     *("live", "pick", "record", "stop_recording"),
+    # test_locators: a locator is read from the outline and the isolated world
+    "locator",
 }
 
 
