@@ -465,6 +465,7 @@ class AsyncSession:
         *,
         submit: bool = False,
         clear: bool = True,
+        keys: bool = False,
         observe: bool | None = None,
         timeout_ms: float | None = None,
         tab_id: str | None = None,
@@ -483,11 +484,17 @@ class AsyncSession:
                 Default ``False``.
             clear: ``True`` (default): replace the field's value; ``False``: add to
                 the end of it.
+            keys: ``True``: press a key for each character (keydown, keypress,
+                input, keyup), for a field that reacts to keys only, such as a search
+                box that reads ``keyup``; ``False`` (default): enter the text at once
+                (one ``input`` event), faster.
             observe: {observe}
             timeout_ms: {action_timeout}
             tab_id: {tab_id}
         """
-        return await self._actions.type(target, text, submit, clear, observe, timeout_ms, tab_id)
+        return await self._actions.type(
+            target, text, submit, clear, keys, observe, timeout_ms, tab_id
+        )
 
     async def press(
         self,
