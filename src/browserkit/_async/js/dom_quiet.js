@@ -64,6 +64,25 @@
     || frame.visibility === 'hidden' || frame.display === 'none'
     || zero(frame.height) || zero(frame.maxHeight) || zero(frame.width) || zero(frame.maxWidth)
     || zero(frame.scale) || flattened(frame.transform);
+  // The animations that held the window, and how many of them have not yet
+  // settled their `finished` promise. Chromium can report one finished (its
+  // clock reads the time of the task) before the frame that runs the page's
+  // `finished.then(...)` and `animationend` handlers: the window stays held
+  // until that frame has come (our reaction runs after the page's), within
+  // animMs. A page that broke promises only makes us wait up to that bound.
+  const followed = new WeakSet();
+  let unfinished = 0;
+  const follow = (a) => {
+    try {
+      if (followed.has(a)) return;
+      followed.add(a);
+      const done = () => { unfinished--; };
+      (P.promiseThen || Promise.prototype.then).call(a.finished, done, done);
+      unfinished++;
+    } catch {
+      // No promise to follow: its end is seen by the clock alone.
+    }
+  };
   // Milliseconds until the last animation that holds the window ends; 0: none.
   const moving = () => {
     let longest = 0;
@@ -84,6 +103,7 @@
       if (left > room) return;
       // Past its end but not yet finished: its last frame is still to come.
       longest = Math.max(longest, left, 1);
+      follow(a);
     };
     try {
       for (const a of (P.documentAnimations || Document.prototype.getAnimations).call(document)) {
@@ -138,6 +158,10 @@
           holding = true;
           clearT(timer);
           timer = setT(arm, (left || due) + 1);
+        } else if (holding && unfinished > 0 && now() < animEnd) {
+          // Ended by the clock; its last frame, and the page's handlers, to come.
+          clearT(timer);
+          timer = setT(arm, 4);
         } else if (holding) {
           // Just ended: an animation's finish event comes with the next frame,
           // a timer may set more off, and what the page does then must fall

@@ -122,6 +122,7 @@
     setTimeout: nativeSetTimeout.bind(window),
     clearTimeout: nativeClearTimeout.bind(window),
     timersDue,
+    promiseThen: Promise.prototype.then,
     querySelectorAll: Document.prototype.querySelectorAll,
     elementFromPoint: Document.prototype.elementFromPoint,
     documentAnimations: Document.prototype.getAnimations,
