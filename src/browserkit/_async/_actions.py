@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from playwright.async_api import Error as PlaywrightError
-from playwright.async_api import Locator, Page, Position
+from playwright.async_api import Keyboard, Locator, Page, Position
 
 from browserkit._async import _js
 from browserkit._async._actionability import (
@@ -128,6 +128,7 @@ class Actions:
         given: str | Secret,
         submit: bool,
         clear: bool,
+        keys: bool,
         observe: bool | None,
         timeout_ms: float | None,
         tab_id: str | None,
@@ -146,9 +147,7 @@ class Actions:
                 text = await _secret_value(secrets, given, aim.locator, left=budget(ms))
             if target is None:
                 await self._note_secret(_focused_secret(tab.page, ms), text)
-                if clear:
-                    await tab.page.keyboard.press("ControlOrMeta+a")
-                await tab.page.keyboard.insert_text(text)
+                await _enter(tab.page.keyboard, text, clear, keys)
                 if submit:
                     await tab.page.keyboard.press("Enter")
                 return None
@@ -157,9 +156,7 @@ class Actions:
                 assert xy is not None
                 await tab.page.mouse.click(*xy)
                 await self._note_secret(_focused_secret(tab.page, ms), text)
-                if clear:
-                    await tab.page.keyboard.press("ControlOrMeta+a")
-                await tab.page.keyboard.insert_text(text)
+                await _enter(tab.page.keyboard, text, clear, keys)
                 if submit:
                     await tab.page.keyboard.press("Enter")
                 return verified
@@ -173,11 +170,16 @@ class Actions:
                 raise refused(str(info["reason"]), attempt(detail), what)
             try:
                 if info.get("mode") == "editor":
-                    await _type_into_editor(locator, text, clear, left)
+                    await _type_into_editor(locator, text, clear, keys, left)
                     if submit:
                         await tab.page.keyboard.press("Enter")
                     return True
-                if clear:
+                if clear and keys:
+                    # Emptied as fill does, then every character is a key press
+                    # (keydown, keypress, input, keyup) for pages that read keys.
+                    await locator.fill("", timeout=left())
+                    await locator.press_sequentially(text, timeout=left())
+                elif clear:
                     await locator.fill(text, timeout=left())
                 else:
                     await locator.press("End", timeout=left())
@@ -191,7 +193,8 @@ class Actions:
 
         where = "the focused element" if target is None else describe(target)
         what = f"{len(given)} chars" if isinstance(given, str) else repr(given)
-        detail = f"typed {what} into {where}" + (" and submitted" if submit else "")
+        how = " key by key" if keys else ""
+        detail = f"typed {what}{how} into {where}" + (" and submitted" if submit else "")
         return await self._pipeline.act(
             detail, body, target=target, observe=observe, timeout_ms=timeout_ms, tab_id=tab_id
         )
@@ -536,8 +539,19 @@ def _need_target(target: Target | None, action: str) -> None:
         )
 
 
+async def _enter(keyboard: Keyboard, text: str, clear: bool, keys: bool) -> None:
+    """Enter ``text`` where the focus is: over all of its value when ``clear``, as key
+    presses when ``keys``, else as one insertion (one ``input`` event)."""
+    if clear:
+        await keyboard.press("ControlOrMeta+a")
+    if keys:
+        await keyboard.type(text)
+    else:
+        await keyboard.insert_text(text)
+
+
 async def _type_into_editor(
-    locator: Locator, text: str, clear: bool, left: Callable[[], float]
+    locator: Locator, text: str, clear: bool, keys: bool, left: Callable[[], float]
 ) -> None:
     """Type into a code editor through the element that reads its keys.
 
@@ -559,7 +573,7 @@ async def _type_into_editor(
         await keyboard.press("Delete")
     else:
         await keyboard.press("ControlOrMeta+End")
-    await keyboard.insert_text(text)
+    await _enter(keyboard, text, False, keys)
 
 
 async def _press_at(
@@ -616,7 +630,7 @@ async def _fill_one(locator: Locator | None, kind: str, value: Any, ms: float, w
         if not isinstance(value, (str, int, float)) or isinstance(value, bool):
             raise InvalidArgumentError(f"{where}: a text field takes a string")
         if kind == "editor":  # fill would append to what a code editor shows
-            await _type_into_editor(locator, str(value), True, budget(ms))
+            await _type_into_editor(locator, str(value), True, False, budget(ms))
         else:
             await locator.fill(str(value), timeout=ms)
     else:

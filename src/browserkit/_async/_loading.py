@@ -20,6 +20,11 @@ state (``_scan``):
 - **Closing animations.** Once the DOM is quiet, an animation that ends
   with its element out of sight within :data:`ANIMATION_MS` holds the quiet
   window until it ends: a dialog that fades out changes the DOM only then.
+- **Action timers.** Once the DOM is quiet, a timer of at most
+  :data:`ACTION_TIMER_MS` that the page set while handling the action's
+  events (or that such a timer set) holds the quiet window until it has run,
+  for at most :data:`ACTION_TIMERS_MS` after the action returned: a
+  debounced editor copies its text into the form that way.
 - **Boot.** An empty app shell is given :data:`BOOT_MS` to render its first
   content.
 
@@ -41,6 +46,8 @@ from playwright.async_api import Frame, Page
 from browserkit._async import _js
 
 __all__ = [
+    "ACTION_TIMERS_MS",
+    "ACTION_TIMER_MS",
     "ANIMATION_MS",
     "BOOT_MS",
     "LOADING_KINDS",
@@ -79,6 +86,16 @@ quiet window, so a dialog that fades out or a panel that collapses (changing
 the DOM only when its animation ends) is seen closed. UI transitions take a
 few hundred milliseconds; a fade that ends later (a toast leaving after a
 few seconds) is the page's own schedule and is not waited for."""
+
+ACTION_TIMER_MS = 500
+"""A timer the action's events set, of at most this delay, holds the quiet window
+until it has run: debounces (an editor syncing its form field, a search box
+waiting for a pause in typing) take a few hundred milliseconds. A longer one
+(a toast's timeout, an idle logout) is the page's own schedule."""
+
+ACTION_TIMERS_MS = 1_000
+"""Action timers hold the window at most this long after the action returned,
+however many the page sets (one that re-arms itself for ever included)."""
 
 BOOT_MS = 1_500
 """How long an empty app shell is given to render its first content (counted
@@ -146,14 +163,19 @@ class PendingRequests:
 
 
 def dom_quiet(
-    where: Page | Frame, max_ms: float, since_ms: float = 0.0, took_ms: float = 0.0
+    where: Page | Frame,
+    max_ms: float,
+    since_ms: float = 0.0,
+    took_ms: float = 0.0,
+    *,
+    timers: bool = False,
 ) -> Awaitable[Any]:
     """``js/dom_quiet.js`` on ``where``: waits (at most ``max_ms``) for a quiet DOM.
 
     Holds for a closing animation as well. ``since_ms``/``took_ms``: the
     action that the window counts from returned that long ago, after running
     that long (0: the window counts from now). Read the answer with
-    :func:`quiet_result`.
+    :func:`quiet_result`. ``timers``: the action's short timers hold it too.
     """
     args = {
         "quietMs": QUIET_MS,
@@ -161,6 +183,8 @@ def dom_quiet(
         "sinceMs": since_ms,
         "tookMs": took_ms,
         "animMs": ANIMATION_MS,
+        "timerMs": ACTION_TIMERS_MS if timers else 0,
+        "timerMaxMs": ACTION_TIMER_MS,
     }
     return _js.dom_quiet(where, args)
 

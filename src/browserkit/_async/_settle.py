@@ -3,9 +3,10 @@
 An action has settled when (1) a navigation it started has committed and
 reached DOMContentLoaded, (2) the requests it started no longer hold the page,
 (3) a window it opened (a link with a target, ``window.open``) has joined the
-context as a page, and (4) the DOM has been quiet, closing animations
-included. What holds the page and for how long, and what quiet means, is the
-loading policy (``_loading``); requests that by their nature never end (long
+context as a page, and (4) the DOM has been quiet, closing animations and the
+short timers the action set (a debounced editor's sync) included. What holds
+the page and for how long, and what quiet means, is the loading policy
+(``_loading``); requests that by their nature never end (long
 polls, streams, beacons) do not make ``settled`` False.
 Each wait is bounded; hitting a bound reports ``settled=False`` instead of
 hanging. The quiet window doubles as the grace period in which a late
@@ -208,7 +209,7 @@ class Settler:
         try:
             where: Page | Frame = frame if frame is not None and not frame.is_detached() else page
             result: Any = await unless_blocked(
-                self.tab, dom_quiet(where, max_ms, since_ms, took_ms)
+                self.tab, dom_quiet(where, max_ms, since_ms, took_ms, timers=True)
             )
         except ModalStateBlockedError:
             return True  # settle() sees the dialog and stops

@@ -520,6 +520,7 @@ class AsyncSession:
         *,
         submit: bool = False,
         clear: bool = True,
+        keys: bool = False,
         observe: bool | None = None,
         timeout_ms: float | None = None,
         tab_id: str | None = None,
@@ -538,12 +539,18 @@ class AsyncSession:
                 Default ``False``.
             clear: ``True`` (default): replace the field's value; ``False``: add to
                 the end of it.
+            keys: ``True``: press a key for each character (keydown, keypress,
+                input, keyup), for a field that reacts to keys only, such as a search
+                box that reads ``keyup``; ``False`` (default): enter the text at once
+                (one ``input`` event), faster.
             observe: {observe}
             timeout_ms: {action_timeout}
             tab_id: {tab_id}
         """
         before = self.url
-        result = await self._actions.type(target, text, submit, clear, observe, timeout_ms, tab_id)
+        result = await self._actions.type(
+            target, text, submit, clear, keys, observe, timeout_ms, tab_id
+        )
         return self._steps.note(result, typed_step(text, submit, clear), before)
 
     async def press(

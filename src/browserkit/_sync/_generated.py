@@ -527,7 +527,7 @@ class Session:
         __tracebackhide__ = True
         return self._portal.call(self._impl.hover(target, observe=observe, timeout_ms=timeout_ms, tab_id=tab_id))
 
-    def type(self, target: Target | None, text: str | Secret, *, submit: bool = False, clear: bool = True, observe: bool | None = None, timeout_ms: float | None = None, tab_id: str | None = None) -> ActionResult:
+    def type(self, target: Target | None, text: str | Secret, *, submit: bool = False, clear: bool = True, keys: bool = False, observe: bool | None = None, timeout_ms: float | None = None, tab_id: str | None = None) -> ActionResult:
         """Type ``text`` into a field, or into the focused element.
 
         Args:
@@ -542,6 +542,10 @@ class Session:
                 Default ``False``.
             clear: ``True`` (default): replace the field's value; ``False``: add to
                 the end of it.
+            keys: ``True``: press a key for each character (keydown, keypress,
+                input, keyup), for a field that reacts to keys only, such as a search
+                box that reads ``keyup``; ``False`` (default): enter the text at once
+                (one ``input`` event), faster.
             observe: Wait for the page to settle and report what changed in
                 ``ActionResult.diff``; default ``config.observe_actions``.
             timeout_ms: Bound in milliseconds; default ``config.action_timeout_ms`` (unset:
@@ -549,7 +553,7 @@ class Session:
             tab_id: The tab (``t1``, ``t2``, ...; see ``tabs()``); default: the active tab.
         """
         __tracebackhide__ = True
-        return self._portal.call(self._impl.type(target, text, submit=submit, clear=clear, observe=observe, timeout_ms=timeout_ms, tab_id=tab_id))
+        return self._portal.call(self._impl.type(target, text, submit=submit, clear=clear, keys=keys, observe=observe, timeout_ms=timeout_ms, tab_id=tab_id))
 
     def press(self, key: str, *, target: Target | None = None, observe: bool | None = None, timeout_ms: float | None = None, tab_id: str | None = None) -> ActionResult:
         """Press a key or chord (``Enter``, ``Control+a``, ``Shift+Tab``).

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 _ACTION_ARGS: dict[str, frozenset[str]] = {
     "click": frozenset({"button", "click_count", "modifiers"}),
     "hover": frozenset(),
-    "type": frozenset({"text", "submit", "clear"}),
+    "type": frozenset({"text", "submit", "clear", "keys"}),
     "press": frozenset({"key"}),
     "scroll": frozenset({"delta_y", "delta_x"}),
     "select": frozenset({"values"}),
@@ -78,8 +78,8 @@ class ActArgs:
         "mouse_up",
         "key_down",
         "key_up",
-    ] = arg("Needs a target except type, press, scroll, mouse_*, key_* (no target).")
-    detail: str = arg("What you do and why, one short sentence for the transcript.")
+    ] = arg("Needs a target except type, press, scroll, mouse_*, key_*.")
+    detail: str = arg("Why, in a few words, for the transcript.")
     ref: str | None = arg(REF, default=None)
     selector: str | None = arg(SELECTOR, default=None)
     selector_type: Literal["css", "xpath", "role", "label", "placeholder", "text", "test_id"] = arg(
@@ -88,8 +88,8 @@ class ActArgs:
     name: str | None = arg(NAME, default=None, listed=False)
     nth: int | None = arg(NTH, default=None)
     frame: str | None = arg(FRAME, default=None)
-    x: float | None = arg("Or a point: viewport x in CSS px (with y).", default=None, minimum=0)
-    y: float | None = arg("Viewport y in CSS px (with x).", default=None, minimum=0)
+    x: float | None = arg("Or a point: viewport x, CSS px.", default=None, minimum=0)
+    y: float | None = arg("Viewport y, CSS px.", default=None, minimum=0)
     button: Literal["left", "right", "middle"] = arg("click, mouse_*.", default="left")
     click_count: int = arg("click: 2 to double-click.", default=1, minimum=1, maximum=3)
     modifiers: tuple[Literal["Alt", "Control", "ControlOrMeta", "Meta", "Shift"], ...] = arg(
@@ -101,11 +101,12 @@ class ActArgs:
     )
     submit: bool = arg("type: press Enter after.", default=False)
     clear: bool = arg("type: replace the value (false: append).", default=True)
+    keys: bool = arg("type: press each key (for key-only fields).", default=False)
     key: str | None = arg("press: key or chord (Enter, Control+a); key_*: one key.", default=None)
     delta_y: float = arg("scroll: px down (negative: up).", default=0)
     delta_x: float = arg("scroll: px right.", default=0)
     values: tuple[str, ...] | None = arg(
-        "select: option values or labels of a <select> (required).", default=None
+        "select: option values or labels (required).", default=None
     )
     checked: bool | None = arg("check: false to untick (default true).", default=None)
     to_ref: str | None = arg("drag: ref of the element to drop onto (required).", default=None)
@@ -148,10 +149,10 @@ def _acted(result: ActionResult, url_before: str | None) -> JSON:
 
 @tool("browser_act", ActArgs, title="Act on the page", effect="destroy")
 async def _act(browser: AsyncBrowser, a: ActArgs, ctx: ToolContext) -> JSON:
-    """Act like a user: the action on a target.
+    """Act like a user.
 
     Target: ref, selector, or x and y. The answer's 'diff' is what changed, with refs to
-    use next (after a navigation: the new page). When notable: dialog (answer with
+    use next (after a navigation: the new page). When notable: dialog (answer:
     browser_handle_dialog), new_tabs, downloads, target_verified=false, settled=false.
     """
     given = _given(a)
@@ -184,7 +185,9 @@ async def _act(browser: AsyncBrowser, a: ActArgs, ctx: ToolContext) -> JSON:
     elif a.action == "type":
         if a.text is None:
             raise InvalidArgumentError("text: required for action=type")
-        result = await s.type(target, _text(a.text), submit=a.submit, clear=a.clear, **common)
+        result = await s.type(
+            target, _text(a.text), submit=a.submit, clear=a.clear, keys=a.keys, **common
+        )
     elif a.action == "press":
         if a.key is None:
             raise InvalidArgumentError("key: required for action=press")

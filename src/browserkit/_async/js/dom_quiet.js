@@ -13,14 +13,21 @@
 // pseudo-element (a ripple), never end (a spinner) or end later (a toast
 // fading out seconds from now) do not. When one began does not count: the
 // page's clock and the action's agree only as closely as the transport is fast.
+// Once quiet, short timers (of at most timerMaxMs) that the page set while
+// handling an event since the action began, or that such timers set in turn,
+// hold the window too, until timerMs after the action returned: a debounced
+// editor copies its text into the form 250 ms after the last key, and a
+// "Publish" clicked before that posts the old text. pristine.js notes them;
+// a page that re-arms one for ever holds the window only up to that bound.
 // Observer and timers are the pristine copies pristine.js keeps, so a page
 // that replaces the globals cannot break settling. The arguments come by name
 // from one place (_loading.dom_quiet), which also sets their values.
 /**
- * @param {{quietMs: number, maxMs: number, sinceMs: number, tookMs: number, animMs: number}} args
+ * @param {{quietMs: number, maxMs: number, sinceMs: number, tookMs: number, animMs: number,
+ *   timerMs: number, timerMaxMs: number}} args
  * @returns {Promise<[boolean, number]>}
  */
-({quietMs, maxMs, sinceMs, tookMs, animMs}) => new Promise((resolve) => {
+({quietMs, maxMs, sinceMs, tookMs, animMs, timerMs, timerMaxMs}) => new Promise((resolve) => {
   const P = (window[Symbol.for('browserkit.pristine')] || {});
   const MO = P.MutationObserver || MutationObserver;
   const setT = P.setTimeout || setTimeout;
@@ -29,6 +36,20 @@
   const t0 = now();
   const returned = t0 - sinceMs;
   const animEnd = t0 + Math.min(animMs, maxMs);
+  const began = returned - tookMs;
+  const timersEnd = Math.min(returned + (timerMs || 0), t0 + maxMs);
+  // Milliseconds until the action's last pending short timer is due (within
+  // the bound); 0: none, or the bound is reached.
+  const timersDue = () => {
+    const room = timersEnd - now();
+    if (room <= 0 || typeof P.timersDue !== 'function') return 0;
+    try {
+      const due = P.timersDue(began, timerMaxMs);
+      return typeof due === 'number' && due > 0 ? Math.min(due, room) : 0;
+    } catch {
+      return 0;
+    }
+  };
   // Whether an animation's last keyframe leaves its element invisible.
   const zero = (v) => typeof v === 'string' && v.trim() !== '' && parseFloat(v) === 0;
   const flattened = (t) => {
@@ -43,6 +64,25 @@
     || frame.visibility === 'hidden' || frame.display === 'none'
     || zero(frame.height) || zero(frame.maxHeight) || zero(frame.width) || zero(frame.maxWidth)
     || zero(frame.scale) || flattened(frame.transform);
+  // The animations that held the window, and how many of them have not yet
+  // settled their `finished` promise. Chromium can report one finished (its
+  // clock reads the time of the task) before the frame that runs the page's
+  // `finished.then(...)` and `animationend` handlers: the window stays held
+  // until that frame has come (our reaction runs after the page's), within
+  // animMs. A page that broke promises only makes us wait up to that bound.
+  const followed = new WeakSet();
+  let unfinished = 0;
+  const follow = (a) => {
+    try {
+      if (followed.has(a)) return;
+      followed.add(a);
+      const done = () => { unfinished--; };
+      (P.promiseThen || Promise.prototype.then).call(a.finished, done, done);
+      unfinished++;
+    } catch {
+      // No promise to follow: its end is seen by the clock alone.
+    }
+  };
   // Milliseconds until the last animation that holds the window ends; 0: none.
   const moving = () => {
     let longest = 0;
@@ -63,6 +103,7 @@
       if (left > room) return;
       // Past its end but not yet finished: its last frame is still to come.
       longest = Math.max(longest, left, 1);
+      follow(a);
     };
     try {
       for (const a of (P.documentAnimations || Document.prototype.getAnimations).call(document)) {
@@ -82,7 +123,9 @@
     ? Math.min(activeAt, t0) : returned;
   let timer = null;
   let done = false;
-  let animating = false;
+  // Held for an animation or a timer: when it ends, what the page does then
+  // must fall in a quiet window of its own.
+  let holding = false;
   const stamp = () => {
     const n = window[Symbol.for('browserkit.changes')];
     return typeof n === 'number' ? n : -1;
@@ -109,15 +152,21 @@
         arm();
       } else if (now() - last >= quietMs) {
         const left = animMs > 0 ? moving() : 0;
-        if (left > 0) {
+        const due = left > 0 || holding ? 0 : timersDue();
+        if (left > 0 || due > 0) {
           // Come back when it ends: its end may change the DOM.
-          animating = true;
+          holding = true;
           clearT(timer);
-          timer = setT(arm, left + 1);
-        } else if (animating) {
-          // Just ended: its finish event comes with the next frame, and what
-          // the page does then must fall in a window of its own.
-          animating = false;
+          timer = setT(arm, (left || due) + 1);
+        } else if (holding && unfinished > 0 && now() < animEnd) {
+          // Ended by the clock; its last frame, and the page's handlers, to come.
+          clearT(timer);
+          timer = setT(arm, 4);
+        } else if (holding) {
+          // Just ended: an animation's finish event comes with the next frame,
+          // a timer may set more off, and what the page does then must fall
+          // in a window of its own.
+          holding = false;
           last = now();
           arm();
         } else {

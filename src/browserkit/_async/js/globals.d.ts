@@ -12,6 +12,9 @@ interface BrowserkitPristine {
   documentAnimations: typeof Document.prototype.getAnimations;
   rootAnimations: typeof ShadowRoot.prototype.getAnimations;
   shadowRoots: () => ShadowRoot[];
+  /** Ms until the last pending short timer an event set (since, of at most maxMs) is due; 0: none. */
+  timersDue: (since: number, maxMs: number) => number;
+  promiseThen: typeof Promise.prototype.then;
   now: () => number;
   /** js/dom_quiet.js, installed by the init script to be called by name. */
   domQuiet?: (args: number[]) => Promise<[boolean, number]>;

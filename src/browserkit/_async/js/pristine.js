@@ -39,10 +39,90 @@
     }
     return out;
   };
+  const nativeSetTimeout = window.setTimeout;
+  const nativeClearTimeout = window.clearTimeout;
+  // Captured, as is everything the proxies use: page code runs between their calls.
+  const apply = Reflect.apply;
+  const max = Math.max;
+  // Timers the page sets while it handles an event (an action's keys and
+  // clicks, and what they set off), and those such timers set in turn: a
+  // debounced editor copies its text into the form this way, and settling
+  // waits for those that are short (dom_quiet.js, timersDue). setTimeout and
+  // clearTimeout become proxies of the natives that note the timer and change
+  // nothing else: the same call, arguments, id and errors. The page can see
+  // the proxies and set timers of its own; the most that does is make
+  // settling wait up to its bound. Kept in a prototype-less object so page
+  // changes to Map or Object cannot reach it; at most MAX_TIMERS at once.
+  const MAX_TIMERS = 1000;
+  const currentEvent = Object.getOwnPropertyDescriptor(window, 'event')?.get;
+  /** @type {Record<number, {at: number, due: number, ms: number}>} */
+  const timers = Object.create(null);
+  let timerCount = 0;
+  let inTimer = false;  // running the callback of a noted timer
+  const forget = (/** @type {number} */ id) => {
+    if (id in timers) { delete timers[id]; timerCount--; }
+  };
+  window.setTimeout = new Proxy(nativeSetTimeout, {
+    apply(target, self, args) {
+      const handler = args[0];
+      const delay = args[1];
+      let caused = inTimer;
+      try {
+        caused = caused || (currentEvent !== undefined && apply(currentEvent, window, []) != null);
+      } catch { caused = false; }
+      // A delay that is not a plain number would be converted twice (its
+      // valueOf is page code): such timers are left alone.
+      if (!caused || typeof handler !== 'function'
+          || !(delay === undefined || typeof delay === 'number')) {
+        return apply(target, self, args);
+      }
+      /** @type {number} */
+      let id = 0;
+      /** @this {unknown} */
+      function run(/** @type {unknown[]} */ ...rest) {
+        forget(id);
+        const outer = inTimer;
+        inTimer = true;
+        try { return apply(handler, this, rest); } finally { inTimer = outer; }
+      }
+      args[0] = run;  // an own element already: no page setter is reached
+      id = apply(target, self, args);
+      if (timerCount < MAX_TIMERS) {
+        const at = now();
+        const ms = max(0, delay || 0);
+        timers[id] = {at, due: at + ms, ms};
+        timerCount++;
+      }
+      return id;
+    },
+  });
+  window.clearTimeout = new Proxy(nativeClearTimeout, {
+    apply(target, self, args) {
+      const result = apply(target, self, args);
+      if (typeof args[0] === 'number') forget(args[0]);
+      return result;
+    },
+  });
+  // Milliseconds until the last pending noted timer of at most maxMs, set
+  // at or after `since`, is due (at least 1 when one is overdue); 0: none.
+  const timersDue = (/** @type {number} */ since, /** @type {number} */ maxMs) => {
+    const t = now();
+    let last = 0;
+    for (const key in timers) {
+      const id = +key;
+      const timer = timers[id];
+      // Overdue this long, it will never run (cleared by clearInterval).
+      if (t - timer.due > 1000) { forget(id); continue; }
+      if (timer.at >= since && timer.ms <= maxMs) last = max(last, timer.due - t, 1);
+    }
+    return last;
+  };
   Object.defineProperty(window, k, { value: Object.freeze({
     MutationObserver: window.MutationObserver,
-    setTimeout: window.setTimeout.bind(window),
-    clearTimeout: window.clearTimeout.bind(window),
+    setTimeout: nativeSetTimeout.bind(window),
+    clearTimeout: nativeClearTimeout.bind(window),
+    timersDue,
+    promiseThen: Promise.prototype.then,
     querySelectorAll: Document.prototype.querySelectorAll,
     elementFromPoint: Document.prototype.elementFromPoint,
     documentAnimations: Document.prototype.getAnimations,
