@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import sys
 from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
@@ -82,3 +84,23 @@ async def test_an_agent_reads_clicks_by_ref_and_recovers_from_a_stale_ref(
     # Closing the runner closes the toolset, which stops the session the agent started.
     await runner.close()
     assert browser.sessions() == []
+
+
+async def test_the_mcp_server_works_with_adks_mcp_toolset(site: str) -> None:
+    pytest.importorskip("mcp", reason="the MCP server needs the mcp extra")
+    from google.adk.tools.mcp_tool import McpToolset, StdioConnectionParams
+    from mcp import StdioServerParameters
+
+    keep = ("BROWSERKIT_", "PLAYWRIGHT_", "PYTHONPATH")
+    env = {k: v for k, v in os.environ.items() if k.startswith(keep)}
+    server = StdioServerParameters(
+        command=sys.executable, args=["-m", "browserkit", "mcp"], env=env
+    )
+    toolset = McpToolset(connection_params=StdioConnectionParams(server_params=server, timeout=60))
+    try:
+        tools = {t.name: t for t in await toolset.get_tools()}
+        assert {"browser_sessions_start", "browser_snapshot"} <= set(tools)
+        declaration = tools["browser_act"]._get_declaration()
+        assert declaration is not None and declaration.name == "browser_act"
+    finally:
+        await toolset.close()

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import sys
 from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
@@ -99,3 +101,24 @@ async def test_an_agent_reads_clicks_by_ref_and_recovers_from_a_stale_ref(
     (info,) = browser.sessions()
     assert "Count: 1" in str(await browser.session(info.id).snapshot())
     await browser.stop(info.id)
+
+
+def _server_env() -> dict[str, str]:
+    """What the MCP server needs of our environment (stdio clients pass on only a safe few)."""
+    keep = ("BROWSERKIT_", "PLAYWRIGHT_", "PYTHONPATH")
+    return {k: v for k, v in os.environ.items() if k.startswith(keep)}
+
+
+async def test_the_mcp_server_works_with_the_sdks_stdio_client(site: str) -> None:
+    from agents.mcp import MCPServerStdio
+
+    params: Any = {"command": sys.executable, "args": ["-m", "browserkit", "mcp"]}
+    params["env"] = _server_env()
+    async with MCPServerStdio(params, client_session_timeout_seconds=60) as server:
+        names = {t.name for t in await server.list_tools()}
+        assert {"browser_sessions_start", "browser_snapshot", "browser_screenshot"} <= names
+        started = await server.call_tool("browser_sessions_start", {"url": site + PAGE})
+        sid = json.loads(started.content[0].text)["session_id"]
+        shot = await server.call_tool("browser_screenshot", {"session_id": sid})
+        assert [c.type for c in shot.content] == ["text", "image"]
+        assert shot.content[1].data.startswith("/9j/")  # a JPEG, base64
