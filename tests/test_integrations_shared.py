@@ -82,7 +82,9 @@ def test_an_integration_without_its_framework_names_the_extra(
     module: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     package, extra = FRAMEWORKS[module]
-    monkeypatch.setitem(sys.modules, package, None)  # None: "import package" fails
+    # None: importing it fails, its submodules too (other tests may have loaded them).
+    for name in [n for n in sys.modules if n.startswith(f"{package}.")] + [package]:
+        monkeypatch.setitem(sys.modules, name, None)
     monkeypatch.delitem(sys.modules, f"browserkit.integrations.{module}", raising=False)
     with pytest.raises(ImportError, match=rf'pip install "browserkit\[{extra}\]"'):
         importlib.import_module(f"browserkit.integrations.{module}")
