@@ -54,6 +54,7 @@ EXPECTED_BLOCKS = {
     "docs/agents.md": 2,
     "docs/concepts.md": 7,
     "docs/extras.md": 8,
+    "docs/integrations.md": 5,
     "docs/network.md": 7,
     "docs/people.md": 9,
     "docs/quickstart.md": 3,
