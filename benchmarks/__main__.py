@@ -24,7 +24,7 @@ def main(argv: list[str] | None = None) -> int:
         nargs="*",
         metavar="SECTION",
         help=f"sections to run (default: {', '.join(DEFAULT_SECTIONS)}); also: economy "
-        "(scripted agent tasks on real apps: Django admin, Sphinx docs, swagger-ui)",
+        "(scripted agent tasks on five real apps, see benchmarks/README.md)",
     )
     parser.add_argument(
         "--quick",

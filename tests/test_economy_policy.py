@@ -199,6 +199,46 @@ async def test_policy_follows_an_outline_expansion_before_another_snapshot() -> 
     assert (out.ledger.reads, out.ledger.snapshots) == (4, 2)
 
 
+def test_a_nameless_control_is_found_by_the_text_it_shows_in_both_contenders() -> None:
+    # Wagtail's buttons and Draftail's editor have no accessible name.
+    browserkit = (
+        "- button [ref=e21]: Sign in\n"
+        "+ tooltip [ref=e5]:\n    - button [ref=e9]:\n      - emphasis: Publish"
+    )
+    mcp = "- button [ref=e21] [cursor=pointer]:\n  - emphasis [ref=e22]: Sign in"
+    assert find_ref(browserkit, Target("button", "Sign in")) == "e21"
+    assert find_ref(browserkit, Target("button", "Publish")) == "e9"
+    assert find_ref(mcp, Target("button", "Sign in")) == "e21"
+    # A named node wins; a nameless node of another role or text is not taken.
+    assert find_ref(mcp + '\n- button "Sign in" [ref=e30]', Target("button", "Sign in")) == "e30"
+    assert find_ref(mcp, Target("link", "Sign in")) is None
+    assert find_ref(mcp, Target("button", "Sign")) is None
+
+
+async def test_policy_follows_expand_lines_it_already_read_before_a_snapshot() -> None:
+    arrived = (
+        '{"navigated":true}\n- banner [ref=e4]:\n'
+        '  - … the same as on the last page (expand: snapshot(target="e4"))'
+    )
+    agent = ScriptedAgent(
+        snapshots=[],
+        acts={
+            "e2": [Reply(arrived, navigated=True)],
+            "e4": [Reply('- banner [ref=e4]:\n  - link "Orders" [ref=e6]')],
+            "e6": [Reply("clicked")],
+        },
+    )
+    agent.snapshots = ['- link "Go" [ref=e2]']
+    steps: list[Step] = [
+        Open("http://x/"),
+        Click(Target("link", "Go")),
+        Click(Target("link", "Orders")),
+    ]
+    out = await drive(agent, steps)
+    assert out.completed, out.failure
+    assert [c[0] for c in agent.calls] == ["open", "snapshot", "click", "expand", "click"]
+
+
 async def test_policy_retries_a_failed_action_once_after_a_new_snapshot() -> None:
     agent = ScriptedAgent(
         snapshots=['- button "Go" [ref=e1]', '- button "Go" [ref=e7]'],

@@ -17,8 +17,11 @@ policy, the issue's:
   navigation, taking snapshots as above when they are not.
 - An outline that says how to see what it left out (browserkit's compact
   outline: ``(expand: snapshot(target="e12"))``) is followed the way it says,
-  up to :data:`EXPANDS` times per look, before another full snapshot.
-  Playwright MCP's answers never carry such lines.
+  up to :data:`EXPANDS` times per look, before another full snapshot. That
+  includes what was read since the last navigation: before its first snapshot
+  for a target or a text, the agent follows the expand lines it already has,
+  newest answer first, each at most once per page. Playwright MCP's answers
+  never carry such lines.
 
 Everything here is plain Python over strings; the contenders live in
 :mod:`benchmarks.economy.agents`.
@@ -210,12 +213,57 @@ def outline_nodes(text: str) -> Iterator[tuple[str, str, str]]:
 
 
 def find_ref(text: str, target: Target) -> str | None:
-    """The ref of the target in ``text``: the first line naming it (the new side of a change)."""
-    for line in text.splitlines():
+    """The ref of the target in ``text``: the first line naming it (the new side of a change).
+
+    When no node has the target's name, a node of its role with no name at all
+    is taken by the text it shows, as a person reads it: a button printed as
+    ``button [ref=e21]: Sign in``, or with its text on a child line
+    (``- emphasis: Sign in``), as both contenders print Wagtail's buttons.
+    """
+    lines = text.splitlines()
+    for line in lines:
         hits = [ref for role, name, ref in outline_nodes(line) if target.matches(role, name)]
         if hits:
             return hits[-1]
+    for i, line in enumerate(lines):
+        for role, name, ref in outline_nodes(line):
+            if not name and role == target.role and target.matches(role, _shown_text(lines, i)):
+                return ref
     return None
+
+
+_INLINE = re.compile(r"\]: (.+)$|^- [a-z][a-z-]*: (.+)$")
+_SKIP = ("/url:", "/placeholder:")
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" +~-"))
+
+
+def _inline_text(line: str) -> str | None:
+    body = line.strip().lstrip("+~ ")
+    m = _INLINE.search(body.split("  # ", 1)[0])
+    if m is None or body.lstrip("- ").startswith(_SKIP):
+        return None
+    shown = (m.group(1) or m.group(2)).strip()
+    if len(shown) > 1 and shown[0] == shown[-1] and shown[0] in "\"'":
+        shown = shown[1:-1]
+    return _ESCAPE.sub(r"\1", shown)
+
+
+def _shown_text(lines: list[str], i: int) -> str:
+    """The text a nameless node on line ``i`` shows: on its own line, else its first child's."""
+    own = _inline_text(lines[i])
+    if own is not None:
+        return own
+    depth = _indent(lines[i])
+    for line in lines[i + 1 :]:
+        if _indent(line) <= depth:
+            break
+        child = _inline_text(line)
+        if child is not None:
+            return child
+    return ""
 
 
 def _flat(text: str) -> str:
@@ -231,6 +279,8 @@ class Ledger:
     """What the agent read: totals for the whole task, texts since the last navigation."""
 
     current: list[str] = attrs.field(factory=list)
+    expanded: set[str] = attrs.field(factory=set)
+    """Refs expanded since the last navigation."""
     tokens: int = 0
     reads: int = 0
     snapshots: int = 0
@@ -244,6 +294,7 @@ class Ledger:
             self.snapshots += 1
         if reply.navigated:
             self.current.clear()
+            self.expanded.clear()
         self.current.append(reply.text)
 
     def find_ref(self, target: Target) -> str | None:
@@ -291,6 +342,11 @@ async def _locate(agent: Agent, ledger: Ledger, target: Target, *, fresh: bool =
         ref = ledger.find_ref(target)
         if ref is not None:
             return ref
+        for expansion in _unread(ledger):
+            if await _expand(agent, ledger, expansion, strict=False):
+                ref = find_ref(ledger.current[-1], target)
+                if ref is not None:
+                    return ref
     for look in range(LOOKS):
         if look:
             await asyncio.sleep(LOOK_PAUSE_S)
@@ -311,11 +367,25 @@ def _expansions(text: str) -> list[str]:
     return list(dict.fromkeys(_EXPAND.findall(text)))[:EXPANDS]
 
 
-async def _expand(agent: Agent, ledger: Ledger, ref: str) -> None:
+def _unread(ledger: Ledger) -> list[str]:
+    """Expand lines in what was read since the last navigation, newest answer first,
+    not followed yet: at most EXPANDS of them."""
+    found: list[str] = []
+    for text in reversed(ledger.current):
+        found += [r for r in _EXPAND.findall(text) if r not in ledger.expanded and r not in found]
+    return found[:EXPANDS]
+
+
+async def _expand(agent: Agent, ledger: Ledger, ref: str, *, strict: bool = True) -> bool:
+    """Follow one expand line; False when it failed and ``strict`` is off."""
+    ledger.expanded.add(ref)
     reply = await agent.expand(ref)
     ledger.read(reply, snapshot=True)
     if reply.error is not None:
-        raise StepFailed(f"expanding {ref} failed: {reply.error}")
+        if strict:
+            raise StepFailed(f"expanding {ref} failed: {reply.error}")
+        return False
+    return True
 
 
 async def _act(agent: Agent, ledger: Ledger, step: Click | Type | Select) -> None:
@@ -340,6 +410,12 @@ async def _act(agent: Agent, ledger: Ledger, step: Click | Type | Select) -> Non
 
 async def _read(agent: Agent, ledger: Ledger, step: Read) -> None:
     missing = [t for t in step.texts if not ledger.saw(t)]
+    if missing:
+        for expansion in _unread(ledger):
+            await _expand(agent, ledger, expansion, strict=False)
+            missing = [t for t in missing if not ledger.saw(t)]
+            if not missing:
+                return
     for look in range(LOOKS):
         if not missing:
             return

@@ -78,6 +78,8 @@ async def _start_apps(stack: contextlib.ExitStack, errors: list[str], log: Log) 
         await _start_app(stack, apps.DjangoAdmin(), tasks.admin_task, errors, log),
         await _start_app(stack, apps.DocsSite(), tasks.docs_task, errors, log),
         await _start_app(stack, apps.ApiConsole(), tasks.console_task, errors, log),
+        await _start_app(stack, apps.CmsAdmin(), tasks.cms_task, errors, log),
+        await _start_app(stack, apps.WebUi(), tasks.web_ui_task, errors, log),
     ]
     return [t for t in made if t is not None]
 
@@ -178,7 +180,8 @@ async def run_economy(
         "runs": runs,
         "policy": (
             "look for the next target's ref in what was read since the last navigation; "
-            f"else take a full snapshot (default arguments), up to {LOOKS} "
+            "else follow the expand lines read there (browserkit's folds), then "
+            f"take a full snapshot (default arguments), up to {LOOKS} "
             f"{LOOK_PAUSE_S} s apart; every answer is read and counts; a failed action is "
             "retried once after a new snapshot"
         ),
@@ -187,6 +190,8 @@ async def run_economy(
             "sphinx": _version("sphinx"),
             "myst-parser": _version("myst-parser"),
             "swagger-ui-dist": _npm_version("swagger-ui-dist"),
+            "wagtail": _version("wagtail"),
+            "nicegui": _version("nicegui"),
         },
         "tasks": [],
         "ratios": [],

@@ -10,10 +10,10 @@ from collections.abc import Callable
 
 import attrs
 
-from benchmarks.economy.apps import ApiConsole, DjangoAdmin, DocsSite
-from benchmarks.economy.policy import Click, Open, Read, Select, Step, Target, Type
+from benchmarks.economy.apps import ApiConsole, CmsAdmin, DjangoAdmin, DocsSite, WebUi
+from benchmarks.economy.policy import Click, Goto, Open, Read, Select, Step, Target, Type
 
-__all__ = ["Task", "admin_task", "console_task", "docs_task"]
+__all__ = ["Task", "admin_task", "cms_task", "console_task", "docs_task", "web_ui_task"]
 
 
 @attrs.frozen
@@ -119,4 +119,83 @@ def console_task(app: ApiConsole) -> Task:
         steps=steps,
         prepare=prepare,
         check=lambda tag: app.served(path) > before.get(tag, 0),
+    )
+
+
+CMS_BODY_PLACEHOLDER = "Write something or type ‘/’ to insert a block"
+"""Draftail's empty editor: a textbox with no name, read by the text it shows."""
+
+
+def cms_task(app: CmsAdmin) -> Task:
+    """Log in, add a page under the home page with a rich-text body, publish it."""
+    home = app.home_id()
+
+    def names(tag: str) -> tuple[str, str]:
+        return f"Economy story {tag}", f"Economy body {tag}: the quick brown fox."
+
+    def steps(tag: str) -> list[Step]:
+        title, body = names(tag)
+        return [
+            Open(app.url("/admin/")),
+            Type(Target("textbox", "Username*"), app.username),
+            Type(Target("textbox", "Password*"), app.password, submit=True),
+            Goto(app.url(f"/admin/pages/{home}/")),
+            Click(Target("link", "Add child page")),
+            Type(Target("textbox", "Title*"), title),
+            Type(Target("textbox", CMS_BODY_PLACEHOLDER), body),
+            Click(Target("button", "More actions")),
+            Click(Target("button", "Publish")),
+            # Wagtail says "created and published", or "has been published" once
+            # its autosave has made a draft first: both name the page.
+            Read((f"Page '{title}'", "published")),
+        ]
+
+    def check(tag: str) -> bool:
+        title, body = names(tag)
+        published = app.published(title)
+        return published is not None and body in published
+
+    return Task(
+        name="Wagtail admin: add a page with a rich-text body, publish it",
+        app="Wagtail admin",
+        goal="the page is live, with the typed body, in the database",
+        steps=steps,
+        check=check,
+    )
+
+
+WEB_UI_COUNTRY = "Portugal"
+
+
+def web_ui_task(app: WebUi) -> Task:
+    """Open the orders, go to the form, fill it (a searchable select), place, see the order."""
+
+    def customer(tag: str) -> str:
+        return f"Economy customer {tag}"
+
+    def steps(tag: str) -> list[Step]:
+        return [
+            Open(app.url("/")),
+            Click(Target("link", "New order")),
+            Type(Target("textbox", "Customer"), customer(tag)),
+            # Quasar's select filters its options as one types; then pick the one.
+            Type(Target("combobox", "Country"), WEB_UI_COUNTRY[:5]),
+            Click(Target("option", WEB_UI_COUNTRY)),
+            Type(Target("spinbutton", "Quantity"), "3"),
+            Click(Target("button", "Place order")),
+            Read((f"placed for {customer(tag)}",)),
+            Click(Target("link", "Orders")),
+            Read((customer(tag),)),
+        ]
+
+    def check(tag: str) -> bool:
+        want = {"customer": customer(tag), "country": WEB_UI_COUNTRY, "quantity": 3}
+        return any(all(o.get(k) == v for k, v in want.items()) for o in app.orders())
+
+    return Task(
+        name="NiceGUI: place an order in a Quasar form, find it in the list",
+        app="NiceGUI",
+        goal=f"the app holds the order ({WEB_UI_COUNTRY}, quantity 3) for the run's customer",
+        steps=steps,
+        check=check,
     )

@@ -7,17 +7,23 @@
   served by :mod:`http.server`.
 - :class:`ApiConsole`: swagger-ui-dist from npm (a React single-page app) with an
   OpenAPI document for a tiny JSON API that the same server answers.
+- :class:`CmsAdmin`: Wagtail's admin (a CMS with the Draftail rich-text editor)
+  over a throwaway project, served by ``manage.py runserver --noreload``.
+- :class:`WebUi`: a small order desk written with NiceGUI (Vue and Quasar in the
+  page, driven from a Python process over a websocket).
 
 Every server binds 127.0.0.1 on a free port; every start-up step is bounded in time.
-Nothing here imports Django or Sphinx: they run in child processes.
+Nothing here imports Django, Wagtail, NiceGUI or Sphinx: they run in child processes.
 """
 
 from __future__ import annotations
 
 from benchmarks.economy.apps._base import DOCS_DIR, NPM_DIR, App, AppError
 from benchmarks.economy.apps.api_console import ITEMS, ApiConsole, ensure_npm
+from benchmarks.economy.apps.cms_admin import CmsAdmin
 from benchmarks.economy.apps.django_admin import DjangoAdmin
 from benchmarks.economy.apps.docs_site import DocsSite, section_sentence
+from benchmarks.economy.apps.web_ui import WebUi
 
 __all__ = [
     "DOCS_DIR",
@@ -26,8 +32,10 @@ __all__ = [
     "ApiConsole",
     "App",
     "AppError",
+    "CmsAdmin",
     "DjangoAdmin",
     "DocsSite",
+    "WebUi",
     "ensure_npm",
     "section_sentence",
 ]

@@ -312,6 +312,8 @@ class _Pass:
                 text, kids = joined, []
         elif len(kids) > 2:
             kids = self._join_runs(kids, frame)
+        if node.role == "combobox":
+            kids = self._closed_options(node, kids)
         line, props = self._line(node, text, bool(kids), frame)
         out = _Out(line, props, kids, node.role, node.name, node.ref, frame.anchor, actionable)
         out.text, out.src = text, (node,)
@@ -360,6 +362,33 @@ class _Pass:
             out.kids = [self._note(note, node.ref, out.kids)]
             self.repeated += 1
 
+    def _closed_options(self, node: Node, kids: list[_Out]) -> list[_Out]:
+        """A closed select (a combobox holding its options) shows only its selected
+        option and how many others it has, named by the ref that lists them.
+
+        One picks an option by its label (``select``), never by a ref of its
+        own, so the list is only read when the agent asks for it; the outline of
+        the select itself (``snapshot(target=ref)``) lists them all.
+        """
+        if (
+            node.ref is None
+            or any(key == "expanded" for key, _ in node.attributes)
+            or (self.top is not None and node.ref in self.top)
+            or len(kids) < 2
+            or any(kid.role != "option" or kid.kids for kid in kids)
+        ):
+            return kids
+        chosen = [kid for kid in kids if any(k == "selected" for k, _ in kid.src[0].attributes)]
+        kept = chosen or kids[:1]
+        hidden = [kid for kid in kids if kid not in kept]
+        other = "other option" + "s" * (len(hidden) > 1)
+        note = f"- … {len(hidden)} {other} ({expand_hint(node.ref)})"
+        if sum(kid.chars for kid in hidden) <= len(note):
+            return kids
+        self.runs += 1
+        self.collapsed += len(hidden)
+        return [*kept, self._note(note, node.ref, hidden)]
+
     def _join_runs(self, kids: list[_Out], frame: _Frame) -> list[_Out]:
         """Consecutive inline pieces between other children (a sentence around a
         link) as one text line each."""
@@ -403,7 +432,7 @@ class _Pass:
             return kids
         kept: list[_Out] = []
         for at, kid in enumerate(kids):
-            if kid.role == "text" and kid.text and not kid.kids:
+            if _label_words(kid):
                 around = kids[max(at - 1, 0) : at + 2]
                 if any(o.actionable and o.name == kid.text for o in around):
                     self.merged += 1
@@ -648,6 +677,14 @@ class _Pass:
             *(ref for _, ref in lines[kept : kept + 1] if ref is not None),
         ]
         return self.finish(cut=len(lines) - kept, text=text)
+
+
+def _label_words(out: _Out) -> bool:
+    """Whether ``out`` is only words that may label a field: a text line, or a
+    ``generic`` showing them (a ``<label>`` element, with its ref or without)."""
+    if out.kids or out.props or not out.text:
+        return False
+    return out.role == "text" or (out.role == "generic" and out.name is None)
 
 
 def _inline(out: _Out) -> bool:
