@@ -97,6 +97,9 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             self._send(code, f"<title>{code}</title><p>status {code}</p>".encode())
         elif url.path == "/redirect":
             self._send(302, b"", headers={"Location": query.get("to", "/")})
+        elif url.path == "/bytes":
+            # ``/bytes?size=N``: N bytes of text (at most 1 MB), for timing a download.
+            self._send(200, b"x" * min(int(query.get("size", "0")), 1_000_000), "text/plain")
         elif url.path == "/download":
             name = query.get("name", "report.csv")
             self._send(
