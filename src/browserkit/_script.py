@@ -212,12 +212,21 @@ def expectation(result: ActionResult | Navigation, step: Step) -> Step:
 
 
 def _appeared(diff: SnapshotDiff) -> str | None:
-    """A short text the change brought: an added node's, else a changed node's new one."""
+    """A short text the change brought: an added node's, else a changed node's new one.
+
+    A text a removed node had did not appear: an element rebuilt as another
+    (Django's icon that became a link when a select changed) keeps its name,
+    which may be a title no page text shows.
+    """
+    gone: set[str] = set()
+    for removed in diff.removed:
+        old = Node.from_line(removed.line)
+        gone.update(t for t in (old.name, old.text) if t)
     seen: list[str] = []
     for added in diff.added:
         for node in added.node.walk():
             if node.role not in _FIELDS:
-                seen.extend(t for t in (node.name, node.text) if t)
+                seen.extend(t for t in (node.name, node.text) if t and t not in gone)
     if not seen:
         for changed in diff.changed:
             new, old = Node.from_line(changed.line), Node.from_line(changed.old_line)
