@@ -84,6 +84,7 @@ class Steps:
                 steps.append(_placed(step, at, located))
         if steps:
             *first, last = steps
+            # A tick is checked where it is; what the form changed, after the last field.
             ticked = [attrs.evolve(s, expect_checked=s.checked) for s in first]
             self._add([*ticked, expectation(result, last)], url_before)
         return result
