@@ -18,7 +18,7 @@ import browserkit as bk
 from browserkit import tools
 from browserkit._chromium import find_chromium
 from browserkit._demo.run import serve_site
-from tests.helpers import AnySession, aw, browser_config
+from tests.helpers import AnySession, aw, browser_config, ref_of
 
 SECRET_VALUE = "hunter2-do-not-leak"
 
@@ -178,3 +178,42 @@ async def test_failed_actions_are_left_out_and_reset_starts_anew(
     first = sess.script(reset=True)
     assert [s.action for s in first] == ["navigate", "click"]
     assert sess.script().steps == ()
+
+
+async def test_typing_key_by_key_is_recorded_exported_and_replayed(
+    sess: AnySession, base_url: str
+) -> None:
+    await aw(sess.navigate(f"{base_url}/keys_search.html"))
+    await aw(sess.type(bk.label("Search"), "cache", keys=True))
+    script = sess.script(reset=True)
+    typed = script.steps[-1]
+    assert typed.keys and typed.expect_text is not None
+    assert bk.Script.from_json(script.to_json()) == script
+    assert 's.type(bk.label("Search"), "cache", keys=True)' in script.to_python()
+    assert '.press_sequentially("cache")' in script.to_python("playwright")
+    # The results the check waits for come from keys only: a replay that filled fails.
+    assert (await aw(bk.replay(script, sess))).steps == 2
+
+
+async def test_a_fill_form_call_is_recorded_as_a_step_per_field(
+    sess: AnySession, base_url: str
+) -> None:
+    await aw(sess.navigate(f"{base_url}/forms.html"))
+    tree = (await aw(sess.snapshot())).tree
+    fields = [("textbox", "Name", "Ada"), ("checkbox", "Newsletter", True)]
+    fields.append(("combobox", "Country", "Japan"))
+    await aw(
+        sess.fill_form([{"target": ref_of(tree, f'{r} "{n}"'), "value": v} for r, n, v in fields])
+    )
+    script = sess.script(reset=True)
+    assert [(s.action, s.locator) for s in script.steps[1:]] == [
+        ("type", bk.role("textbox", "Name")),
+        ("check", bk.role("checkbox", "Newsletter")),
+        ("select", bk.role("combobox", "Country")),
+    ]
+    assert script.steps[2].expect_checked is True
+    assert 's.select(bk.role("combobox", "Country"), ["Japan"])' in script.to_python()
+    assert '.select_option(["Japan"])' in script.to_python("playwright")
+    assert (await aw(bk.replay(script, sess))).steps == 4  # on the page loaded anew
+    shown = (await aw(sess.snapshot())).tree
+    assert re.search(r'textbox "Name" \[ref=\w+\]: Ada', shown) and "[checked]" in shown

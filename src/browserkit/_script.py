@@ -44,7 +44,8 @@ class Step:
 
     ``locator`` finds the element on a fresh load (None for a navigation or
     a key pressed on the page). ``text`` is what was typed, or ``secret``
-    the name of the secret typed (never its value). ``expect_url``,
+    the name of the secret typed (never its value); ``keys``: typed a key
+    per character (``type(..., keys=True)``). ``expect_url``,
     ``expect_text``, ``expect_checked``: what the step is checked by when
     replayed. ``role`` and ``box`` (the element's centre in the viewport)
     let a healing replay find a renamed element where it was.
@@ -60,6 +61,7 @@ class Step:
     checked: bool | None = None
     submit: bool = False
     clear: bool = True
+    keys: bool = False
     expect_url: str | None = None
     expect_text: str | None = None
     expect_checked: bool | None = None
@@ -210,12 +212,21 @@ def expectation(result: ActionResult | Navigation, step: Step) -> Step:
 
 
 def _appeared(diff: SnapshotDiff) -> str | None:
-    """A short text the change brought: an added node's, else a changed node's new one."""
+    """A short text the change brought: an added node's, else a changed node's new one.
+
+    A text a removed node had did not appear: an element rebuilt as another
+    (Django's icon that became a link when a select changed) keeps its name,
+    which may be a title no page text shows.
+    """
+    gone: set[str] = set()
+    for removed in diff.removed:
+        old = Node.from_line(removed.line)
+        gone.update(t for t in (old.name, old.text) if t)
     seen: list[str] = []
     for added in diff.added:
         for node in added.node.walk():
             if node.role not in _FIELDS:
-                seen.extend(t for t in (node.name, node.text) if t)
+                seen.extend(t for t in (node.name, node.text) if t and t not in gone)
     if not seen:
         for changed in diff.changed:
             new, old = Node.from_line(changed.line), Node.from_line(changed.old_line)
@@ -241,7 +252,11 @@ def _bk_call(step: Step) -> str:
         return f"s.navigate({_q(step.url or '')})"
     if step.action == "type":
         what = f"bk.secret({_q(step.secret)})" if step.secret else _q(step.text or "")
-        extra = (", submit=True" if step.submit else "") + ("" if step.clear else ", clear=False")
+        extra = (
+            (", submit=True" if step.submit else "")
+            + ("" if step.clear else ", clear=False")
+            + (", keys=True" if step.keys else "")
+        )
         return f"s.type({loc}, {what}{extra})"
     if step.action == "press":
         on = f", target={loc}" if step.locator is not None else ""
@@ -328,12 +343,17 @@ def _pw_step(step: Step) -> list[str]:
     if step.action == "type":
         what = f"os.environ[{_q(step.secret)}]" if step.secret else _q(step.text or "")
         if loc is None:
-            out = [f"await page.keyboard.insert_text({what})"]
+            enter = "type" if step.keys else "insert_text"
+            out = [f"await page.keyboard.{enter}({what})"]
             return out + (['await page.keyboard.press("Enter")'] if step.submit else [])
-        fill = (
-            f"await {loc}.fill({what})" if step.clear else f"await {loc}.press_sequentially({what})"
-        )
-        return [fill] + ([f'await {loc}.press("Enter")'] if step.submit else [])
+        if step.keys:  # a key per character, for a field that reads keys only
+            clear = [f'await {loc}.fill("")'] if step.clear else []
+            fill = [*clear, f"await {loc}.press_sequentially({what})"]
+        elif step.clear:
+            fill = [f"await {loc}.fill({what})"]
+        else:
+            fill = [f"await {loc}.press_sequentially({what})"]
+        return fill + ([f'await {loc}.press("Enter")'] if step.submit else [])
     if step.action == "press":
         if loc is None:
             return [f"await page.keyboard.press({_q(step.key or '')})"]

@@ -108,6 +108,27 @@ class Locators:
         except (PlaywrightError, BrowserkitError):
             return None
 
+    async def field(self, target: Target, tab_id: str | None) -> tuple[Located | None, str | None]:
+        """The locator of a field ``fill_form`` just filled, and how it was filled
+        (``js/kind.js``: ``"text"``, ``"checkbox"``, ``"select"``, ...); Nones
+        when it is gone or a point (never an error: the fill already happened)."""
+        if isinstance(target, Point):
+            return None, None
+        try:
+            tab = self._core.check(tab_id=tab_id)
+            ms = self._core.timeout(None)
+            aim = await self._targets.aim(tab, target, ms)
+            if aim.locator is None:
+                return None, None
+            kind, located = await asyncio.gather(
+                aim.locator.evaluate(_js.KIND, timeout=ms), self.locate(tab, target, aim, ms)
+            )
+        except (PlaywrightError, BrowserkitError, asyncio.TimeoutError):
+            return None, None
+        if located is None and isinstance(target, Selector):
+            located = Located(target)  # a CSS or XPath selector that matched one element
+        return located, kind if isinstance(kind, str) else None
+
     async def box_of(self, ref: str) -> tuple[float, float] | None:
         """Where the element of ``ref`` is now: its centre on the page, or None."""
         tab = self._core.check()

@@ -89,7 +89,9 @@ async def _act(session: AsyncSession, step: Step) -> ActionResult | Navigation:
     if loc is None:
         if step.action == "type":
             text: str | Secret = Secret(step.secret) if step.secret else step.text or ""
-            return await session.type(None, text, submit=step.submit, clear=step.clear)
+            return await session.type(
+                None, text, submit=step.submit, clear=step.clear, keys=step.keys
+            )
         raise InvalidArgumentError(f"step {step.describe()} has no locator to act on")
     if step.action == "click":
         return await session.click(loc)
@@ -97,7 +99,7 @@ async def _act(session: AsyncSession, step: Step) -> ActionResult | Navigation:
         return await session.hover(loc)
     if step.action == "type":
         text = Secret(step.secret) if step.secret else step.text or ""
-        return await session.type(loc, text, submit=step.submit, clear=step.clear)
+        return await session.type(loc, text, submit=step.submit, clear=step.clear, keys=step.keys)
     if step.action == "select":
         return await session.select(loc, list(step.values))
     return await session.check(loc, checked=bool(step.checked))

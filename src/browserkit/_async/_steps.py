@@ -5,30 +5,47 @@ raised is never told, and reads are not actions. Each step gets the stable
 locator its action made (``ActionResult.locator``), the element's role and
 place (for a healing replay), and its one check from what it changed
 (:func:`~browserkit._script.expectation`). A text that is a secret's value is
-kept as the secret's name.
+kept as the secret's name. A ``fill_form`` call becomes a step per field (a
+type, check or select, by how the field was filled), so every export and a
+replay need nothing new; a file field is left out, as uploads are.
 """
 
 from __future__ import annotations
 
-from typing import TypeVar
+import asyncio
+from collections.abc import Mapping, Sequence
+from typing import Any, TypeVar
 
 import attrs
 
-from browserkit._async._locators import Locators
+from browserkit._async._locators import Located, Locators
 from browserkit._script import Script, Step, expectation
 from browserkit._secrets import Secret, Secrets
 from browserkit.results import ActionResult, Navigation
+from browserkit.targets import Selector
 
-__all__ = ["Steps", "typed_step"]
+__all__ = ["Steps", "field_step", "typed_step"]
 
 R = TypeVar("R", ActionResult, Navigation)
 
 
-def typed_step(text: str | Secret, submit: bool, clear: bool) -> Step:
+def typed_step(text: str | Secret, submit: bool, clear: bool, keys: bool) -> Step:
     """The step of a ``type`` call, a secret by its name."""
     if isinstance(text, Secret):
-        return Step("type", secret=text.name, submit=submit, clear=clear)
-    return Step("type", text=text, submit=submit, clear=clear)
+        return Step("type", secret=text.name, submit=submit, clear=clear, keys=keys)
+    return Step("type", text=text, submit=submit, clear=clear, keys=keys)
+
+
+def field_step(kind: str | None, value: Any) -> Step | None:
+    """The step that fills one ``fill_form`` field the way it was filled (``kind``, from
+    ``js/kind.js``; None when the field left, then the value tells); None for a file."""
+    if kind in ("checkbox", "radio") or (kind is None and isinstance(value, bool)):
+        return Step("check", checked=bool(value))
+    if kind == "select" or (kind is None and isinstance(value, (list, tuple))):
+        return Step("select", values=(value,) if isinstance(value, str) else tuple(value))
+    if kind in ("text", "editor", None):
+        return typed_step(value if isinstance(value, Secret) else str(value), False, True, False)
+    return None
 
 
 class Steps:
@@ -42,14 +59,34 @@ class Steps:
 
     def note(self, result: R, step: Step, url_before: str) -> R:
         """Record ``step`` that returned ``result``; gives back ``result`` unchanged."""
-        if not self._steps and step.action != "navigate" and url_before.startswith("http"):
-            self._start_url = url_before
         if isinstance(result, ActionResult):
-            located = self._locators.last
-            step = attrs.evolve(step, locator=result.locator)
-            if located is not None and located.selector == result.locator:
-                step = attrs.evolve(step, role=located.role, box=located.box)
-        self._steps.append(self._hidden(expectation(result, step)))
+            step = _placed(step, result.locator, self._locators.last)
+        self._add([expectation(result, step)], url_before)
+        return result
+
+    async def note_form(
+        self,
+        result: ActionResult,
+        fields: Sequence[Mapping[str, Any]],
+        url_before: str,
+        tab_id: str | None,
+    ) -> ActionResult:
+        """Record a ``fill_form`` call that returned ``result`` as a step per field;
+        what the form changed is the last step's check. Gives back ``result``."""
+        found = await asyncio.gather(
+            *(self._locators.field(field["target"], tab_id) for field in fields)
+        )
+        steps = []
+        for field, (located, kind) in zip(fields, found, strict=True):
+            step = field_step(kind, field["value"])
+            if step is not None:
+                at = located.selector if located is not None else None
+                steps.append(_placed(step, at, located))
+        if steps:
+            *first, last = steps
+            # A tick is checked where it is; what the form changed, after the last field.
+            ticked = [attrs.evolve(s, expect_checked=s.checked) for s in first]
+            self._add([*ticked, expectation(result, last)], url_before)
         return result
 
     def script(self, reset: bool) -> Script:
@@ -59,6 +96,11 @@ class Steps:
             self._start_url = None
         return made
 
+    def _add(self, steps: list[Step], url_before: str) -> None:
+        if not self._steps and steps[0].action != "navigate" and url_before.startswith("http"):
+            self._start_url = url_before
+        self._steps.extend(self._hidden(step) for step in steps)
+
     def _hidden(self, step: Step) -> Step:
         """``step`` with no secret value in it: a text that is one becomes its name."""
         if step.text is not None:
@@ -67,3 +109,11 @@ class Steps:
             if names:
                 step = attrs.evolve(step, text=None, secret=names[0])
         return self._secrets.hide(step)
+
+
+def _placed(step: Step, locator: Selector | None, located: Located | None) -> Step:
+    """``step`` on ``locator``, with its element's role and place when ``located`` is it."""
+    step = attrs.evolve(step, locator=locator)
+    if located is not None and located.selector == locator:
+        step = attrs.evolve(step, role=located.role, box=located.box)
+    return step

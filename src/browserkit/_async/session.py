@@ -551,7 +551,7 @@ class AsyncSession:
         result = await self._actions.type(
             target, text, submit, clear, keys, observe, timeout_ms, tab_id
         )
-        return self._steps.note(result, typed_step(text, submit, clear), before)
+        return self._steps.note(result, typed_step(text, submit, clear, keys), before)
 
     async def press(
         self,
@@ -703,7 +703,9 @@ class AsyncSession:
             timeout_ms: {action_timeout}
             tab_id: {tab_id}
         """
-        return await self._actions.fill_form(fields, observe, timeout_ms, tab_id)
+        before = self.url
+        result = await self._actions.fill_form(fields, observe, timeout_ms, tab_id)
+        return await self._steps.note_form(result, fields, before, tab_id)
 
     async def upload(
         self,
