@@ -10,6 +10,7 @@ plain value through.
 from __future__ import annotations
 
 import os
+import signal
 from collections.abc import AsyncIterator, Iterator
 from typing import TypeVar
 
@@ -21,6 +22,13 @@ import browserkit as bk
 from browserkit._chromium import find_chromium, launch_args
 from tests.helpers import AnySession, browser_config
 from tests.server import serve
+
+# A shell starts a background job (``cmd &`` with no job control, ``nohup``)
+# with SIGINT ignored, and Python then installs no KeyboardInterrupt handler;
+# every process the tests start inherits that. The Ctrl-C tests check what a
+# terminal's or Jupyter's interrupt does, so they get the handler back here.
+if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 CHROMIUM_ARGS_ENV = "BROWSERKIT_CHROMIUM"
 
