@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import json
 import os
 import signal
 import sys
@@ -27,10 +26,10 @@ import attrs
 
 from browserkit._endpoints import parse_endpoint, redact
 from browserkit._secrets import load_file
-from browserkit._text import well_formed
 from browserkit.config import Config
 from browserkit.errors import InvalidArgumentError
 from browserkit.tools import CAPS, REGISTRY, ToolContext, listed
+from browserkit.tools._answers import parts
 from browserkit.tools._registry import checked_caps
 
 if TYPE_CHECKING:
@@ -238,33 +237,18 @@ def _caps(text: str) -> tuple[str, ...]:
         raise SystemExit(f"--caps: {exc.message}; {exc.hint}") from None
 
 
-def _dumps(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
-
-
 def _content(name: str, result: dict[str, Any]) -> tuple[list[Any], bool]:
     """MCP content for a tool result: images as image content, long text unescaped."""
     import mcp_types as types
 
-    # The registry already answers in valid Unicode; this is the last line of
-    # defence, since one lone surrogate on stdout kills the whole server.
-    result = well_formed(result)
-    if "error" in result:
-        return [types.TextContent(type="text", text=_dumps(result))], True
-    content: list[Any] = []
-    rest = dict(result)
-    data = rest.pop("data", None) if name == "browser_screenshot" else None
-    # The outline reads best as plain text; JSON would escape every newline.
-    text = None
-    for key in ("snapshot", "diff", "dom", "content"):
-        if isinstance(rest.get(key), str):
-            text = rest.pop(key)
-            break
-    content.append(types.TextContent(type="text", text=_dumps(rest)))
-    if text is not None:
-        content.append(types.TextContent(type="text", text=text))
-    if isinstance(data, str):
-        content.append(types.ImageContent(type="image", data=data, mime_type=rest["mime"]))
+    answer = parts(name, result)
+    content: list[Any] = [types.TextContent(type="text", text=answer.json)]
+    if answer.error is not None:
+        return content, True
+    if answer.text is not None:
+        content.append(types.TextContent(type="text", text=answer.text))
+    if answer.image is not None:
+        content.append(types.ImageContent(type="image", data=answer.image, mime_type=answer.mime))
     return content, False
 
 

@@ -17,14 +17,13 @@ as text, so the model reads its hint.
 from __future__ import annotations
 
 import base64
-import json
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from browserkit import tools
-from browserkit._text import well_formed
+from browserkit.tools._answers import PAGE_TEXT, parts
 
 if TYPE_CHECKING:
     from browserkit import Browser
@@ -35,8 +34,9 @@ __all__ = ["RETRY_CODES", "Binding", "Reply", "bind", "missing_framework", "repl
 RETRY_CODES = frozenset({"stale_ref", "ref_not_found"})
 """Error codes a framework with a retry signal (PydanticAI's ``ModelRetry``) raises as a retry."""
 
-# Result fields that are page text: sent unescaped after the JSON, as the MCP server does.
-_TEXT_FIELDS = ("snapshot", "diff", "dom", "content", "page")
+# Result fields that are page text: sent unescaped after the JSON, as the MCP server
+# does, and a navigation's outline too.
+_TEXT_FIELDS = (*PAGE_TEXT, "page")
 
 
 def missing_framework(module: str, package: str, extra: str) -> ImportError:
@@ -71,22 +71,15 @@ class Reply:
         return f"data:{self.mime};base64,{base64.b64encode(self.image).decode('ascii')}"
 
 
-def _dumps(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
-
-
 def reply(name: str, result: dict[str, Any]) -> Reply:
     """``result`` of tool ``name`` as one text and, for a screenshot, its image."""
-    result = well_formed(result)
-    if "error" in result:
-        return Reply(_dumps(result), error=result["error"])
-    rest = dict(result)
-    data = rest.pop("data", None) if name == "browser_screenshot" else None
-    page = next((rest.pop(k) for k in _TEXT_FIELDS if isinstance(rest.get(k), str)), None)
-    text = _dumps(rest) if page is None else f"{_dumps(rest)}\n{page}"
-    if not isinstance(data, str):
+    answer = parts(name, result, _TEXT_FIELDS)
+    if answer.error is not None:
+        return Reply(answer.json, error=answer.error)
+    text = answer.json if answer.text is None else f"{answer.json}\n{answer.text}"
+    if answer.image is None:
         return Reply(text)
-    return Reply(text, base64.b64decode(data), str(rest.get("mime", "image/jpeg")))
+    return Reply(text, base64.b64decode(answer.image), answer.mime)
 
 
 @attrs.define
