@@ -85,3 +85,15 @@ async def test_the_markdown_tool_is_in_the_reading_group(
         }
     finally:
         await session.stop()
+
+
+async def test_main_frame_readers_refuse_a_point_and_a_frame_element_naming_themselves(
+    sess: AnySession, base_url: str
+) -> None:
+    await aw(sess.navigate(f"{base_url}/frames.html"))
+    inside = bk.css("button", frame="#same")
+    for read, name in ((sess.markdown, "markdown"), (sess.dom, "dom")):
+        with pytest.raises(bk.InvalidArgumentError, match=rf"{name}\(\) needs an element"):
+            await aw(read(bk.Point(5, 5)))
+        with pytest.raises(bk.InvalidArgumentError, match=rf"{name}\(\) reads the main frame"):
+            await aw(read(inside))

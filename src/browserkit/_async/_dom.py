@@ -10,7 +10,7 @@ from browserkit._async._targets import Targets
 from browserkit._async._world import DOM_HINT, World
 from browserkit.errors import InvalidArgumentError
 from browserkit.results import DomNode
-from browserkit.targets import Point, Target, describe
+from browserkit.targets import Target
 
 __all__ = ["DomReader"]
 
@@ -34,15 +34,7 @@ class DomReader:
         ms = self._core.timeout(timeout_ms)
         args: dict[str, Any] = {"depth": depth, "maxNodes": _DOM_MAX_NODES}
         if target is not None:
-            if isinstance(target, Point):
-                raise InvalidArgumentError("dom() needs an element target, not a point")
-            where = await self._targets.in_world(tab, target, ms)
-            if where is None:
-                raise InvalidArgumentError(
-                    f"{describe(target)} is inside an iframe; dom() reads the main frame",
-                    hint="use snapshot(target=...) to read inside frames",
-                )
-            tab, found = where
+            tab, found = await self._targets.in_main_world(tab, target, ms, "dom")
             args.update(found)
         reply = await self._world.call(tab, f"dom({json.dumps(args)})", ms, "dom")
         value = reply.value

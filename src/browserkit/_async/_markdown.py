@@ -10,7 +10,7 @@ from browserkit._async._targets import Targets
 from browserkit._async._world import DOM_HINT, World
 from browserkit.errors import InvalidArgumentError
 from browserkit.results import MarkdownLink, PageMarkdown
-from browserkit.targets import Point, Target, describe
+from browserkit.targets import Target
 
 __all__ = ["MarkdownReader"]
 
@@ -36,15 +36,7 @@ class MarkdownReader:
         ms = self._core.timeout(timeout_ms)
         args: dict[str, Any] = {"maxChars": max_chars}
         if target is not None:
-            if isinstance(target, Point):
-                raise InvalidArgumentError("markdown() needs an element target, not a point")
-            where = await self._targets.in_world(tab, target, ms)
-            if where is None:
-                raise InvalidArgumentError(
-                    f"{describe(target)} is inside an iframe; markdown() reads the main frame",
-                    hint="use snapshot(target=...) to read inside frames",
-                )
-            tab, found = where
+            tab, found = await self._targets.in_main_world(tab, target, ms, "markdown")
             args.update(found)
         reply = await self._world.call(tab, f"markdown({json.dumps(args)})", ms, "markdown")
         value = reply.value

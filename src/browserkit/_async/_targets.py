@@ -37,7 +37,7 @@ from browserkit.errors import (
     TargetNotFoundError,
 )
 from browserkit.refs import DOM_REF, REF_SHAPE, Ref, bare_ref
-from browserkit.targets import Point, Selector, Target
+from browserkit.targets import Point, Selector, Target, describe
 
 __all__ = ["Aim", "Targets", "dom_ref_of", "test_id_css"]
 
@@ -257,6 +257,23 @@ class Targets:
         if path is None:
             return None
         return tab, {"path": path}
+
+    async def in_main_world(
+        self, tab: Tab, target: Target, ms: float, reader: str
+    ) -> tuple[Tab, dict[str, Any]]:
+        """:meth:`in_world` for a reader of the main frame only (``dom``, ``markdown``).
+
+        A point, or an element inside an iframe, is an invalid argument naming ``reader``.
+        """
+        if isinstance(target, Point):
+            raise InvalidArgumentError(f"{reader}() needs an element target, not a point")
+        where = await self.in_world(tab, target, ms)
+        if where is None:
+            raise InvalidArgumentError(
+                f"{describe(target)} is inside an iframe; {reader}() reads the main frame",
+                hint="use snapshot(target=...) to read inside frames",
+            )
+        return where
 
     async def present(self, tab: Tab, sel: Selector, ms: float) -> bool:
         """Whether ``sel`` matches now (its ``nth`` match, when given): what waiting polls.
