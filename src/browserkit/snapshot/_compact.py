@@ -141,12 +141,18 @@ def compact(
     joins = frozenset(glued)
     top = frozenset(node.ref for node in roots if node.ref is not None) if open_top else None
     budget = None if max_tokens is None else 4 * max_tokens
-    result: _Pass | None = None
-    for keep, min_run, cap in _LEVELS:
-        result = _Pass(keep, min_run, cap, top, roots, known, shown, joins)
-        if budget is None or len(result.render()) <= budget:
-            return result.finish()
-    assert result is not None and budget is not None
+    first = _Pass(*_LEVELS[0], top, roots, known, shown, joins)
+    if budget is None or len(first.render()) <= budget:
+        return first.finish()
+    # The tersest level first: when even it does not fit, the levels between
+    # cannot, and a large page is built twice rather than once per level.
+    result = _Pass(*_LEVELS[-1], top, roots, known, shown, joins)
+    if len(result.render()) <= budget:
+        for keep, min_run, cap in _LEVELS[1:-1]:
+            between = _Pass(keep, min_run, cap, top, roots, known, shown, joins)
+            if len(between.render()) <= budget:
+                return between.finish()
+        return result.finish()
     folded = _Pass(*_LEVELS[-1], top, roots, known, shown, joins)
     folded.fold(budget)
     if len(folded.render()) <= budget:
