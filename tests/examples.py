@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 
-__all__ = ["examples"]
+__all__ = ["REPEAT", "examples"]
 
 REPEAT = os.environ.get("BROWSERKIT_TEST_REPEAT") == "1"
 
