@@ -9,6 +9,7 @@ import attrs
 import pytest
 
 import browserkit as bk
+from browserkit import tools
 from browserkit._async import _replay as replaying
 from tests.helpers import AnySession, aw
 from tests.test_scripts import _call, _export_and_rerun
@@ -76,19 +77,23 @@ async def test_a_run_using_every_kind_of_step_reruns_three_ways(
 
 
 async def test_a_box_that_enables_another_control_is_checked_on_that_control(
-    sess: AnySession, base_url: str
+    sess: AnySession, base_url: str, files: tuple[str, str]
 ) -> None:
     await aw(sess.navigate(f"{base_url}/steps_all.html"))
+    # A file field of fill_form is an upload step, as upload() is.
+    await aw(sess.fill_form([{"target": bk.label("Attachment"), "value": files[0]}]))
     await aw(sess.check(bk.label("I agree")))
     script = sess.script()
-    ticked = script.steps[-1]
+    attached, ticked = script.steps[-2:]
+    assert (attached.action, attached.locator) == ("upload", bk.label("Attachment"))
+    assert (attached.files, attached.expect_text) == (files[:1], "Attached report.txt")
     assert (ticked.expect_checked, ticked.expect_disabled) == (True, False)
     assert ticked.expect_control == ticked.control == bk.role("button", "Send")
     code = script.to_python()
     assert 'snapshot(target=bk.role("button", "Send")).tree.splitlines()[0]' in code
     pw = script.to_python("playwright")
     assert 'get_by_role("button", name="Send", exact=True)).to_be_enabled()' in pw
-    assert (await aw(bk.replay(script, sess))).steps == 2  # on the page loaded anew
+    assert (await aw(bk.replay(script, sess))).steps == 3  # on the page loaded anew
 
 
 async def test_a_replay_stops_where_a_control_no_longer_disables_itself(
@@ -157,3 +162,27 @@ def test_the_new_steps_read_as_code_both_ways() -> None:
         '        await (await chooser.value).set_files(["a.txt", "b.txt"])\n'
         '        await expect(page.locator("body")).to_contain_text("Chose a.txt, b.txt")\n'
     ) in pw
+
+
+async def test_the_replay_tool_runs_the_new_steps_and_answers_an_unmet_state(
+    abrowser: bk.AsyncBrowser, base_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(replaying, "CHECK_MS", 500)
+    start = f"{base_url}/steps_all.html"
+    sid = (await _call(abrowser, "browser_sessions_start", url=start))["session_id"]
+    s = abrowser.session(sid)
+    try:
+        await s.click(bk.role("link", "Page two"))
+        await s.back()
+        await s.drag(bk.text("Card A"), bk.role("list", "Done"))
+        await s.click(bk.role("button", "Submit"))
+        exported = await _call(abrowser, "browser_script_export", session_id=sid, kind="json")
+        assert exported["steps"] == 5
+        done = await _call(abrowser, "browser_replay", session_id=sid, script=exported["code"])
+        assert (done["steps"], done["url"], done["healed"]) == (5, start, [])
+        stays = exported["code"].replace("steps_all.html", "steps_all.html?variant=stays")
+        failed = await tools.call(abrowser, "browser_replay", {"session_id": sid, "script": stays})
+        assert failed["error"]["code"] == "replay_step_failed"
+        assert 'step 5 (s.click(bk.role("button", "Submit")))' in failed["error"]["message"]
+    finally:
+        await abrowser.stop(sid)

@@ -7,15 +7,14 @@ place (for a healing replay), and its one check from what it changed
 (:func:`~browserkit._script.expectation`). A control the action disabled or
 enabled is checked too, on a locator of its own when it is another element
 than the action's. A text that is a secret's value is kept as the secret's
-name. A ``fill_form`` call becomes a step per field (a type, check or
-select, by how the field was filled), so every export and a replay need
-nothing new; a file field is left out (``upload`` records files).
+name. A ``fill_form`` call becomes a step per field (a type, check,
+select or upload, by how the field was filled), so every export and a
+replay need nothing new.
 """
 
 from __future__ import annotations
 
 import asyncio
-import os
 from collections.abc import Mapping, Sequence
 from typing import Any, TypeVar
 
@@ -42,11 +41,13 @@ def typed_step(text: str | Secret, submit: bool, clear: bool, keys: bool) -> Ste
 
 def field_step(kind: str | None, value: Any) -> Step | None:
     """The step that fills one ``fill_form`` field the way it was filled (``kind``, from
-    ``js/kind.js``; None when the field left, then the value tells); None for a file."""
+    ``js/kind.js``; None when the field left, then the value tells)."""
     if kind in ("checkbox", "radio") or (kind is None and isinstance(value, bool)):
         return Step("check", checked=bool(value))
     if kind == "select" or (kind is None and isinstance(value, (list, tuple))):
         return Step("select", values=(value,) if isinstance(value, str) else tuple(value))
+    if kind == "file":
+        return uploaded_step(value)
     if kind in ("text", "editor", None):
         return typed_step(value if isinstance(value, Secret) else str(value), False, True, False)
     return None
@@ -118,6 +119,7 @@ class Steps:
             *first, last = steps
             # A tick is checked where it is; what the form changed, after the last field.
             ticked = [attrs.evolve(s, expect_checked=s.checked) for s in first]
+            last = await self._disabled(result, last)
             self._add([*ticked, expectation(result, last)], url_before)
         return result
 
@@ -150,10 +152,9 @@ def scrolled_step(delta_x: float, delta_y: float, target: Target | None) -> Step
     return Step("scroll", delta_x=delta_x, delta_y=delta_y, point=point)
 
 
-def uploaded_step(paths: str | os.PathLike[str] | Sequence[str | os.PathLike[str]]) -> Step:
+def uploaded_step(paths: str | Sequence[str]) -> Step:
     """The step of an ``upload`` call: the paths as the caller gave them (their own files)."""
-    given = (paths,) if isinstance(paths, (str, os.PathLike)) else tuple(paths)
-    return Step("upload", files=tuple(os.fspath(path) for path in given))
+    return Step("upload", files=(paths,) if isinstance(paths, str) else tuple(paths))
 
 
 def _placed(step: Step, locator: Selector | None, located: Located | None) -> Step:
