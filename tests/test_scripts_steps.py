@@ -130,6 +130,7 @@ def test_the_new_steps_read_as_code_both_ways() -> None:
         bk.Step("forward"),
         bk.Step("reload"),
     )
+    assert bk.Script.from_json(bk.Script(steps).to_json()) == bk.Script(steps)
     code = bk.Script(steps).to_python()
     for line in (
         "s.scroll(delta_y=600)",
@@ -186,3 +187,19 @@ async def test_the_replay_tool_runs_the_new_steps_and_answers_an_unmet_state(
         assert 'step 5 (s.click(bk.role("button", "Submit")))' in failed["error"]["message"]
     finally:
         await abrowser.stop(sid)
+
+
+async def test_a_drag_whose_drop_target_is_gone_is_never_healed(
+    abrowser: bk.AsyncBrowser, base_url: str
+) -> None:
+    start = f"{base_url}/steps_all.html"
+    card = bk.text("Card A")
+    drag = bk.Step("drag", locator=card, to=bk.role("list", "Archive"), role="listitem")
+    s = await abrowser.start()
+    try:
+        with pytest.raises(bk.ReplayStepFailedError) as failed:
+            await bk.replay(bk.Script((drag,), start), s, heal=True)
+    finally:
+        await abrowser.stop(s.id)
+    assert failed.value.step == 2
+    assert failed.value.expected == 'bk.role("list", "Archive") to match one element'

@@ -70,8 +70,12 @@ async def _run(session: AsyncSession, step: Step, number: int, heal: bool) -> St
         await _act(session, step)
         return step
     except TargetNotFoundError as exc:
+        if await _drop_gone(session, step):
+            # Only the dragged element is ever healed; its drop target has no stand-in.
+            gone = f"{step.to!r} to match one element"
+            raise await _failure(session, step, number, str(exc.message), [], gone) from None
         near = await _near(session, step)
-        if heal and not await _drop_gone(session, step) and near and near[0][0] <= SAME_PLACE_PX:
+        if heal and near and near[0][0] <= SAME_PLACE_PX:
             close = [n for n in near if n[0] <= SAME_PLACE_PX]
             if len(close) == 1:
                 new = await session.locator(close[0][1])
@@ -97,7 +101,7 @@ async def _drop_gone(session: AsyncSession, step: Step) -> bool:
         return False
     try:
         await session.locator(step.to)
-    except TargetNotFoundError:
+    except BrowserkitError:  # none, or several: nothing to drop on for sure
         return True
     return False
 
