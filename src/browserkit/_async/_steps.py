@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, TypeVar
 
 import attrs
+from playwright.async_api import Error as PlaywrightError
 
 from browserkit._async._locators import Located, Locators
 from browserkit._script import Script, Step, disabled_change, expectation
@@ -62,27 +63,29 @@ class Steps:
         self._steps: list[Step] = []
         self._start_url: str | None = None
 
-    async def note(self, result: R, step: Step, url_before: str) -> R:
+    async def note(self, result: R, step: Step, url_before: str, tab_id: str | None = None) -> R:
         """Record ``step`` that returned ``result``; gives back ``result`` unchanged.
         A history move that did not move (at the edge of history) did nothing to record."""
         if isinstance(result, HistoryMove) and not result.moved:
             return result
         if isinstance(result, ActionResult):
             step = _placed(step, result.locator, self._locators.last)
-            step = await self._disabled(result, step)
+            step = await self._disabled(result, step, tab_id)
         self._add([expectation(result, step)], url_before)
         return result
 
-    async def note_drag(self, result: ActionResult, to: Target, url_before: str) -> ActionResult:
+    async def note_drag(
+        self, result: ActionResult, to: Target, url_before: str, tab_id: str | None
+    ) -> ActionResult:
         """Record a drag that returned ``result``; where it dropped is a locator too
         (made as the drag began: the drop zone may rename itself once it holds the item)."""
         more = self._locators.last_more
         dropped = more[0].selector if more and more[0] is not None else None
         if dropped is None and isinstance(to, Selector):
             dropped = to  # a CSS or XPath selector that matched one element
-        return await self.note(result, Step("drag", to=dropped), url_before)
+        return await self.note(result, Step("drag", to=dropped), url_before, tab_id)
 
-    async def _disabled(self, result: ActionResult, step: Step) -> Step:
+    async def _disabled(self, result: ActionResult, step: Step, tab_id: str | None) -> Step:
         """``step`` checked by the control its action disabled or enabled, if any: on the
         step's own element, else on that control's own stable locator."""
         change = disabled_change(result.diff) if not result.navigated else None
@@ -90,8 +93,8 @@ class Steps:
             return step
         ref, disabled = change
         try:
-            control = await self._locators.of(ref, None, None)
-        except BrowserkitError:
+            control = await self._locators.of(ref, None, tab_id)
+        except (PlaywrightError, BrowserkitError):
             return step  # gone again already: nothing a replay could check
         if control == step.locator:
             return attrs.evolve(step, expect_disabled=disabled)
@@ -119,7 +122,7 @@ class Steps:
             *first, last = steps
             # A tick is checked where it is; what the form changed, after the last field.
             ticked = [attrs.evolve(s, expect_checked=s.checked) for s in first]
-            last = await self._disabled(result, last)
+            last = await self._disabled(result, last, tab_id)
             self._add([*ticked, expectation(result, last)], url_before)
         return result
 

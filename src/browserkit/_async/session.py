@@ -495,7 +495,7 @@ class AsyncSession:
         result = await self._actions.click(
             target, button, click_count, modifiers, observe, timeout_ms, tab_id
         )
-        return await self._steps.note(result, Step("click"), before)
+        return await self._steps.note(result, Step("click"), before, tab_id)
 
     async def hover(
         self,
@@ -517,7 +517,7 @@ class AsyncSession:
         """
         before = self.url
         result = await self._actions.hover(target, observe, timeout_ms, tab_id)
-        return await self._steps.note(result, Step("hover"), before)
+        return await self._steps.note(result, Step("hover"), before, tab_id)
 
     async def type(
         self,
@@ -557,7 +557,7 @@ class AsyncSession:
         result = await self._actions.type(
             target, text, submit, clear, keys, observe, timeout_ms, tab_id
         )
-        return await self._steps.note(result, typed_step(text, submit, clear, keys), before)
+        return await self._steps.note(result, typed_step(text, submit, clear, keys), before, tab_id)
 
     async def press(
         self,
@@ -582,7 +582,7 @@ class AsyncSession:
         """
         before = self.url
         result = await self._actions.press(key, target, observe, timeout_ms, tab_id)
-        return await self._steps.note(result, Step("press", key=key), before)
+        return await self._steps.note(result, Step("press", key=key), before, tab_id)
 
     async def scroll(
         self,
@@ -608,7 +608,9 @@ class AsyncSession:
         """
         before = self.url
         result = await self._actions.scroll(delta_y, delta_x, target, observe, timeout_ms, tab_id)
-        return await self._steps.note(result, scrolled_step(delta_x, delta_y, target), before)
+        return await self._steps.note(
+            result, scrolled_step(delta_x, delta_y, target), before, tab_id
+        )
 
     async def select(
         self,
@@ -636,7 +638,7 @@ class AsyncSession:
         before = self.url
         result = await self._actions.select(target, values, observe, timeout_ms, tab_id)
         chosen = (values,) if isinstance(values, str) else tuple(values)
-        return await self._steps.note(result, Step("select", values=chosen), before)
+        return await self._steps.note(result, Step("select", values=chosen), before, tab_id)
 
     async def check(
         self,
@@ -663,7 +665,7 @@ class AsyncSession:
         """
         before = self.url
         result = await self._actions.check(target, checked, observe, timeout_ms, tab_id)
-        return await self._steps.note(result, Step("check", checked=checked), before)
+        return await self._steps.note(result, Step("check", checked=checked), before, tab_id)
 
     async def drag(
         self,
@@ -687,7 +689,7 @@ class AsyncSession:
         """
         before = self.url
         result = await self._actions.drag(source, to, observe, timeout_ms, tab_id)
-        return await self._steps.note_drag(result, to, before)
+        return await self._steps.note_drag(result, to, before, tab_id)
 
     async def fill_form(
         self,
@@ -741,7 +743,7 @@ class AsyncSession:
         """
         before = self.url
         result = await self._actions.upload(paths, target, observe, timeout_ms, tab_id)
-        return await self._steps.note(result, uploaded_step(paths), before)
+        return await self._steps.note(result, uploaded_step(paths), before, tab_id)
 
     async def set_style(
         self,
