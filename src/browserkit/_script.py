@@ -4,11 +4,11 @@
 its element, its arguments (a secret stays its name), and one small
 expectation taken from what the action changed (the new URL after a
 navigation, a text that appeared, a checkbox's new state, a control that
-became disabled or enabled). It turns into a
-readable Python file for browserkit's sync API or for plain Playwright
-(:meth:`Script.to_python`), and into JSON (:meth:`Script.save`,
-:meth:`Script.load`) that :func:`~browserkit.replay` runs. Pure: no browser
-here; ``_async/_steps`` records steps, ``_async/_replay`` runs them.
+became disabled or enabled). It turns into a readable Python file for
+browserkit's sync API or for plain Playwright (:meth:`Script.to_python`),
+and into JSON (:meth:`Script.save`, :meth:`Script.load`) that
+:func:`~browserkit.replay` runs. Pure: no browser here; ``_async/_steps``
+records steps, ``_async/_replay`` runs them.
 """
 
 from __future__ import annotations

@@ -2,8 +2,8 @@
 
 Each step acts on its recorded locator and then checks what it recorded:
 the URL, the text that appeared, the checkbox's state, the control that
-became disabled or enabled. A step that finds no
-element, several, or not its expectation stops the replay with
+became disabled or enabled. A step that finds no element, several, or not
+its expectation stops the replay with
 :class:`~browserkit.ReplayStepFailedError`, naming the step, what was
 expected, the page around where the element was, and the refs that could
 stand in. With ``heal=True`` a step whose locator matches nothing may run
@@ -184,8 +184,8 @@ async def _disabled_shows(session: AsyncSession, control: Selector, disabled: bo
     while True:
         try:
             first = (await session.snapshot(target=control)).tree.splitlines()[:1]
-        except TargetNotFoundError:
-            first = []  # gone for now, or for good: the deadline tells
+        except (TargetNotFoundError, InvalidArgumentError):
+            first = []  # gone (or doubled) for now, or for good: the deadline tells
         if first and ("[disabled]" in first[0]) == disabled:
             return True
         if time.monotonic() >= deadline:
