@@ -368,10 +368,25 @@ def _bk_checks(step: Step, number: int) -> list[str]:
             f"expect({mark} s.snapshot(target={step.locator!r}).tree, {number}, 'the state')"
         )
     if step.expect_disabled is not None and step.control is not None:
-        mark = "'[disabled]' in" if step.expect_disabled else "'[disabled]' not in"
-        shown = f"s.snapshot(target={step.control!r}).tree.splitlines()[0]"
-        out.append(f"expect({mark} {shown}, {number}, 'the state')")
+        shown = f"disabled(s, {step.control!r}, {step.expect_disabled!r})"
+        out.append(f"expect({shown}, {number}, 'the state')")
     return out
+
+
+# A control a request re-enables comes back a moment after the step: waited for,
+# as a replay and Playwright's expect() wait.
+_DISABLED_HELPER = [
+    "def disabled(s: bk.Session, control: bk.Selector, now: bool) -> bool:",
+    '    """Whether ``control`` is disabled (``now=True``) or enabled, within 5 s."""',
+    "    deadline = time.monotonic() + 5",
+    '    while ("[disabled]" in s.snapshot(target=control).tree.splitlines()[0]) != now:',
+    "        if time.monotonic() > deadline:",
+    "            return False",
+    "        time.sleep(0.1)",
+    "    return True",
+    "",
+    "",
+]
 
 
 def _browserkit_file(script: Script) -> str:
@@ -379,9 +394,11 @@ def _browserkit_file(script: Script) -> str:
     for number, step in enumerate(with_start(script), 1):
         body.append(f"    {_bk_call(step)}")
         body.extend(f"    {line}" for line in _bk_checks(step, number))
+    states = any(step.expect_disabled is not None for step in script.steps)
     lines = [
         '"""Made by browserkit from a session (session.script()): the same steps, checked."""',
         "",
+        *(["import time", ""] if states else []),
         "import browserkit as bk",
         "",
         "",
@@ -390,6 +407,7 @@ def _browserkit_file(script: Script) -> str:
         '        raise SystemExit(f"step {step}: {what} is not as recorded")',
         "",
         "",
+        *(_DISABLED_HELPER if states else []),
         "with bk.Browser() as browser:",
         "    s = browser.start()",
         *(body or ["    pass"]),
