@@ -79,11 +79,16 @@ async def test_a_run_using_every_kind_of_step_reruns_three_ways(
 async def test_a_box_that_enables_another_control_is_checked_on_that_control(
     sess: AnySession, base_url: str, files: tuple[str, str]
 ) -> None:
+    # Neither a move at the edge of history nor a failed upload is a step.
+    assert not (await aw(sess.back())).moved
+    with pytest.raises(bk.InvalidArgumentError):
+        await aw(sess.upload(files[0]))  # no file chooser is open
     await aw(sess.navigate(f"{base_url}/steps_all.html"))
     # A file field of fill_form is an upload step, as upload() is.
     await aw(sess.fill_form([{"target": bk.label("Attachment"), "value": files[0]}]))
     await aw(sess.check(bk.label("I agree")))
     script = sess.script()
+    assert [step.action for step in script] == ["navigate", "upload", "check"]
     attached, ticked = script.steps[-2:]
     assert (attached.action, attached.locator) == ("upload", bk.label("Attachment"))
     assert (attached.files, attached.expect_text) == (files[:1], "Attached report.txt")
