@@ -3,11 +3,12 @@
 :class:`Script` holds :class:`Step` values: the action, the stable locator of
 its element, its arguments (a secret stays its name), and one small
 expectation taken from what the action changed (the new URL after a
-navigation, a text that appeared, a checkbox's new state). It turns into a
-readable Python file for browserkit's sync API or for plain Playwright
-(:meth:`Script.to_python`), and into JSON (:meth:`Script.save`,
-:meth:`Script.load`) that :func:`~browserkit.replay` runs. Pure: no browser
-here; ``_async/_steps`` records steps, ``_async/_replay`` runs them.
+navigation, a text that appeared, a checkbox's new state, a control that
+became disabled or enabled). It turns into a readable Python file for
+browserkit's sync API or for plain Playwright (:meth:`Script.to_python`),
+and into JSON (:meth:`Script.save`, :meth:`Script.load`) that
+:func:`~browserkit.replay` runs. Pure: no browser here; ``_async/_steps``
+records steps, ``_async/_replay`` runs them.
 """
 
 from __future__ import annotations
@@ -24,31 +25,64 @@ from browserkit._convert import converter
 from browserkit._paths import output_file, write_file
 from browserkit._reprs import record_markdown, summary, text_markdown
 from browserkit.errors import InvalidArgumentError
-from browserkit.results import ActionResult, Navigation
+from browserkit.results import ActionResult, HistoryMove, Navigation
 from browserkit.snapshot import Node, SnapshotDiff
 from browserkit.targets import Selector
 
-__all__ = ["Healed", "ReplayResult", "Script", "Step", "expectation", "with_start"]
+__all__ = [
+    "Healed",
+    "ReplayResult",
+    "Script",
+    "Step",
+    "disabled_change",
+    "expectation",
+    "with_start",
+]
 
-StepAction = Literal["navigate", "click", "type", "press", "select", "check", "hover"]
+StepAction = Literal[
+    "navigate",
+    "click",
+    "type",
+    "press",
+    "select",
+    "check",
+    "hover",
+    "scroll",
+    "drag",
+    "upload",
+    "back",
+    "forward",
+    "reload",
+]
 ScriptKind = Literal["browserkit", "playwright"]
 _FORMAT = 1
 # Roles whose new text is the value the step typed, not something it caused.
 _FIELDS = {"textbox", "searchbox", "combobox", "spinbutton", "slider"}
 _LONGEST_EXPECTED = 80
+# Roles that are no control: a state change there is layout, nothing to check.
+_LAYOUT = {"generic", "none", "presentation", "text", ""}
 
 
 @attrs.frozen(repr=False)
 class Step:
     """One action of a script, with what it should change.
 
-    ``locator`` finds the element on a fresh load (None for a navigation or
-    a key pressed on the page). ``text`` is what was typed, or ``secret``
-    the name of the secret typed (never its value); ``keys``: typed a key
-    per character (``type(..., keys=True)``). ``expect_url``,
-    ``expect_text``, ``expect_checked``: what the step is checked by when
-    replayed. ``role`` and ``box`` (the element's centre in the viewport)
-    let a healing replay find a renamed element where it was.
+    ``locator`` finds the element on a fresh load (None for a navigation,
+    a history move, a key pressed on the page, a page scroll, or a file
+    chooser answered by ``upload``). ``text`` is what was typed, or
+    ``secret`` the name of the secret typed (never its value); ``keys``:
+    typed a key per character (``type(..., keys=True)``). ``to``: where a
+    drag dropped its element; ``files``: the paths an upload gave, as
+    given; ``delta_x``/``delta_y``: how far a scroll went, ``point``: the
+    viewport point a scroll turned the wheel at.
+
+    ``expect_url``, ``expect_text``, ``expect_checked``,
+    ``expect_disabled``: what the step is checked by when replayed.
+    ``expect_disabled`` is about ``expect_control`` when the control that
+    became disabled (or enabled) is not the step's own element (ticking
+    "I agree" enables "Send"); None means the step's own element.
+    ``role`` and ``box`` (the element's centre in the viewport) let a
+    healing replay find a renamed element where it was.
     """
 
     action: StepAction
@@ -62,9 +96,16 @@ class Step:
     submit: bool = False
     clear: bool = True
     keys: bool = False
+    to: Selector | None = None
+    files: tuple[str, ...] = ()
+    delta_x: float = 0
+    delta_y: float = 0
+    point: tuple[float, float] | None = None
     expect_url: str | None = None
     expect_text: str | None = None
     expect_checked: bool | None = None
+    expect_disabled: bool | None = None
+    expect_control: Selector | None = None
     role: str | None = None
     box: tuple[float, float] | None = None
 
@@ -74,6 +115,11 @@ class Step:
     def describe(self) -> str:
         """The step as browserkit code, e.g. ``s.click(bk.role("button", "Save"))``."""
         return _bk_call(self)
+
+    @property
+    def control(self) -> Selector | None:
+        """The element ``expect_disabled`` is about: ``expect_control``, else the step's own."""
+        return self.expect_control if self.expect_control is not None else self.locator
 
 
 @attrs.frozen(repr=False)
@@ -199,9 +245,10 @@ def with_start(script: Script) -> tuple[Step, ...]:
     return (Step("navigate", url=script.start_url, expect_url=script.start_url), *script.steps)
 
 
-def expectation(result: ActionResult | Navigation, step: Step) -> Step:
-    """``step`` with what its result showed it changed, as its one small check."""
-    if isinstance(result, Navigation):
+def expectation(result: ActionResult | Navigation | HistoryMove, step: Step) -> Step:
+    """``step`` with what its result showed it changed, as its one small check
+    (a control that became disabled or enabled: see :func:`disabled_change`)."""
+    if isinstance(result, (Navigation, HistoryMove)):
         return attrs.evolve(step, expect_url=result.url)
     if result.navigated:
         return attrs.evolve(step, expect_url=result.url)
@@ -209,6 +256,23 @@ def expectation(result: ActionResult | Navigation, step: Step) -> Step:
         return attrs.evolve(step, expect_checked=step.checked)
     text = _appeared(result.diff) if result.diff is not None else None
     return attrs.evolve(step, expect_text=text)
+
+
+def disabled_change(diff: SnapshotDiff | None) -> tuple[str, bool] | None:
+    """The first control the change disabled or enabled: its ref and whether it is
+    disabled now. A control that came or went changed no state."""
+    if diff is None:
+        return None
+    for changed in diff.changed:
+        new, old = Node.from_line(changed.line), Node.from_line(changed.old_line)
+        now = _disabled(new)
+        if now != _disabled(old) and changed.ref is not None and new.role not in _LAYOUT:
+            return changed.ref, now
+    return None
+
+
+def _disabled(node: Node) -> bool:
+    return any(key == "disabled" and value in (None, "true") for key, value in node.attributes)
 
 
 def _appeared(diff: SnapshotDiff) -> str | None:
@@ -246,6 +310,15 @@ def _q(text: str) -> str:
     return json.dumps(text, ensure_ascii=False)
 
 
+def _num(value: float) -> str:
+    """A number as code: ``300`` rather than ``300.0``."""
+    return repr(int(value)) if float(value).is_integer() else repr(float(value))
+
+
+def _files(step: Step) -> str:
+    return f"[{', '.join(map(_q, step.files))}]"
+
+
 def _bk_call(step: Step) -> str:
     loc = repr(step.locator) if step.locator is not None else "None"
     if step.action == "navigate":
@@ -265,6 +338,21 @@ def _bk_call(step: Step) -> str:
         return f"s.select({loc}, [{', '.join(map(_q, step.values))}])"
     if step.action == "check":
         return f"s.check({loc}, checked={step.checked!r})"
+    if step.action == "scroll":
+        by = [f"delta_y={_num(step.delta_y)}"] if step.delta_y else []
+        by += [f"delta_x={_num(step.delta_x)}"] if step.delta_x else []
+        if step.point is not None:
+            by.append(f"target=bk.point({_num(step.point[0])}, {_num(step.point[1])})")
+        elif step.locator is not None:
+            by.append(f"target={loc}")
+        return f"s.scroll({', '.join(by)})"
+    if step.action == "drag":
+        return f"s.drag({loc}, {step.to!r})"
+    if step.action == "upload":
+        on = f", target={loc}" if step.locator is not None else ""
+        return f"s.upload({_files(step)}{on})"
+    if step.action in ("back", "forward", "reload"):
+        return f"s.{step.action}()"
     return f"s.{step.action}({loc})"
 
 
@@ -279,7 +367,26 @@ def _bk_checks(step: Step, number: int) -> list[str]:
         out.append(
             f"expect({mark} s.snapshot(target={step.locator!r}).tree, {number}, 'the state')"
         )
+    if step.expect_disabled is not None and step.control is not None:
+        shown = f"disabled(s, {step.control!r}, {step.expect_disabled!r})"
+        out.append(f"expect({shown}, {number}, 'the state')")
     return out
+
+
+# A control a request re-enables comes back a moment after the step: waited for,
+# as a replay and Playwright's expect() wait.
+_DISABLED_HELPER = [
+    "def disabled(s: bk.Session, control: bk.Selector, now: bool) -> bool:",
+    '    """Whether ``control`` is disabled (``now=True``) or enabled, within 5 s."""',
+    "    deadline = time.monotonic() + 5",
+    '    while ("[disabled]" in s.snapshot(target=control).tree.splitlines()[0]) != now:',
+    "        if time.monotonic() > deadline:",
+    "            return False",
+    "        time.sleep(0.1)",
+    "    return True",
+    "",
+    "",
+]
 
 
 def _browserkit_file(script: Script) -> str:
@@ -287,9 +394,11 @@ def _browserkit_file(script: Script) -> str:
     for number, step in enumerate(with_start(script), 1):
         body.append(f"    {_bk_call(step)}")
         body.extend(f"    {line}" for line in _bk_checks(step, number))
+    states = any(step.expect_disabled is not None for step in script.steps)
     lines = [
         '"""Made by browserkit from a session (session.script()): the same steps, checked."""',
         "",
+        *(["import time", ""] if states else []),
         "import browserkit as bk",
         "",
         "",
@@ -298,6 +407,7 @@ def _browserkit_file(script: Script) -> str:
         '        raise SystemExit(f"step {step}: {what} is not as recorded")',
         "",
         "",
+        *(_DISABLED_HELPER if states else []),
         "with bk.Browser() as browser:",
         "    s = browser.start()",
         *(body or ["    pass"]),
@@ -362,6 +472,27 @@ def _pw_step(step: Step) -> list[str]:
         return [f"await {loc}.select_option([{', '.join(map(_q, step.values))}])"]
     if step.action == "check":
         return [f"await {loc}.set_checked({step.checked!r})"]
+    if step.action == "scroll":
+        by = f"[{_num(step.delta_x)}, {_num(step.delta_y)}]"
+        if step.point is not None:
+            at = f"{_num(step.point[0])}, {_num(step.point[1])}"
+            wheel = f"{_num(step.delta_x)}, {_num(step.delta_y)}"
+            return [f"await page.mouse.move({at})", f"await page.mouse.wheel({wheel})"]
+        # As browserkit scrolls: at once, by exactly this much (a wheel eases).
+        if loc is None:
+            return [f'await page.evaluate("d => window.scrollBy(d[0], d[1])", {by})']
+        return [f'await {loc}.evaluate("(el, d) => el.scrollBy(d[0], d[1])", {by})']
+    if step.action == "drag":
+        to = _pw_locator(step.to) if step.to is not None else "None"
+        return [f"await {loc}.drag_to({to})"]
+    if step.action == "upload":
+        if loc is None:  # the chooser the step before opened: see _pw_body
+            return [f"await (await chooser.value).set_files({_files(step)})"]
+        return [f"await {loc}.set_input_files({_files(step)})"]
+    if step.action in ("back", "forward"):
+        return [f"await page.go_{step.action}()"]
+    if step.action == "reload":
+        return ["await page.reload()"]
     return [f"await {loc}.{step.action}()"]
 
 
@@ -374,13 +505,38 @@ def _pw_checks(step: Step) -> list[str]:
     if step.expect_checked is not None and step.locator is not None:
         state = "to_be_checked()" if step.expect_checked else "not_to_be_checked()"
         out.append(f"await expect({_pw_locator(step.locator)}).{state}")
+    if step.expect_disabled is not None and step.control is not None:
+        state = "to_be_disabled()" if step.expect_disabled else "to_be_enabled()"
+        out.append(f"await expect({_pw_locator(step.control)}).{state}")
+    return out
+
+
+def _chooser(step: Step | None) -> bool:
+    """Whether ``step`` answers the file chooser the step before it opened."""
+    return step is not None and step.action == "upload" and step.locator is None
+
+
+def _pw_body(steps: tuple[Step, ...]) -> list[str]:
+    """The steps as Playwright lines. A step that opened a file chooser runs inside
+    ``expect_file_chooser`` (Playwright answers only a chooser it waits for), and the
+    upload after it answers that chooser."""
+    out: list[str] = []
+    for i, step in enumerate(steps):
+        if _chooser(step) and i > 0:
+            continue  # written with the step that opened it
+        following = steps[i + 1] if i + 1 < len(steps) else None
+        if not _chooser(following):
+            out.extend((*_pw_step(step), *_pw_checks(step)))
+            continue
+        assert following is not None
+        out.append("async with page.expect_file_chooser() as chooser:")
+        out.extend(f"    {line}" for line in _pw_step(step))
+        out.extend((*_pw_step(following), *_pw_checks(step), *_pw_checks(following)))
     return out
 
 
 def _playwright_file(script: Script) -> str:
-    body: list[str] = []
-    for step in with_start(script):
-        body.extend(f"        {line}" for line in (*_pw_step(step), *_pw_checks(step)))
+    body = [f"        {line}" for line in _pw_body(with_start(script))]
     lines = [
         '"""Made by browserkit from a session (session.script()): plain Playwright."""',
         "",

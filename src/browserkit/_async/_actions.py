@@ -384,6 +384,7 @@ class Actions:
             body,
             target=source,
             more_targets=(target,),
+            locate_more=True,
             observe=observe,
             timeout_ms=timeout_ms,
             tab_id=tab_id,

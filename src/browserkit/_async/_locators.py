@@ -66,6 +66,8 @@ class Locators:
         self._targets = targets
         # The last action's locator and box: a script step keeps where its element was.
         self.last: Located | None = None
+        # Its further targets' (a drag's drop target), when it asked for them.
+        self.last_more: tuple[Located | None, ...] = ()
 
     def start(self, tab: Tab, target: Target | None, aim: Aim, ms: float) -> asyncio.Future[Any]:
         """Begin making the locator of an action's target (see :meth:`finish`)."""
@@ -73,8 +75,11 @@ class Locators:
         making.add_done_callback(swallow)  # an action that failed first never reads it
         return making
 
-    async def finish(self, making: asyncio.Future[Any] | None) -> Located | None:
-        """The locator :meth:`start` made; None when it could not (never an error)."""
+    async def finish(
+        self, making: asyncio.Future[Any] | None, *, last: bool = True
+    ) -> Located | None:
+        """The locator :meth:`start` made; None when it could not (never an error).
+        ``last``: it is the action's own target's (kept as :attr:`last`)."""
         if making is None:
             return None
         try:
@@ -84,7 +89,8 @@ class Locators:
         except asyncio.CancelledError:
             making.cancel()
             raise
-        self.last = located
+        if last:
+            self.last = located
         return located
 
     async def of(self, target: Target, timeout_ms: float | None, tab_id: str | None) -> Selector:

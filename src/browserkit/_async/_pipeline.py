@@ -97,6 +97,7 @@ class _Action:
     timeout_ms: float | None
     tab_id: str | None
     answers_chooser: bool
+    locate_more: bool
 
 
 @attrs.frozen
@@ -150,12 +151,15 @@ class Pipeline:
         tab_id: str | None = None,
         more_targets: Sequence[Target] = (),
         answers_chooser: bool = False,
+        locate_more: bool = False,
     ) -> ActionResult:
         """Run one action with dialog racing, settling and an observed diff.
 
         With ``observe`` off the action returns as soon as it was dispatched:
         no settle wait, no diff (a navigation it starts may not have
-        committed yet, so ``navigated`` can be False).
+        committed yet, so ``navigated`` can be False). ``locate_more``: make
+        the stable locators of ``more_targets`` too (``locators.last_more``),
+        before the input changes them (a drop zone that counts its items).
         """
         action = _Action(
             detail,
@@ -166,6 +170,7 @@ class Pipeline:
             timeout_ms,
             tab_id,
             answers_chooser,
+            locate_more,
         )
         events = self._core.events
         action_id = next_action_id()
@@ -173,8 +178,15 @@ class Pipeline:
             run = await self._bind(action)
             fenced = self._core.evidence.fenced_count(run.tab.tab_id)
             locating = self.locators.start(run.tab, target, run.aim, run.ms)
+            more = zip(action.more_targets, run.aim.more, strict=True)
+            locating_more = [
+                self.locators.start(run.tab, t, aim, run.ms) for t, aim in more if locate_more
+            ]
             before = await self._read_before(run)
             located = await self.locators.finish(locating)
+            self.locators.last_more = tuple(
+                [await self.locators.finish(one, last=False) for one in locating_more]
+            )
             await events.action_started(ActionStarted(action_id, detail, target, run.tab, before))
             self._start_fresh(run.tab)
             with Settler(run.tab, self._core.evidence) as settler:

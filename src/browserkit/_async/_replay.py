@@ -1,8 +1,9 @@
 """Running a script again without a model, checking every step (``bk.replay``).
 
 Each step acts on its recorded locator and then checks what it recorded:
-the URL, the text that appeared, the checkbox's state. A step that finds no
-element, several, or not its expectation stops the replay with
+the URL, the text that appeared, the checkbox's state, the control that
+became disabled or enabled. A step that finds no element, several, or not
+its expectation stops the replay with
 :class:`~browserkit.ReplayStepFailedError`, naming the step, what was
 expected, the page around where the element was, and the refs that could
 stand in. With ``heal=True`` a step whose locator matches nothing may run
@@ -12,7 +13,9 @@ it is reported with its new locator. Nothing else is ever guessed.
 
 from __future__ import annotations
 
+import asyncio
 import math
+import time
 from typing import TYPE_CHECKING
 
 import attrs
@@ -25,8 +28,9 @@ from browserkit.errors import (
     ReplayStepFailedError,
     TargetNotFoundError,
 )
-from browserkit.results import ActionResult, Navigation
+from browserkit.results import ActionResult, HistoryMove, Navigation
 from browserkit.snapshot import parse
+from browserkit.targets import Selector, point
 
 if TYPE_CHECKING:
     from browserkit._async.session import AsyncSession
@@ -38,6 +42,8 @@ __all__ = ["replay_on"]
 SAME_PLACE_PX = 32.0
 # How long a step's check waits for the page to show what it recorded.
 CHECK_MS = 5000
+# How often a state check reads the control again while it waits.
+_POLL_S = 0.1
 _OUTLINE_LINES = 16
 _CANDIDATES = 5
 
@@ -64,13 +70,21 @@ async def _run(session: AsyncSession, step: Step, number: int, heal: bool) -> St
         await _act(session, step)
         return step
     except TargetNotFoundError as exc:
+        if await _drop_gone(session, step):
+            # Only the dragged element is ever healed; its drop target has no stand-in.
+            gone = f"{step.to!r} to match one element"
+            raise await _failure(session, step, number, str(exc.message), [], gone) from None
         near = await _near(session, step)
-        if heal and len(near) >= 1 and near[0][0] <= SAME_PLACE_PX:
+        if heal and near and near[0][0] <= SAME_PLACE_PX:
             close = [n for n in near if n[0] <= SAME_PLACE_PX]
             if len(close) == 1:
                 new = await session.locator(close[0][1])
                 fixed = attrs.evolve(step, locator=new)
-                await _act(session, fixed)
+                try:
+                    await _act(session, fixed)
+                except TargetNotFoundError as again:
+                    what = str(again.message)
+                    raise await _failure(session, step, number, what, near) from None
                 return fixed
         raise await _failure(session, step, number, str(exc.message), near) from None
     except BrowserkitError as exc:
@@ -80,12 +94,36 @@ async def _run(session: AsyncSession, step: Step, number: int, heal: bool) -> St
         raise await _failure(session, step, number, exc.message, near) from None
 
 
-async def _act(session: AsyncSession, step: Step) -> ActionResult | Navigation:
+async def _drop_gone(session: AsyncSession, step: Step) -> bool:
+    """Whether the step is a drag whose drop target is what matches nothing (only the
+    dragged element is ever healed)."""
+    if step.action != "drag" or step.to is None:
+        return False
+    try:
+        await session.locator(step.to)
+    except BrowserkitError:  # none, or several: nothing to drop on for sure
+        return True
+    return False
+
+
+async def _act(session: AsyncSession, step: Step) -> ActionResult | Navigation | HistoryMove:
     loc = step.locator
     if step.action == "navigate":
         return await session.navigate(step.url or "about:blank")
+    if step.action == "back":
+        return await session.back()
+    if step.action == "forward":
+        return await session.forward()
+    if step.action == "reload":
+        return await session.reload()
     if step.action == "press":
         return await session.press(step.key or "", target=loc)
+    if step.action == "scroll":
+        at = point(*step.point) if step.point is not None else loc
+        return await session.scroll(delta_y=step.delta_y, delta_x=step.delta_x, target=at)
+    if step.action == "upload":
+        # No locator: the file chooser the step before opened.
+        return await session.upload(list(step.files), target=loc)
     if loc is None:
         if step.action == "type":
             text: str | Secret = Secret(step.secret) if step.secret else step.text or ""
@@ -102,6 +140,10 @@ async def _act(session: AsyncSession, step: Step) -> ActionResult | Navigation:
         return await session.type(loc, text, submit=step.submit, clear=step.clear, keys=step.keys)
     if step.action == "select":
         return await session.select(loc, list(step.values))
+    if step.action == "drag":
+        if step.to is None:
+            raise InvalidArgumentError(f"step {step.describe()} has no drop target")
+        return await session.drag(loc, step.to)
     return await session.check(loc, checked=bool(step.checked))
 
 
@@ -122,9 +164,33 @@ async def _check(session: AsyncSession, step: Step, number: int) -> None:
         if ("[checked" in tree) != step.expect_checked:
             state = "checked" if step.expect_checked else "not checked"
             expected = f"{step.locator!r} {state}"
+    control, disabled = step.control, step.expect_disabled
+    if (
+        expected is None
+        and disabled is not None
+        and control is not None
+        and not await _disabled_shows(session, control, disabled)
+    ):
+        expected = f"{control!r} {'disabled' if disabled else 'enabled'}"
     if expected is not None:
         near = await _near(session, step)
         raise await _failure(session, step, number, f"{expected} did not show", near, expected)
+
+
+async def _disabled_shows(session: AsyncSession, control: Selector, disabled: bool) -> bool:
+    """Whether ``control`` shows ``disabled`` within :data:`CHECK_MS` (a control a
+    request re-enables comes back a moment after the action settled)."""
+    deadline = time.monotonic() + CHECK_MS / 1000
+    while True:
+        try:
+            first = (await session.snapshot(target=control)).tree.splitlines()[:1]
+        except (TargetNotFoundError, InvalidArgumentError):
+            first = []  # gone (or doubled) for now, or for good: the deadline tells
+        if first and ("[disabled]" in first[0]) == disabled:
+            return True
+        if time.monotonic() >= deadline:
+            return False
+        await asyncio.sleep(_POLL_S)
 
 
 async def _near(session: AsyncSession, step: Step) -> list[tuple[float, str, str]]:

@@ -31,7 +31,7 @@ from browserkit._async._routes import Routes
 from browserkit._async._scan import Scanner
 from browserkit._async._scripts import Scripts
 from browserkit._async._state import StateStore
-from browserkit._async._steps import Steps, typed_step
+from browserkit._async._steps import Steps, scrolled_step, typed_step, uploaded_step
 from browserkit._async._styles import StyleEditor
 from browserkit._async._tabs import Tabs
 from browserkit._async._targets import Targets
@@ -196,7 +196,7 @@ class AsyncSession:
         """
         before = self.url
         nav = await self._navigator.navigate(url, timeout_ms, observe)
-        return self._steps.note(nav, Step("navigate", url=url), before)
+        return await self._steps.note(nav, Step("navigate", url=url), before)
 
     async def back(self, *, timeout_ms: float | None = None) -> HistoryMove:
         """Go back one entry (``moved=False`` at the start); ``timed_out`` after 5 s of load.
@@ -204,7 +204,9 @@ class AsyncSession:
         Args:
             timeout_ms: {navigation_timeout}
         """
-        return await self._navigator.history(-1, timeout_ms)
+        before = self.url
+        moved = await self._navigator.history(-1, timeout_ms)
+        return await self._steps.note(moved, Step("back"), before)
 
     async def forward(self, *, timeout_ms: float | None = None) -> HistoryMove:
         """Go forward one history entry; ``moved=False`` (no error) at the end of history.
@@ -212,7 +214,9 @@ class AsyncSession:
         Args:
             timeout_ms: {navigation_timeout}
         """
-        return await self._navigator.history(1, timeout_ms)
+        before = self.url
+        moved = await self._navigator.history(1, timeout_ms)
+        return await self._steps.note(moved, Step("forward"), before)
 
     async def reload(self, *, timeout_ms: float | None = None) -> HistoryMove:
         """Reload the active tab (a new generation: earlier refs go stale).
@@ -220,7 +224,9 @@ class AsyncSession:
         Args:
             timeout_ms: {navigation_timeout}
         """
-        return await self._navigator.reload(timeout_ms)
+        before = self.url
+        reloaded = await self._navigator.reload(timeout_ms)
+        return await self._steps.note(reloaded, Step("reload"), before)
 
     # -------------------------------------------------- reading the page
 
@@ -489,7 +495,7 @@ class AsyncSession:
         result = await self._actions.click(
             target, button, click_count, modifiers, observe, timeout_ms, tab_id
         )
-        return self._steps.note(result, Step("click"), before)
+        return await self._steps.note(result, Step("click"), before, tab_id)
 
     async def hover(
         self,
@@ -511,7 +517,7 @@ class AsyncSession:
         """
         before = self.url
         result = await self._actions.hover(target, observe, timeout_ms, tab_id)
-        return self._steps.note(result, Step("hover"), before)
+        return await self._steps.note(result, Step("hover"), before, tab_id)
 
     async def type(
         self,
@@ -551,7 +557,7 @@ class AsyncSession:
         result = await self._actions.type(
             target, text, submit, clear, keys, observe, timeout_ms, tab_id
         )
-        return self._steps.note(result, typed_step(text, submit, clear, keys), before)
+        return await self._steps.note(result, typed_step(text, submit, clear, keys), before, tab_id)
 
     async def press(
         self,
@@ -576,7 +582,7 @@ class AsyncSession:
         """
         before = self.url
         result = await self._actions.press(key, target, observe, timeout_ms, tab_id)
-        return self._steps.note(result, Step("press", key=key), before)
+        return await self._steps.note(result, Step("press", key=key), before, tab_id)
 
     async def scroll(
         self,
@@ -600,7 +606,11 @@ class AsyncSession:
             timeout_ms: {action_timeout}
             tab_id: {tab_id}
         """
-        return await self._actions.scroll(delta_y, delta_x, target, observe, timeout_ms, tab_id)
+        before = self.url
+        result = await self._actions.scroll(delta_y, delta_x, target, observe, timeout_ms, tab_id)
+        return await self._steps.note(
+            result, scrolled_step(delta_x, delta_y, target), before, tab_id
+        )
 
     async def select(
         self,
@@ -628,7 +638,7 @@ class AsyncSession:
         before = self.url
         result = await self._actions.select(target, values, observe, timeout_ms, tab_id)
         chosen = (values,) if isinstance(values, str) else tuple(values)
-        return self._steps.note(result, Step("select", values=chosen), before)
+        return await self._steps.note(result, Step("select", values=chosen), before, tab_id)
 
     async def check(
         self,
@@ -655,7 +665,7 @@ class AsyncSession:
         """
         before = self.url
         result = await self._actions.check(target, checked, observe, timeout_ms, tab_id)
-        return self._steps.note(result, Step("check", checked=checked), before)
+        return await self._steps.note(result, Step("check", checked=checked), before, tab_id)
 
     async def drag(
         self,
@@ -677,7 +687,9 @@ class AsyncSession:
             timeout_ms: {action_timeout}
             tab_id: {tab_id}
         """
-        return await self._actions.drag(source, to, observe, timeout_ms, tab_id)
+        before = self.url
+        result = await self._actions.drag(source, to, observe, timeout_ms, tab_id)
+        return await self._steps.note_drag(result, to, before, tab_id)
 
     async def fill_form(
         self,
@@ -729,7 +741,9 @@ class AsyncSession:
             timeout_ms: {action_timeout}
             tab_id: {tab_id}
         """
-        return await self._actions.upload(paths, target, observe, timeout_ms, tab_id)
+        before = self.url
+        result = await self._actions.upload(paths, target, observe, timeout_ms, tab_id)
+        return await self._steps.note(result, uploaded_step(paths), before, tab_id)
 
     async def set_style(
         self,
