@@ -61,7 +61,7 @@ class Steps:
         """Record ``step`` that returned ``result``; gives back ``result`` unchanged."""
         if isinstance(result, ActionResult):
             step = _placed(step, result.locator, self._locators.last)
-        self._add([expectation(result, step)], url_before)
+        self._add([expectation(result, step, url_before)], url_before)
         return result
 
     async def note_form(
@@ -86,7 +86,7 @@ class Steps:
             *first, last = steps
             # A tick is checked where it is; what the form changed, after the last field.
             ticked = [attrs.evolve(s, expect_checked=s.checked) for s in first]
-            self._add([*ticked, expectation(result, last)], url_before)
+            self._add([*ticked, expectation(result, last, url_before)], url_before)
         return result
 
     def script(self, reset: bool) -> Script:
