@@ -247,7 +247,7 @@ def _appeared(diff: SnapshotDiff) -> str | None:
     fit = [t.strip() for t in seen if 0 < len(t.strip()) <= _LONGEST_EXPECTED]
     # A word before a lone glyph: glyphs are mostly CSS content (a "✖" button's).
     worded = [t for t in fit if any(c.isalnum() for c in t)]
-    return (worded or fit or [None])[0]
+    return next(iter(worded or fit), None)
 
 
 def _text(node: Node) -> str | None:
