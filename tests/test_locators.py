@@ -42,3 +42,21 @@ async def test_an_action_answers_with_its_locator(sess: AnySession, base_url: st
     typed = await aw(sess.type(bk.label("Title"), "Milk"))
     assert typed.locator == bk.label("Title")  # a person's selector stays as given
     assert (await aw(sess.press("Enter"))).locator is None
+
+
+async def test_a_css_path_two_shadow_roots_repeat_gets_nth(sess: AnySession, base_url: str) -> None:
+    await aw(sess.navigate(f"{base_url}/basic.html"))
+    # Two hosts without ids, each with the same nameless knob (#knob) in its shadow root.
+    await aw(
+        sess.evaluate(
+            """() => { for (let i = 0; i < 2; i++) {
+                const root = document.body.appendChild(document.createElement('span'))
+                  .attachShadow({mode: 'open'});
+                root.innerHTML = '<div id="knob" style="cursor:pointer;height:9px"></div>';
+            } }"""
+        )
+    )
+    tree = (await aw(sess.snapshot())).tree
+    knobs = [line for line in tree.splitlines() if "[cursor=pointer]" in line][-2:]
+    made = [await aw(sess.locator(line.split("[ref=")[1].split("]")[0])) for line in knobs]
+    assert made == [bk.css("#knob", nth=0), bk.css("#knob", nth=1)]

@@ -3,10 +3,7 @@
 from __future__ import annotations
 
 import json
-import os
 import re
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -15,12 +12,9 @@ import attrs
 import pytest
 
 import browserkit as bk
-from browserkit import tools
-from browserkit._chromium import find_chromium
 from browserkit._demo.run import serve_site
 from tests.helpers import AnySession, aw, browser_config, ref_of
-
-SECRET_VALUE = "hunter2-do-not-leak"
+from tests.scripts_helpers import SECRET_VALUE, call, export_and_rerun, ref_in
 
 
 @pytest.fixture(scope="module")
@@ -29,83 +23,28 @@ def demo_url() -> Iterator[str]:
         yield url
 
 
-def _ref(tree: str, line_part: str) -> str:
-    """The ref of the first outline line holding ``line_part``."""
-    for line in tree.splitlines():
-        if line_part in line and "[ref=" in line:
-            return line.split("[ref=")[1].split("]")[0]
-    raise AssertionError(f"no line with {line_part!r} in\n{tree}")
-
-
-async def _call(browser: bk.AsyncBrowser, name: str, **arguments: Any) -> dict[str, Any]:
-    answer = await tools.call(browser, name, arguments)
-    assert "error" not in answer, answer
-    return answer
-
-
-def _run(code: str, folder: Path, name: str, env: dict[str, str]) -> str:
-    """Run an exported script in a fresh process (and browser); what it printed."""
-    path = folder / name
-    path.write_text(code, encoding="utf-8")
-    found = find_chromium(os.environ.get("BROWSERKIT_CHROMIUM"))
-    assert found is not None
-    # Plain Playwright finds no browser of its own here: the export reads this.
-    env = {**env, "BROWSERKIT_CHROMIUM": found.path}
-    done = subprocess.run(
-        [sys.executable, str(path)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env={**os.environ, **env},
-    )
-    assert done.returncode == 0, done.stderr[-2000:]
-    return done.stdout
-
-
-async def _export_and_rerun(
-    browser: bk.AsyncBrowser, session_id: str, tmp_path: Path, env: dict[str, str]
-) -> tuple[str, str, str]:
-    """Export the session's run three ways; run each on a fresh browser; the three final URLs."""
-    made = {
-        kind: (await _call(browser, "browser_script_export", session_id=session_id, kind=kind))[
-            "code"
-        ]
-        for kind in ("browserkit", "playwright", "json")
-    }
-    for code in made.values():
-        assert SECRET_VALUE not in code
-    bk_done = _run(made["browserkit"], tmp_path, "bk_run.py", env)
-    pw_done = _run(made["playwright"], tmp_path, "pw_run.py", env)
-    fresh = await browser.start()
-    try:
-        replayed = await bk.replay(bk.Script.from_json(made["json"]), fresh)
-    finally:
-        await fresh.stop()
-    return bk_done.split("done: ")[-1].strip(), pw_done.split("done: ")[-1].strip(), replayed.url
-
-
 @pytest.mark.slow  # two exports run in processes of their own, each with a browser
 async def test_a_demo_shop_run_through_the_tools_reruns_three_ways(
     abrowser: bk.AsyncBrowser, demo_url: str, tmp_path: Path
 ) -> None:
-    started = await _call(abrowser, "browser_sessions_start", url=f"{demo_url}/index.html")
+    started = await call(abrowser, "browser_sessions_start", url=f"{demo_url}/index.html")
     sid = started["session_id"]
-    tree = (await _call(abrowser, "browser_snapshot", session_id=sid))["snapshot"]
-    added = await _call(
+    tree = (await call(abrowser, "browser_snapshot", session_id=sid))["snapshot"]
+    added = await call(
         abrowser,
         "browser_act",
         session_id=sid,
         action="click",
-        ref=_ref(tree, "Add kettle"),
+        ref=ref_in(tree, "Add kettle"),
         detail="add a kettle",
     )
     assert added["locator"] == 'bk.test_id("add-kettle")'  # the act answer names it
-    await _call(
+    await call(
         abrowser,
         "browser_act",
         session_id=sid,
         action="type",
-        ref=_ref(tree, "textbox"),
+        ref=ref_in(tree, "textbox"),
         text="tea",
         submit=True,
         detail="search",
@@ -113,7 +52,7 @@ async def test_a_demo_shop_run_through_the_tools_reruns_three_ways(
     finished = (await abrowser.session(sid).snapshot()).url
     assert "search.html?q=tea" in finished
     try:
-        assert await _export_and_rerun(abrowser, sid, tmp_path, {}) == (finished,) * 3
+        assert await export_and_rerun(abrowser, sid, tmp_path, {}) == (finished,) * 3
     finally:
         await abrowser.stop(sid)
 
@@ -127,13 +66,13 @@ async def test_a_single_page_app_run_with_a_secret_reruns_three_ways(
     env = {"BROWSERKIT_SECRETS_FILE": str(secrets_file), "PASSWORD": SECRET_VALUE}
     config = attrs.evolve(browser_config(), secrets={"PASSWORD": SECRET_VALUE})
     async with bk.AsyncBrowser(config) as browser:
-        started = await _call(browser, "browser_sessions_start", url=f"{base_url}/script_app.html")
+        started = await call(browser, "browser_sessions_start", url=f"{base_url}/script_app.html")
         sid = started["session_id"]
-        tree = (await _call(browser, "browser_snapshot", session_id=sid))["snapshot"]
+        tree = (await call(browser, "browser_snapshot", session_id=sid))["snapshot"]
 
         async def act(action: str, line: str, **more: Any) -> None:
-            ref = _ref(tree, line)
-            await _call(
+            ref = ref_in(tree, line)
+            await call(
                 browser,
                 "browser_act",
                 session_id=sid,
@@ -155,7 +94,7 @@ async def test_a_single_page_app_run_with_a_secret_reruns_three_ways(
         assert SECRET_VALUE not in saved.read_text(encoding="utf-8")
         assert bk.Script.load(saved) == script
         start = f"{base_url}/script_app.html"
-        assert await _export_and_rerun(browser, sid, tmp_path, env) == (start,) * 3
+        assert await export_and_rerun(browser, sid, tmp_path, env) == (start,) * 3
 
 
 def test_the_browserkit_export_reads_as_code() -> None:

@@ -22,7 +22,7 @@ from benchmarks.economy.apps.django_admin import DjangoAdmin
 
 import browserkit as bk
 from tests.helpers import browser_config
-from tests.test_scripts import _call, _ref, _run
+from tests.scripts_helpers import call, export, printed, ref_in, run_export
 
 pytest.importorskip("django")  # the server runs it in a child process
 
@@ -54,17 +54,17 @@ async def test_a_django_admin_run_with_a_login_reruns_three_ways(
     app, password = django_admin, django_admin.password
     config = attrs.evolve(browser_config(), secrets={"ADMIN_PASSWORD": password})
     async with bk.AsyncBrowser(config) as browser:
-        started = await _call(browser, "browser_sessions_start", url=app.url("/admin/"))
+        started = await call(browser, "browser_sessions_start", url=app.url("/admin/"))
         sid = started["session_id"]
 
         async def act(action: str, line: str, **more: Any) -> dict[str, Any]:
-            tree = (await _call(browser, "browser_snapshot", session_id=sid))["snapshot"]
-            return await _call(
+            tree = (await call(browser, "browser_snapshot", session_id=sid))["snapshot"]
+            return await call(
                 browser,
                 "browser_act",
                 session_id=sid,
                 action=action,
-                ref=_ref(tree, line),
+                ref=ref_in(tree, line),
                 detail=action,
                 **more,
             )
@@ -72,27 +72,24 @@ async def test_a_django_admin_run_with_a_login_reruns_three_ways(
         await act("type", 'textbox "Username:"', text=app.username)
         await act("type", 'textbox "Password:"', text={"secret": "ADMIN_PASSWORD"})
         await act("click", 'button "Log in"')
-        tree = (await _call(browser, "browser_snapshot", session_id=sid))["snapshot"]
+        tree = (await call(browser, "browser_snapshot", session_id=sid))["snapshot"]
         books = next(line for line in tree.splitlines() if 'link "Books"' in line)
-        add = _ref(books.split("|")[1], 'link "Add"')  # the Add link in the Books row
-        await _call(browser, "browser_act", session_id=sid, action="click", ref=add, detail="add")
-        tree = (await _call(browser, "browser_snapshot", session_id=sid))["snapshot"]
+        add = ref_in(books.split("|")[1], 'link "Add"')  # the Add link in the Books row
+        await call(browser, "browser_act", session_id=sid, action="click", ref=add, detail="add")
+        tree = (await call(browser, "browser_snapshot", session_id=sid))["snapshot"]
         fields = [("textbox", "Title:", TITLE), ("combobox", "Author:", "Seed author 3")]
         fields.append(("spinbutton", "Year:", "1965"))
-        await _call(
+        await call(
             browser,
             "browser_fill_form",
             session_id=sid,
-            fields=[{"ref": _ref(tree, f'{r} "{n}"'), "value": v} for r, n, v in fields],
+            fields=[{"ref": ref_in(tree, f'{r} "{n}"'), "value": v} for r, n, v in fields],
         )
         saved = await act("click", 'button "Save" ')
         assert saved["url"].endswith("/admin/library/book/")
         assert _books(app, TITLE) == 1
 
-        made = {
-            kind: (await _call(browser, "browser_script_export", session_id=sid, kind=kind))["code"]
-            for kind in ("browserkit", "playwright", "json")
-        }
+        made = await export(browser, sid)
         for code in made.values():
             assert password not in code
         assert 'bk.secret("ADMIN_PASSWORD")' in made["browserkit"]
@@ -102,9 +99,9 @@ async def test_a_django_admin_run_with_a_login_reruns_three_ways(
         secrets_file.write_text(json.dumps({"ADMIN_PASSWORD": password}), encoding="utf-8")
         secrets_file.chmod(0o600)
         env = {"BROWSERKIT_SECRETS_FILE": str(secrets_file), "ADMIN_PASSWORD": password}
-        ends = [_run(made["browserkit"], tmp_path, "bk_admin.py", env)]
+        ends = [run_export(made["browserkit"], tmp_path, "bk_admin.py", env)]
         assert _books(app, TITLE) == 2
-        ends.append(_run(made["playwright"], tmp_path, "pw_admin.py", env))
+        ends.append(run_export(made["playwright"], tmp_path, "pw_admin.py", env))
         assert _books(app, TITLE) == 3
         fresh = await browser.start()
         try:
@@ -112,5 +109,5 @@ async def test_a_django_admin_run_with_a_login_reruns_three_ways(
         finally:
             await fresh.stop()
         assert _books(app, TITLE) == 4
-        assert [end.split("done: ")[-1].strip() for end in ends] == [saved["url"]] * 2
+        assert [printed(end, "done") for end in ends] == [saved["url"]] * 2
         assert replayed.url == saved["url"]

@@ -12,7 +12,7 @@ import browserkit as bk
 from browserkit import tools
 from browserkit._async import _replay as replaying
 from tests.helpers import AnySession, aw
-from tests.test_scripts import _call, _export_and_rerun
+from tests.scripts_helpers import call, export_and_rerun
 
 
 @pytest.fixture
@@ -29,7 +29,7 @@ async def test_a_run_using_every_kind_of_step_reruns_three_ways(
     abrowser: bk.AsyncBrowser, base_url: str, tmp_path: Path, files: tuple[str, str]
 ) -> None:
     start = f"{base_url}/steps_all.html"
-    sid = (await _call(abrowser, "browser_sessions_start", url=start))["session_id"]
+    sid = (await call(abrowser, "browser_sessions_start", url=start))["session_id"]
     s = abrowser.session(sid)
     try:
         await s.click(bk.role("link", "Page two"))
@@ -71,7 +71,7 @@ async def test_a_run_using_every_kind_of_step_reruns_three_ways(
             "Chose report.txt, photo.png",
         )
         assert bk.Script.from_json(script.to_json()) == script
-        assert await _export_and_rerun(abrowser, sid, tmp_path, {}) == (start,) * 3
+        assert await export_and_rerun(abrowser, sid, tmp_path, {}) == (start,) * 3
     finally:
         await abrowser.stop(sid)
 
@@ -175,16 +175,16 @@ async def test_the_replay_tool_runs_the_new_steps_and_answers_an_unmet_state(
 ) -> None:
     monkeypatch.setattr(replaying, "CHECK_MS", 500)
     start = f"{base_url}/steps_all.html"
-    sid = (await _call(abrowser, "browser_sessions_start", url=start))["session_id"]
+    sid = (await call(abrowser, "browser_sessions_start", url=start))["session_id"]
     s = abrowser.session(sid)
     try:
         await s.click(bk.role("link", "Page two"))
         await s.back()
         await s.drag(bk.text("Card A"), bk.role("list", "Done"))
         await s.click(bk.role("button", "Submit"))
-        exported = await _call(abrowser, "browser_script_export", session_id=sid, kind="json")
+        exported = await call(abrowser, "browser_script_export", session_id=sid, kind="json")
         assert exported["steps"] == 5
-        done = await _call(abrowser, "browser_replay", session_id=sid, script=exported["code"])
+        done = await call(abrowser, "browser_replay", session_id=sid, script=exported["code"])
         assert (done["steps"], done["url"], done["healed"]) == (5, start, [])
         stays = exported["code"].replace("steps_all.html", "steps_all.html?variant=stays")
         failed = await tools.call(abrowser, "browser_replay", {"session_id": sid, "script": stays})

@@ -111,3 +111,19 @@ async def test_shoelace_switch_toggles_by_ref(sess: AnySession, base_url: str) -
     r = await aw(sess.click(switch))
     assert r.target_verified is True
     assert await aw(sess.evaluate("document.getElementById('dark').checked")) is False
+
+
+async def test_locators_inside_shadow_roots_are_unique_now_and_after_a_reload(
+    sess: AnySession, base_url: str
+) -> None:
+    # Shoelace's select and switch both hold a "div > label" in their shadow
+    # roots: a CSS path goes on from its host, so it names one of them.
+    tree = await open_page(sess, base_url)
+    refs = [line.split("[ref=")[1].split("]")[0] for line in tree.splitlines() if "[ref=" in line]
+    made = {ref: await aw(sess.locator(ref)) for ref in refs}
+    paths = [sel.value for sel in made.values() if sel.kind == "css"]
+    assert any(path.startswith("#size > ") for path in paths), paths  # on from the select's host
+    await open_page(sess, base_url)  # loaded anew
+    for sel in made.values():
+        # locator() of a selector resolves it: it fails unless exactly one matches.
+        assert await aw(sess.locator(sel)) == sel

@@ -58,6 +58,9 @@ ScriptKind = Literal["browserkit", "playwright"]
 _FORMAT = 1
 # Roles whose new text is the value the step typed, not something it caused.
 _FIELDS = {"textbox", "searchbox", "combobox", "spinbutton", "slider"}
+# Roles whose outline text is a CSS glyph (TodoMVC's ::after "✔"), which no page
+# text holds and so no check can find; their name still counts.
+_TICKS = {"checkbox", "radio", "switch", "menuitemcheckbox", "menuitemradio"}
 _LONGEST_EXPECTED = 80
 # Roles that are no control: a state change there is layout, nothing to check.
 _LAYOUT = {"generic", "none", "presentation", "text", ""}
@@ -245,12 +248,18 @@ def with_start(script: Script) -> tuple[Step, ...]:
     return (Step("navigate", url=script.start_url, expect_url=script.start_url), *script.steps)
 
 
-def expectation(result: ActionResult | Navigation | HistoryMove, step: Step) -> Step:
+def expectation(
+    result: ActionResult | Navigation | HistoryMove, step: Step, url_before: str | None = None
+) -> Step:
     """``step`` with what its result showed it changed, as its one small check
-    (a control that became disabled or enabled: see :func:`disabled_change`)."""
+    (a control that became disabled or enabled: see :func:`disabled_change`).
+
+    A URL the action changed without loading a page (a single-page app's route,
+    ``#/completed``) is as much its doing as a navigation's.
+    """
     if isinstance(result, (Navigation, HistoryMove)):
         return attrs.evolve(step, expect_url=result.url)
-    if result.navigated:
+    if result.navigated or (url_before is not None and result.url != url_before):
         return attrs.evolve(step, expect_url=result.url)
     if step.action == "check":
         return attrs.evolve(step, expect_checked=step.checked)
@@ -290,17 +299,24 @@ def _appeared(diff: SnapshotDiff) -> str | None:
     for added in diff.added:
         for node in added.node.walk():
             if node.role not in _FIELDS:
-                seen.extend(t for t in (node.name, node.text) if t and t not in gone)
+                seen.extend(t for t in (node.name, _text(node)) if t and t not in gone)
     if not seen:
         for changed in diff.changed:
             new, old = Node.from_line(changed.line), Node.from_line(changed.old_line)
             if new.role in _FIELDS:
                 continue
-            for text in (new.text, new.name):
+            for text in (_text(new), new.name):
                 if text and text != old.text and text != old.name:
                     seen.append(text)
     fit = [t.strip() for t in seen if 0 < len(t.strip()) <= _LONGEST_EXPECTED]
-    return fit[0] if fit else None
+    # A word before a lone glyph: glyphs are mostly CSS content (a "✖" button's).
+    worded = [t for t in fit if any(c.isalnum() for c in t)]
+    return next(iter(worded or fit), None)
+
+
+def _text(node: Node) -> str | None:
+    """The text ``node`` shows that a check could look for (a tick's is a CSS glyph)."""
+    return None if node.role in _TICKS else node.text
 
 
 # -- browserkit code ----------------------------------------------------------

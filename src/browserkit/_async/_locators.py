@@ -197,26 +197,29 @@ class Locators:
         matches it among a few, with ``nth``; else the CSS path (always last).
 
         Asked one at a time: the first usually answers, and each answer is a
-        round trip on the action's way.
+        round trip on the action's way. The CSS path is counted too: a path
+        the page repeats (a component's insides, twice) gets ``nth`` as well.
         """
         mine = bound.locator()
-        shared: list[tuple[Selector, int]] = []
-        for sel in candidates[:-1]:
-            found = self._targets.locate(base, sel)
-            counting = asyncio.gather(found.count(), found.and_(mine).count())
-            try:
-                count, here = await asyncio.wait_for(counting, ms / 1000)
-            except PlaywrightError:
-                continue
-            if (count, here) == (1, 1):
-                return sel
-            if here == 1 and 1 < count <= _MAX_NTH:
-                shared.append((sel, count))
-        for sel, count in shared:
-            index = await self._index(base, sel, mine, count)
-            if index is not None:
-                return Selector(sel.kind, sel.value, sel.name, nth=index, frame=sel.frame)
-        return candidates[-1]
+        *named, path = candidates
+        for group in (named, [path]):  # a name with nth= before any CSS path
+            shared: list[tuple[Selector, int]] = []
+            for sel in group:
+                found = self._targets.locate(base, sel)
+                counting = asyncio.gather(found.count(), found.and_(mine).count())
+                try:
+                    count, here = await asyncio.wait_for(counting, ms / 1000)
+                except PlaywrightError:
+                    continue
+                if (count, here) == (1, 1):
+                    return sel
+                if here == 1 and 1 < count <= _MAX_NTH:
+                    shared.append((sel, count))
+            for sel, count in shared:
+                index = await self._index(base, sel, mine, count)
+                if index is not None:
+                    return Selector(sel.kind, sel.value, sel.name, nth=index, frame=sel.frame)
+        return path
 
     async def _index(self, base: Page | Frame, sel: Selector, mine: Locator, n: int) -> int | None:
         found = self._targets.locate(base, sel)

@@ -71,7 +71,7 @@ class Steps:
         if isinstance(result, ActionResult):
             step = _placed(step, result.locator, self._locators.last)
             step = await self._disabled(result, step, tab_id)
-        self._add([expectation(result, step)], url_before)
+        self._add([expectation(result, step, url_before)], url_before)
         return result
 
     async def note_drag(
@@ -123,7 +123,7 @@ class Steps:
             # A tick is checked where it is; what the form changed, after the last field.
             ticked = [attrs.evolve(s, expect_checked=s.checked) for s in first]
             last = await self._disabled(result, last, tab_id)
-            self._add([*ticked, expectation(result, last)], url_before)
+            self._add([*ticked, expectation(result, last, url_before)], url_before)
         return result
 
     def script(self, reset: bool) -> Script:

@@ -27,23 +27,25 @@
   }
   const editable = ['input', 'select', 'textarea'].includes(tag);
   const text = editable ? '' : clean(/** @type {HTMLElement} */ (el).innerText);
+  // Inside a shadow root the path goes on from its host (Playwright's CSS
+  // pierces open shadow roots, and its ">" steps from a host into its root):
+  // the same path in two components' shadow roots would otherwise match both.
   const css = (/** @type {Element} */ node) => {
-    const parts = [];
-    for (let at = node; at && at.nodeType === 1; at = /** @type {Element} */ (at.parentElement)) {
+    let path = '';
+    for (let at = node; at; ) {
       const name = at.tagName.toLowerCase();
       if (at.id && /^[A-Za-z][\w-]*$/.test(at.id) && !/\d{3,}/.test(at.id)) {
-        parts.unshift('#' + at.id);
-        break;
+        return '#' + at.id + path;
       }
-      if (name === 'html' || name === 'body') {
-        parts.unshift(name);
-        break;
-      }
-      const parent = at.parentElement;
+      if (name === 'html' || name === 'body') return name + path;
+      const parent = at.parentNode;
       const same = parent ? Array.from(parent.children).filter((c) => c.tagName === at.tagName) : [];
-      parts.unshift(same.length > 1 ? `${name}:nth-of-type(${same.indexOf(at) + 1})` : name);
+      const part = same.length > 1 ? `${name}:nth-of-type(${same.indexOf(at) + 1})` : name;
+      const host = parent instanceof ShadowRoot ? parent.host : null;
+      path = (host || at.parentElement ? ' > ' : '') + part + path;
+      at = /** @type {Element} */ (host || at.parentElement);
     }
-    return parts.join(' > ');
+    return path;
   };
   // A role and name for elements no outline printed (d-refs): the usual
   // implicit roles only; the count in Python says whether it names the element.
