@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from benchmarks.economy.agents import render_answer
+from benchmarks.economy.agents import BrowserkitAgent, render_answer
 from benchmarks.economy.apps import section_sentence
 from benchmarks.economy.policy import (
     LOOKS,
@@ -27,6 +27,8 @@ from benchmarks.economy.policy import (
     tokens,
 )
 from benchmarks.economy.run import summarise
+
+import browserkit as bk
 
 MCP_YAML = """\
 ### Page
@@ -310,3 +312,22 @@ def test_a_browserkit_answer_reads_as_json_then_its_multiline_texts() -> None:
     assert text.splitlines()[0] == '{"url":"http://x/","extra":{"n":2}}'
     assert find_ref(text, Target("button", "Next")) == "e9"
     assert find_ref(text, Target("link", "B")) == "e4"
+
+
+async def test_browserkit_agent_starts_its_session_outside_the_clock_as_mcp_does(
+    abrowser: bk.AsyncBrowser, base_url: str
+) -> None:
+    # Playwright MCP's begin() makes its fresh context untimed; browserkit's must
+    # too, so open() (the first timed step) is a navigation in a ready tab, whose
+    # answer carries the page's outline (no snapshot needed on top).
+    agent = BrowserkitAgent(abrowser)
+    await agent.begin()
+    try:
+        assert agent.session_id is not None
+        assert agent.session_id in {s.id for s in abrowser.sessions()}
+        reply = await agent.open(f"{base_url}/basic.html")
+        assert reply.navigated and reply.error is None
+        assert find_ref(reply.text, Target("button", "Increment")) is not None
+    finally:
+        await agent.end()
+    assert agent.session_id is None

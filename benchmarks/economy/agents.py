@@ -11,7 +11,9 @@
   every snapshot file an answer points to.
 
 Both start each run of a task in a fresh browser context (no cookies), outside
-what is counted or timed.
+what is counted or timed: browserkit's session (its context and tab) is started
+by ``begin``, and the task's first page is loaded with ``browser_navigate``, as
+Playwright MCP's is.
 """
 
 from __future__ import annotations
@@ -77,7 +79,6 @@ class BrowserkitAgent:
     def __init__(self, browser: bk.AsyncBrowser) -> None:
         self.browser = browser
         self.session_id: str | None = None
-        self._warm = False
 
     async def _call(self, tool: str, arguments: dict[str, Any]) -> dict[str, Any]:
         return await asyncio.wait_for(tools.call(self.browser, tool, arguments), CALL_TIMEOUT_S)
@@ -87,12 +88,12 @@ class BrowserkitAgent:
         return Reply(render_answer(answer), navigated=moved, error=_error_of(answer))
 
     async def begin(self) -> None:
-        """Launch Chromium before the first run (``open`` then starts the run's session)."""
-        if not self._warm:
-            answer = await self._call("browser_sessions_start", {})
-            if "session_id" in answer:
-                await self._call("browser_sessions_stop", {"session_id": answer["session_id"]})
-            self._warm = True
+        """Start the run's session in a fresh browser context, outside the clock, as
+        :class:`MCPAgent` does (Chromium is launched by the first run's start)."""
+        answer = await self._call("browser_sessions_start", {})
+        if "session_id" not in answer:
+            raise RuntimeError(f"browser_sessions_start failed: {_error_of(answer)}")
+        self.session_id = str(answer["session_id"])
 
     async def end(self) -> None:
         """Stop the run's session (untimed)."""
@@ -101,11 +102,8 @@ class BrowserkitAgent:
             self.session_id = None
 
     async def open(self, url: str) -> Reply:
-        """``browser_sessions_start`` with the task's first URL."""
-        answer = await self._call("browser_sessions_start", {"url": url})
-        if "session_id" in answer:
-            self.session_id = str(answer["session_id"])
-        return self._reply(answer, navigated=True)
+        """``browser_navigate`` in the session :meth:`begin` started."""
+        return await self.goto(url)
 
     async def goto(self, url: str) -> Reply:
         """``browser_navigate``."""

@@ -26,6 +26,7 @@ prints are usable at once.
 
 from __future__ import annotations
 
+import asyncio
 import re
 import time
 from collections.abc import Sequence
@@ -37,7 +38,7 @@ from browserkit._async import _js
 from browserkit._async._capture import Capture, left_ms
 from browserkit._async._core import SessionCore
 from browserkit._async._loading import BOOT_MS, PendingRequests, dom_quiet, quiet_result
-from browserkit._async._tab import Baseline, Tab, unless_blocked
+from browserkit._async._tab import Baseline, Tab, swallow, unless_blocked
 from browserkit.errors import BrowserCrashedError, BrowserkitError, SessionClosedError
 from browserkit.snapshot import Node, parse
 
@@ -74,6 +75,8 @@ class Arrival:
         deadline = time.monotonic() + min(ms, READY_BOUND_MS) / 1000
         boot_until = time.monotonic() + BOOT_MS / 1000
         base: Baseline | None = None
+        # The glued word pairs, read beside the outline they go with (of that generation).
+        glue: tuple[int, asyncio.Future[frozenset[tuple[str, str]]]] | None = None
         evidence = self._core.evidence
         requests = PendingRequests()
         undo = evidence.observe_requests(tab.tab_id, requests.follow)
@@ -86,6 +89,7 @@ class Arrival:
                     continue  # a request the page began as it rendered: wait for it too
                 if base is None or stamp < 0 or stamp != base.stamp:
                     # Stamped with what the quiet window read just before: no round trip.
+                    glue = self._glue(tab, glue)
                     text, generation = await self._capture.outline(tab, left_ms(deadline))
                     base = Baseline(generation, text, stamp)
                 if base.generation != tab.generation and time.monotonic() < deadline:
@@ -106,13 +110,31 @@ class Arrival:
         finally:
             undo()
         if base is None or base.generation != tab.generation:
+            if glue is not None:
+                glue[1].cancel()
             return None
         base.diffable = False
         tab.baseline = base
         heading = await self._fragment_heading(tab, deadline)
+        glued = None
+        if glue is not None and glue[0] == base.generation:
+            glued = await glue[1]
         return await self._capture.compact(
-            tab, base.text, base.generation, fold_seen=True, focus=heading
+            tab, base.text, base.generation, fold_seen=True, focus=heading, glued=glued
         )
+
+    def _glue(
+        self, tab: Tab, last: tuple[int, asyncio.Future[frozenset[tuple[str, str]]]] | None
+    ) -> tuple[int, asyncio.Future[frozenset[tuple[str, str]]]]:
+        """Start reading the page's glued word pairs beside the outline read next (its
+        round trips, and on a new document the reading library's install, overlap that
+        read instead of following it); the one started before is dropped."""
+        if last is not None:
+            last[1].cancel()
+        generation = tab.generation
+        reading = asyncio.ensure_future(self._capture.glued(tab, generation))
+        reading.add_done_callback(swallow)
+        return generation, reading
 
     async def _fragment_heading(self, tab: Tab, deadline: float) -> str | None:
         """The words of the heading the URL's ``#fragment`` points at (the section

@@ -237,6 +237,7 @@ class Capture:
         open_top: bool = False,
         fold_seen: bool = False,
         focus: str | None = None,
+        glued: frozenset[tuple[str, str]] | None = None,
     ) -> str:
         """The compact outline of ``text``, its refs and the refs its expansion
         lines name recorded like any printed outline's (the same capture).
@@ -245,11 +246,13 @@ class Capture:
         tab's origin; with ``fold_seen`` (a navigation's answer), those that
         read as on the page the agent was shown before are folded.
         ``focus`` is the heading a URL's fragment points at (see
-        :func:`~browserkit.snapshot.compact`).
+        :func:`~browserkit.snapshot.compact`). ``glued``: the word pairs
+        :meth:`glued` read beside ``text`` (read here when not given).
         """
         origin = _origin(tab.page.url)
         seen = tab.shown_landmarks.get(origin, frozenset()) if fold_seen else frozenset()
-        glued = await self._glued(tab, generation)
+        if glued is None:
+            glued = await self.glued(tab, generation)
         short = compact_outline(
             text, max_tokens=max_tokens, open_top=open_top, seen=seen, focus=focus, glued=glued
         )
@@ -259,9 +262,14 @@ class Capture:
         tab.remember_refs(generation, set(short.expansions))
         return short.text
 
-    async def _glued(self, tab: Tab, generation: int) -> frozenset[tuple[str, str]]:
+    async def glued(self, tab: Tab, generation: int) -> frozenset[tuple[str, str]]:
         """The word pairs the page runs together across inline elements (read in the
-        isolated world, ``js/reading_world_text.js``); none when it cannot say in time."""
+        isolated world, ``js/reading_world_text.js``); none when it cannot say in time
+        or the page is no longer of ``generation``.
+
+        Its own round trips (and, on a new document, installing the reading
+        library), so a caller that is about to read the outline may start it
+        beside that read (see ``_arrival``)."""
         try:
             reply = await self._world.call(tab, f"glue({_GLUE_PAIRS})", _GLUE_MS, "read text")
         except (BrowserkitError, PlaywrightError):

@@ -8,14 +8,17 @@
   const MO = P.MutationObserver || MutationObserver;
   const setT = P.setTimeout || setTimeout;
   const clearT = P.clearTimeout || clearTimeout;
+  const changes = P.changes || (() => true);
   let timer = null;
-  const observer = new MO(() => {
+  const observer = new MO((records) => {
+    if (!changes(records)) return; // the same attribute value set again
     observer.disconnect();
     clearT(timer);
     resolve(true);
   });
-  observer.observe(document,
-    {subtree: true, childList: true, attributes: true, characterData: true});
+  observer.observe(document, {
+    subtree: true, childList: true, attributes: true, attributeOldValue: true, characterData: true,
+  });
   timer = setT(() => {
     observer.disconnect();
     resolve(false);

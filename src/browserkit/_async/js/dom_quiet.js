@@ -177,9 +177,15 @@
       }
     }, wait);
   };
-  const observer = new MO(() => { last = now(); arm(); });
-  observer.observe(document,
-    {subtree: true, childList: true, attributes: true, characterData: true});
+  const changes = P.changes || (() => true);
+  const observer = new MO((records) => {
+    if (!changes(records)) return; // the same attribute value set again
+    last = now();
+    arm();
+  });
+  observer.observe(document, {
+    subtree: true, childList: true, attributes: true, attributeOldValue: true, characterData: true,
+  });
   arm();
   const cap = setT(() => finish(false), maxMs);
 })

@@ -15,6 +15,8 @@ interface BrowserkitPristine {
   /** Ms until the last pending short timer an event set (since, of at most maxMs) is due; 0: none. */
   timersDue: (since: number, maxMs: number) => number;
   promiseThen: typeof Promise.prototype.then;
+  /** Whether mutation records change anything (not only same-value attribute writes). */
+  changes: (records: MutationRecord[]) => boolean;
   now: () => number;
   /** js/dom_quiet.js, installed by the init script to be called by name. */
   domQuiet?: (args: number[]) => Promise<[boolean, number]>;

@@ -117,11 +117,33 @@
     }
     return last;
   };
+  // Whether mutation records change anything: a write that leaves an
+  // attribute as it was (a page that sets the same value again on a timer, as
+  // a form's "unsaved edits" check may every half second) changes nothing an
+  // outline shows. It neither moves the change stamp nor counts as activity,
+  // nor breaks a quiet window (dom_quiet.js, dom_change.js). Anything else
+  // does, and so does any doubt. Observers need attributeOldValue for it.
+  const getAttributeNS = Element.prototype.getAttributeNS;
+  /** @param {MutationRecord[]} records */
+  const changes = (records) => {
+    try {
+      for (let i = 0; i < records.length; i++) {
+        const r = records[i];
+        if (r.type !== 'attributes') return true;
+        const value = apply(getAttributeNS, r.target, [r.attributeNamespace, r.attributeName]);
+        if (value !== r.oldValue) return true;
+      }
+      return false;
+    } catch {
+      return true;
+    }
+  };
   Object.defineProperty(window, k, { value: Object.freeze({
     MutationObserver: window.MutationObserver,
     setTimeout: nativeSetTimeout.bind(window),
     clearTimeout: nativeClearTimeout.bind(window),
     timersDue,
+    changes,
     promiseThen: Promise.prototype.then,
     querySelectorAll: Document.prototype.querySelectorAll,
     elementFromPoint: Document.prototype.elementFromPoint,
@@ -142,8 +164,9 @@
   let activeAt = -1;
   const bump = () => { stamp++; };
   const touch = () => { stamp++; activeAt = now(); };
-  new MutationObserver(touch).observe(document,
-    {subtree: true, childList: true, attributes: true, characterData: true});
+  new MutationObserver((records) => { if (changes(records)) touch(); }).observe(document, {
+    subtree: true, childList: true, attributes: true, attributeOldValue: true, characterData: true,
+  });
   for (const type of ['input', 'change', 'focusin', 'focusout', 'mouseover', 'mouseout',
                       'pointerdown', 'pointerup', 'keydown', 'keyup', 'scroll', 'toggle']) {
     window.addEventListener(type, touch, {capture: true, passive: true});
