@@ -121,7 +121,32 @@ def test_short_runs_and_unlike_siblings_are_left_alone() -> None:
         f"  - listitem: Item {i}" if i % 2 else f'  - listitem:\n    - link "L{i}" [ref=e{90 + i}]'
         for i in range(12)
     )
-    assert compact(mixed).text == mixed  # no two neighbours share a shape
+    # No two neighbours share a shape; an item that only holds a link is that link.
+    assert compact(mixed).text == re.sub(r"- listitem:\n    - link", "- link", mixed)
+
+
+@every_python
+def test_an_item_around_one_control_is_that_control_and_empty_boxes_go() -> None:
+    text = (
+        '- navigation "Main" [ref=e1]:\n'
+        "  - list [ref=e2]:\n"
+        '    - listitem [ref=e3]:\n      - link "Images" [ref=e4]\n'
+        '    - listitem [ref=e5]:\n      - button "Reports" [ref=e6]\n'
+        "    - listitem [ref=e7]\n"  # a spacer
+        "- main [ref=e8]:\n"
+        "  - status [ref=e9]:\n    - list [ref=e10]\n"  # no messages yet
+        '  - heading "Pages" [level=1] [ref=e11]\n'
+        '  - listitem [ref=e12]:\n    - text: Two things\n    - button "Do" [ref=e13]'
+    )
+    assert compact(text).text == (
+        '- navigation "Main" [ref=e1]:\n'
+        "  - list [ref=e2]:\n"
+        '    - link "Images" [ref=e4]\n'
+        '    - button "Reports" [ref=e6]\n'
+        "- main [ref=e8]:\n"
+        '  - heading "Pages" [level=1]\n'
+        '  - listitem:\n    - text: Two things\n    - button "Do" [ref=e13]'
+    )
 
 
 @every_python
@@ -231,7 +256,9 @@ def test_refs_stay_where_one_acts_or_scopes_a_read_and_table_boxes_go() -> None:
 
 @every_python
 def test_a_landmark_seen_on_the_last_page_folds_to_one_line_naming_its_ref() -> None:
-    menu = '  - link "Home" [ref={0}2]\n  - link "Orders" [ref={0}3]'
+    # Big enough for a fold to pay (FOLD_PAYS): a menu of many links.
+    links = [f"Section {i} of the site, as every page of it names it in its menu" for i in "ABCDE"]
+    menu = "\n".join(f'  - link "{name}" [ref={{0}}{100 + i}]' for i, name in enumerate(links))
     page = (
         '- navigation "Site" [ref={0}1]:\n'
         + menu
@@ -247,8 +274,26 @@ def test_a_landmark_seen_on_the_last_page_folds_to_one_line_naming_its_ref() -> 
         '  - button "Pay" [ref=f1e5]'
     )
     assert (second.repeated, second.expansions) == (1, ("f1e1",))
-    changed = compact(page.format("e").replace("Orders", "Invoices"), seen=first.landmarks)
-    assert changed.repeated == 0 and 'link "Invoices"' in changed.text
+    changed = compact(page.format("e").replace("Section B", "Invoices"), seen=first.landmarks)
+    assert changed.repeated == 0 and "Invoices of the site" in changed.text
+
+
+@every_python
+def test_a_small_landmark_or_run_is_printed_rather_than_folded() -> None:
+    # Folding a three-link banner or five short rows saves a few lines, and an
+    # agent that needs them pays a whole read to get them back (FOLD_PAYS).
+    rows = "\n".join(f"  - listitem [ref={{0}}{20 + i}]: Order {i}" for i in range(8))
+    page = (
+        '- banner [ref={0}1]:\n  - link "Orders" [ref={0}2]\n  - link "New order" [ref={0}3]\n'
+        f"- list [ref={{0}}4]:\n{rows}"
+    )
+    first = compact(page.format("e"))
+    second = compact(page.format("f1e"), seen=first.landmarks)
+    for shown in (first, second):
+        assert shown.repeated == 0 and shown.runs == 0 and "…" not in shown.text
+        assert 'link "New order"' in shown.text and "Order 7" in shown.text
+    # Under a budget the outline still folds what it must.
+    assert "more listitem" in compact(page.format("e"), max_tokens=50).text
 
 
 @every_python
@@ -388,7 +433,9 @@ def test_every_actionable_ref_stays_unless_a_named_expansion_holds_it(path: Path
 
 @every_python
 def test_the_outline_of_an_expanded_run_shows_it_whole_but_collapses_deeper_runs() -> None:
-    inner = "\n".join(f"      - listitem [ref=e{900 + i}]: Sub {i}" for i in range(10))
+    inner = "\n".join(
+        f"      - listitem [ref=e{900 + i}]: Sub item number {i} of the list" for i in range(14)
+    )
     text = (
         f"- list [ref=e4]:\n{items(30, indent='  ')}\n"
         f"  - listitem [ref=e800]:\n    - list [ref=e801]:\n{inner}"
@@ -396,7 +443,7 @@ def test_the_outline_of_an_expanded_run_shows_it_whole_but_collapses_deeper_runs
     expanded = compact(text, open_top=True)
     assert expanded.text.count("  - listitem:") >= 31  # every item of e4
     assert "Add 29" in expanded.text
-    deeper = '- … 7 more listitem like the above (expand: snapshot(target="e801"))'
+    deeper = '- … 11 more listitem like the above (expand: snapshot(target="e801"))'
     assert deeper in expanded.text
     assert '(expand: snapshot(target="e4"))' in compact(text).text
 

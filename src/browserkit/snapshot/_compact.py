@@ -11,10 +11,13 @@ its size follows what is distinct on the page:
       - … 297 more listitem like the above (expand: snapshot(target="e4"))
 
   The ref is the element holding the run or, when that has none, its nearest
-  ancestor with one;
+  ancestor with one. A run folds only when it hides more than :data:`FOLD_PAYS`
+  characters: reading a fold back costs a whole answer;
 - a ref-less ``generic`` with no name, text or properties is dropped and its
-  children take its place, and so is a bare ``generic [ref=eN]`` around a
-  single child (a layout box: the child says what it holds);
+  children take its place, and so is a bare ``generic [ref=eN]`` or
+  ``listitem`` around a single child (a layout box: the child says what it
+  holds), and an element with nothing in it to read or act on (an empty
+  ``list`` or ``status``);
 - a wrapper whose only child repeats its name (``generic "Save": - button
   "Save"``) becomes that child, keeping the ref of the element one acts on,
   and a label text beside the field it names goes;
@@ -75,7 +78,7 @@ from browserkit.snapshot._roles import actionable as _actionable
 from browserkit.snapshot._rows import join_words as _join
 from browserkit.snapshot._rows import row_cells, row_head, row_line
 
-__all__ = ["KEEP", "MIN_RUN", "TEXT_CAP", "Compacted", "compact"]
+__all__ = ["FOLD_PAYS", "KEEP", "MIN_RUN", "TEXT_CAP", "Compacted", "compact"]
 
 KEEP = 3
 """Items of a collapsed run that stay in the outline."""
@@ -83,6 +86,14 @@ MIN_RUN = 6
 """Similar siblings in a row that make a run worth collapsing."""
 TEXT_CAP = 160
 """Characters a name, a text or a property value keeps (``…`` included)."""
+
+FOLD_PAYS = 400
+"""Characters a fold must hide to pay (a run, a landmark the last page showed).
+
+An agent that needs what a fold hid reads it back: one more answer, which
+prints the lines kept again. A fold hiding less than that costs more than it
+saves whenever it is followed, and little when it is not. Under ``max_tokens``
+the outline folds whatever it must."""
 
 # (items kept, shortest run collapsed, text cap), tried in this order under a budget.
 _LEVELS = ((KEEP, MIN_RUN, TEXT_CAP), (1, 2, TEXT_CAP), (1, 2, 80), (1, 2, 40))
@@ -121,13 +132,14 @@ def compact(
     the outline prints such pieces on lines of their own and without the
     whitespace between them, so joined they get no space.
 
-    >>> items = "\\n".join(f"  - listitem [ref=e{i}]: Item {i}" for i in range(2, 12))
+    >>> line = "  - listitem [ref=e{0}]: Item {0}, as the page says it"
+    >>> items = "\\n".join(line.format(i) for i in range(2, 22))
     >>> print(compact("- list [ref=e1]:\\n" + items))
     - list [ref=e1]:
-      - listitem: Item 2
-      - listitem: Item 3
-      - listitem: Item 4
-      - … 7 more listitem like the above (expand: snapshot(target="e1"))
+      - listitem: Item 2, as the page says it
+      - listitem: Item 3, as the page says it
+      - listitem: Item 4, as the page says it
+      - … 17 more listitem like the above (expand: snapshot(target="e1"))
     """
     if max_tokens is not None and (
         isinstance(max_tokens, bool) or not isinstance(max_tokens, int) or max_tokens < 1
@@ -217,6 +229,8 @@ class _Pass:
         glued: frozenset[tuple[str, str]] = frozenset(),
     ) -> None:
         self.keep, self.min_run, self.cap, self.top, self.seen = keep, min_run, cap, top, seen
+        # The least a fold hides: FOLD_PAYS at full detail, anything that helps under a budget.
+        self.pays = FOLD_PAYS if (keep, min_run, cap) == _LEVELS[0] else 0
         self.glued = glued
         self.runs = self.collapsed = self.wrappers = self.merged = self.inlined = 0
         self.capped = self.folded = self.repeated = self.rows = 0
@@ -357,8 +371,14 @@ class _Pass:
         """Fold a landmark the agent was shown on the last page (``seen``) into one line."""
         signature = landmark_signature(node)
         self.landmarks.append(signature)
-        if signature in self.seen and node.ref is not None and out.kids:
-            note = f"- … the same as on the last page ({expand_hint(node.ref)})"
+        note = f"- … the same as on the last page ({expand_hint(node.ref)})"
+        if (
+            signature in self.seen
+            and node.ref is not None
+            and out.kids
+            # Worth a line of its own only when it hides more than twice that line.
+            and sum(kid.chars + 2 * kid.lines for kid in out.kids) > 2 * len(note) * bool(self.pays)
+        ):
             out.kids = [self._note(note, node.ref, out.kids)]
             self.repeated += 1
 
@@ -522,7 +542,7 @@ class _Pass:
             hidden = kids[start + self.keep : end]
             if end - start >= self.min_run and hidden:
                 note = f"- … {len(hidden)} more {first.role} like the above ({expand_hint(anchor)})"
-                if sum(kid.chars for kid in hidden) > len(note):
+                if sum(kid.chars for kid in hidden) > max(len(note), self.pays):
                     out.extend(kids[start : start + self.keep])
                     out.append(self._note(note, anchor, hidden))
                     self.runs += 1
@@ -696,6 +716,8 @@ def _dissolves(node: Node, kids: int) -> bool:
     or a cell or caption around one child (its children take its place)."""
     if any(key != "active" for key, _ in node.attributes):
         return False
+    if kids == 0 and node.role != "iframe":
+        return True  # an empty list or status line: nothing to read, nothing to act on
     return node.role in LAYOUT or (kids == 1 and node.role in BOXES)
 
 
