@@ -434,7 +434,7 @@ def test_every_actionable_ref_stays_unless_a_named_expansion_holds_it(path: Path
 @every_python
 def test_the_outline_of_an_expanded_run_shows_it_whole_but_collapses_deeper_runs() -> None:
     inner = "\n".join(
-        f"      - listitem [ref=e{900 + i}]: Sub item number {i} of the list" for i in range(14)
+        f"      - listitem [ref=e{900 + i}]: Sub item number {i} of the list" for i in range(20)
     )
     text = (
         f"- list [ref=e4]:\n{items(30, indent='  ')}\n"
@@ -443,7 +443,7 @@ def test_the_outline_of_an_expanded_run_shows_it_whole_but_collapses_deeper_runs
     expanded = compact(text, open_top=True)
     assert expanded.text.count("  - listitem:") >= 31  # every item of e4
     assert "Add 29" in expanded.text
-    deeper = '- … 11 more listitem like the above (expand: snapshot(target="e801"))'
+    deeper = '- … 17 more listitem like the above (expand: snapshot(target="e801"))'
     assert deeper in expanded.text
     assert '(expand: snapshot(target="e4"))' in compact(text).text
 

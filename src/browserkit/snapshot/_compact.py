@@ -12,7 +12,8 @@ its size follows what is distinct on the page:
 
   The ref is the element holding the run or, when that has none, its nearest
   ancestor with one. A run folds only when it hides more than :data:`FOLD_PAYS`
-  characters: reading a fold back costs a whole answer;
+  characters (reading a fold back costs a whole answer), and a landmark the
+  last page showed only when it hides more than twice its fold line;
 - a ref-less ``generic`` with no name, text or properties is dropped and its
   children take its place, and so is a bare ``generic [ref=eN]`` or
   ``listitem`` around a single child (a layout box: the child says what it
@@ -87,13 +88,13 @@ MIN_RUN = 6
 TEXT_CAP = 160
 """Characters a name, a text or a property value keeps (``…`` included)."""
 
-FOLD_PAYS = 400
-"""Characters a fold must hide to pay (a run, a landmark the last page showed).
+FOLD_PAYS = 600
+"""Characters (about 150 tokens) a run must hide to be folded.
 
 An agent that needs what a fold hid reads it back: one more answer, which
-prints the lines kept again. A fold hiding less than that costs more than it
-saves whenever it is followed, and little when it is not. Under ``max_tokens``
-the outline folds whatever it must."""
+prints the lines kept and the container again. A fold hiding less than that
+costs more than it saves whenever it is followed, and little when it is not.
+Under ``max_tokens`` the outline folds whatever it must."""
 
 # (items kept, shortest run collapsed, text cap), tried in this order under a budget.
 _LEVELS = ((KEEP, MIN_RUN, TEXT_CAP), (1, 2, TEXT_CAP), (1, 2, 80), (1, 2, 40))

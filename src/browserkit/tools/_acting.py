@@ -14,6 +14,7 @@ import attrs
 from browserkit._convert import to_jsonable
 from browserkit._secrets import Secret, secret
 from browserkit.errors import InvalidArgumentError
+from browserkit.snapshot import render_diff
 from browserkit.tools._common import (
     FRAME,
     JSON,
@@ -123,20 +124,25 @@ def _given(a: Any) -> set[str]:
     }
 
 
-def _observed(result: ActionResult) -> str:
+def _observed(result: ActionResult, said: bool = False) -> str:
     """What an action changed, as the agent reads it: the diff, or the new page's outline.
 
     The lines of ``str(result)`` the answer's fields already say go: what was done
     (the agent asked for it), the new URL and generation, dialogs, tabs, downloads
-    and the settle note. An action that observed nothing says what it did.
+    and the settle note; the diff is terse (``render_diff``): the agent has just
+    acted and reads what it caused. An action that observed nothing says what it did,
+    and so does one whose ``detail`` says more than the request (``said``: a style
+    write's resulting inline style).
     """
-    seen = [str(result.diff)] if result.diff is not None else []
+    seen = [result.detail] if said else []
+    if result.diff is not None:
+        seen.append(render_diff(result.diff, terse=True))
     if result.page is not None:
         seen.append(result.page)
     return "\n".join(seen) or result.detail
 
 
-def _acted(result: ActionResult, url_before: str | None) -> JSON:
+def _acted(result: ActionResult, url_before: str | None, *, said: bool = False) -> JSON:
     """The compact JSON of an action's result: what it changed, and only what is notable
     besides (every answer is read by a model; the usual values cost it tokens for nothing).
 
@@ -144,7 +150,7 @@ def _acted(result: ActionResult, url_before: str | None) -> JSON:
     ``generation`` after a new document, ``target_verified`` and ``settled`` only
     when False.
     """
-    out: JSON = {"diff": _observed(result)}
+    out: JSON = {"diff": _observed(result, said)}
     if result.navigated or result.url != url_before:
         out["url"] = result.url
     if result.navigated:
@@ -386,4 +392,4 @@ async def _styles_write(browser: AsyncBrowser, a: StylesWriteArgs, ctx: ToolCont
         tab_id=a.tab_id,
         timeout_ms=a.timeout_ms,
     )
-    return _acted(result, url_before)
+    return _acted(result, url_before, said=True)
