@@ -61,12 +61,12 @@ from browserkit.snapshot._rows import one_line, row_line
 from browserkit.snapshot._ticking import background_line, in_background, ticking_key
 
 __all__ = [
+    "TERSE_BLOCKS",
     "AddedNode",
     "ChangedNode",
     "ChangedRow",
     "RemovedNode",
     "SnapshotDiff",
-    "TERSE_BLOCKS",
     "render_diff",
     "ticking_keys",
 ]
