@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 import browserkit as bk
 from browserkit import tools
 from browserkit.snapshot import Compacted, Node, Outline, compact, parse, render
-from browserkit.snapshot._compact import ACTIONABLE, KEEP, MIN_RUN, TEXT_CAP
+from browserkit.snapshot._compact import ACTIONABLE, KEEP, KEPT_CHARS, MIN_RUN, TEXT_CAP
 from tests.examples import examples
 from tests.helpers import AnySession, aw
 
@@ -781,3 +781,21 @@ def test_focus_on_flat_headings_ends_at_the_next_heading_of_the_same_level() -> 
 @pytest.mark.parametrize("focus", [None, "", "Nowhere", "Read this first"])
 def test_focus_without_a_heading_to_focus_on_changes_nothing(focus: str | None) -> None:
     assert compact(_WRAPPED, focus=focus) == compact(_WRAPPED)
+
+
+@every_python
+def test_a_run_of_long_items_keeps_fewer_of_them() -> None:
+    # Rows of six controls: two show what the run is like (KEPT_CHARS), not three.
+    row = (
+        '  - listitem [ref=e{0}]:\n    - link "Story number {0} of the site" [ref=e{0}1]\n'
+        '    - button "More options for story number {0} of the site" [ref=e{0}2]\n'
+        '    - link "Add a child page to story number {0} of the site" [ref=e{0}3]\n'
+        '    - link "Current page status: live, story {0}" [ref=e{0}4]'
+    )
+    text = "- list [ref=e1]:\n" + "\n".join(row.format(i) for i in range(10, 20))
+    result = compact(text)
+    assert result.text.count("  - listitem:") == 2, result.text
+    assert '- … 8 more listitem like the above (expand: snapshot(target="e1"))' in result.text
+    assert sum(len(line) for line in result.text.splitlines()[1:-1]) <= KEPT_CHARS
+    short = "- list [ref=e1]:\n" + items(30, indent="  ")
+    assert compact(short).text.count("  - listitem:") == KEEP

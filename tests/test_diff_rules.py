@@ -167,6 +167,22 @@ def test_a_terse_diff_is_the_changed_lines_and_what_they_were() -> None:
     )
 
 
+def test_a_terse_diff_leaves_out_a_mere_move() -> None:
+    # A wrapper came around the field as it was typed into: the same element, its
+    # ref still acts; a terse diff says what it shows now, not where it went.
+    old = parse("- main [ref=e1]:\n  - region [ref=e2]:\n    - textbox [ref=e5]: Write here")
+    new = parse(
+        "- main [ref=e1]:\n  - region [ref=e2]:\n    - generic [ref=e3]:\n"
+        '      - textbox [active] [ref=e5]: Hello\n    - button "Insert" [ref=e6]'
+    )
+    d = diff(old, new, baseline_generation=1)
+    assert "moved from inside" in str(d)
+    assert render_diff(d, terse=True).splitlines() == [
+        '~ textbox [active] [ref=e5]: Hello  # was "Write here"',
+        '+ button "Insert" [ref=e6]  # in region e2',
+    ]
+
+
 def test_a_diff_of_nothing_but_focus_is_one_line() -> None:
     old = parse(CLICKER.format(root=" [active]", button="", status="idle"))
     new = parse(CLICKER.format(root="", button=" [active]", status="idle"))

@@ -284,9 +284,9 @@ def render_diff(
         max_line_chars: longer lines are shortened around what changed.
         terse: for an agent that has just acted (tool answers): the ``changes:``
             counts only when the diff has more than :data:`TERSE_BLOCKS` entries
-            or some were left out, and a node that changed in place is its new
-            line and what it was (``~ textbox "Qty" [ref=e4]: "3"  # was "1"``),
-            without its place: its ref names it.
+            or some were left out, and a node that kept its ref is its new line
+            and what it was (``~ textbox "Qty" [ref=e4]: "3"  # was "1"``),
+            without its place (its ref names it); one that only moved goes.
 
     Focus moving is one ``focus: e7`` line rather than a change per node.
     Items the page rebuilt with the same content read as unchanged when their
@@ -377,6 +377,7 @@ def render_diff(
         else:
             blocks.append((None, _rerendered_line(e)))
     blocks.extend((None, _removed(r, max_line_chars, terse)) for r in removed)
+    blocks = [b for b in blocks if b[1]]  # a terse diff says nothing of a mere move
     for shown, (entry, block) in enumerate(blocks):
         # Keep one line free for the summary when something is cut.
         room = max_lines - len(out) - (shown < len(blocks) - 1)
@@ -390,7 +391,7 @@ def render_diff(
             break
         out.extend(block)
     else:
-        if terse and len(blocks) <= TERSE_BLOCKS:
+        if terse and 0 < len(blocks) <= TERSE_BLOCKS:
             out.pop(0)  # every change is printed: the lines say what the counts would
     return "\n".join(out)
 
@@ -398,8 +399,11 @@ def render_diff(
 def _changed(c: ChangedNode, limit: int, terse: bool = False) -> list[str]:
     old, new = _bare(c.old_line), _bare(c.line)
     states = _states_only(c)
-    if terse and not c.moved and c.ref is not None and c.ref == c.old_ref:
-        # In place, its ref naming it: the new line and what it was.
+    if terse and c.ref is not None and c.ref == c.old_ref:
+        # The same element, its ref naming it: the new line and what it was, not
+        # where it is (nor that a wrapper came or went around it: the ref still acts).
+        if c.line == c.old_line and c.prop_lines == c.old_prop_lines:
+            return []  # it only moved
         if states:
             return [f"~ {clip(new, limit)}  # {states}"]
         was = _was(c)

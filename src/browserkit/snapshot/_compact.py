@@ -5,8 +5,8 @@ its size follows what is distinct on the page:
 
 - a run of :data:`MIN_RUN` or more similar siblings (same role and the same
   shape two levels down: list items, table rows, cards; never the cells of a
-  row) keeps its first :data:`KEEP` items and says how many it hid and which
-  ref expands them::
+  row) keeps its first :data:`KEEP` items (fewer when they print more than
+  :data:`KEPT_CHARS`) and says how many it hid and which ref expands them::
 
       - … 297 more listitem like the above (expand: snapshot(target="e4"))
 
@@ -79,7 +79,7 @@ from browserkit.snapshot._roles import actionable as _actionable
 from browserkit.snapshot._rows import join_words as _join
 from browserkit.snapshot._rows import row_cells, row_head, row_line
 
-__all__ = ["FOLD_PAYS", "KEEP", "MIN_RUN", "TEXT_CAP", "Compacted", "compact"]
+__all__ = ["FOLD_PAYS", "KEEP", "KEPT_CHARS", "MIN_RUN", "TEXT_CAP", "Compacted", "compact"]
 
 KEEP = 3
 """Items of a collapsed run that stay in the outline."""
@@ -95,6 +95,11 @@ An agent that needs what a fold hid reads it back: one more answer, which
 prints the lines kept and the container again. A fold hiding less than that
 costs more than it saves whenever it is followed, and little when it is not.
 Under ``max_tokens`` the outline folds whatever it must."""
+
+KEPT_CHARS = 600
+"""Characters the items a folded run keeps may print: fewer than :data:`KEEP` items
+when they are long (a table row of six controls), never fewer than one. They show
+what the run is like; the fold's ref shows them all."""
 
 # (items kept, shortest run collapsed, text cap), tried in this order under a budget.
 _LEVELS = ((KEEP, MIN_RUN, TEXT_CAP), (1, 2, TEXT_CAP), (1, 2, 80), (1, 2, 40))
@@ -540,11 +545,12 @@ class _Pass:
             if first.role not in _NOT_RUNS:
                 while end < len(kids) and kids[end].shape == first.shape:
                     end += 1
-            hidden = kids[start + self.keep : end]
+            keep = self._kept(kids[start:end])
+            hidden = kids[start + keep : end]
             if end - start >= self.min_run and hidden:
                 note = f"- … {len(hidden)} more {first.role} like the above ({expand_hint(anchor)})"
                 if sum(kid.chars for kid in hidden) > max(len(note), self.pays):
-                    out.extend(kids[start : start + self.keep])
+                    out.extend(kids[start : start + keep])
                     out.append(self._note(note, anchor, hidden))
                     self.runs += 1
                     self.collapsed += len(hidden)
@@ -553,6 +559,17 @@ class _Pass:
             out.extend(kids[start:end])
             start = end
         return out
+
+    def _kept(self, run: list[_Out]) -> int:
+        """How many of ``run``'s first items a fold keeps: up to ``keep``, and at full
+        detail no more than print in KEPT_CHARS (at least one)."""
+        if not self.pays:
+            return self.keep
+        kept, size = 1, run[0].chars
+        while kept < min(self.keep, len(run)) and size + run[kept].chars <= KEPT_CHARS:
+            size += run[kept].chars
+            kept += 1
+        return kept
 
     def _note(self, line: str, anchor: str | None, hidden: list[_Out]) -> _Out:
         if anchor is not None:
