@@ -159,12 +159,12 @@ def test_runs_of_table_rows_collapse_under_their_rowgroup() -> None:
         for i in range(40)
     )
     result = compact(f"- table [ref=e2]:\n  - rowgroup [ref=e3]:\n{rows}")
-    assert result.text.count("- row [ref=") == KEEP
+    assert result.text.count("- row: ") == KEEP
     # The row group is only layout: its rows are the table's, which expands them.
     assert "rowgroup" not in result.text
     assert '- … 37 more row like the above (expand: snapshot(target="e2"))' in result.text
     # Each row one line, its cells in order (tests/test_table_rows.py).
-    assert '  - row [ref=e103]: 1 | button "View 1" [ref=e501]' in result.text
+    assert '  - row: 1 | button "View 1" [ref=e501]' in result.text
 
 
 @every_python
@@ -247,7 +247,7 @@ def test_refs_stay_where_one_acts_or_scopes_a_read_and_table_boxes_go() -> None:
         '  - link "Library" [ref=e4]\n'  # a caption around one link is that link
         # A row is one line; its cells keep the refs of what one acts on.
         '  - columns: link "Title" [ref=e8] | Year\n'
-        '  - row [ref=e10]: link "Dune" [ref=e12] | checkbox "Pick Dune" [ref=e14] | 1965\n'
+        '  - row: link "Dune" [ref=e12] | checkbox "Pick Dune" [ref=e14] | 1965\n'
         '- heading "Drag" [level=2]\n'
         "- generic [ref=e17]: Drag me\n"  # words in a div: a custom widget, maybe
         "- paragraph: 1 book"
@@ -311,7 +311,7 @@ def test_a_cell_named_after_what_it_holds_is_not_named_twice() -> None:
     assert compact(text).text == (
         "- table [ref=e1]:\n"
         # A name of its own stays, before what the cell holds.
-        '  - row [ref=e2]: 200 | The item button "Try it" [ref=e6] | Other words: Not the same'
+        '  - row: 200 | The item button "Try it" [ref=e6] | Other words: Not the same'
     )
 
 

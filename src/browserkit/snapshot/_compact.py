@@ -28,7 +28,9 @@ its size follows what is distinct on the page:
   ``[cursor=pointer]`` hint, which says nothing more there;
 - a table row is one line, its cells in order between bars (``_rows``)::
 
-      - row [ref=e45]: 54 | 8 minutes ago | link "Wrong total (#54)" [ref=e46] |  | carol
+      - row: 54 | 8 minutes ago | link "Wrong total (#54)" [ref=e46] |  | carol
+
+  (the row's own ref only when one acts on the row: a pointer cursor);
 
 - names, texts and property values are capped at :data:`TEXT_CAP` characters;
   a cut text ends with how to read it whole, ``… 2034 more chars (expand:
@@ -357,7 +359,10 @@ class _Pass:
         node = frame.node
         assert frame.row is not None
         cells, cut = frame.row
-        line = row_line(row_head(node), cells)
+        # A row is nothing to act on unless it says so (a pointer cursor): printed
+        # without its ref, as a heading is; its cells' controls keep theirs, and a
+        # cut cell's note names the row's ref.
+        line = row_line(row_head(node, ref=_actionable(node)), cells)
         if cut:  # a cell's words were cut: the row's own read shows them whole
             line += f" ({expand_hint(frame.anchor)})"
             if frame.anchor is not None:
