@@ -799,3 +799,19 @@ def test_a_run_of_long_items_keeps_fewer_of_them() -> None:
     assert sum(len(line) for line in result.text.splitlines()[1:-1]) <= KEPT_CHARS
     short = "- list [ref=e1]:\n" + items(30, indent="  ")
     assert compact(short).text.count("  - listitem:") == KEEP
+
+
+@every_python
+def test_a_hidden_icon_and_a_floating_label_say_nothing_more() -> None:
+    text = (
+        "- generic [ref=e1]:\n"
+        "  - generic [ref=e2]:\n"
+        "    - text: Product Brass telescope\n"
+        '    - combobox "Product" [ref=e3]: Brass telescope\n'
+        "  - generic [aria-hidden] [ref=e4]: arrow_drop_down\n"
+        "  - generic [aria-hidden] [ref=e5] [cursor=pointer]: close\n"
+    ).rstrip("\n")
+    shown = compact(text).text
+    assert "Product Brass telescope" not in shown and "arrow_drop_down" not in shown, shown
+    assert 'combobox "Product" [ref=e3]: Brass telescope' in shown
+    assert "[ref=e5]" in shown  # hidden, but something to click: it stays

@@ -286,7 +286,9 @@ def render_diff(
             counts only when the diff has more than :data:`TERSE_BLOCKS` entries
             or some were left out, and a node that kept its ref is its new line
             and what it was (``~ textbox "Qty" [ref=e4]: "3"  # was "1"``),
-            without its place (its ref names it); one that only moved goes.
+            without its place (its ref names it); one that only moved goes; a
+            node that went is its line, and one that came says where only when
+            that is more than a layout box (``# in form e3``, not ``# in generic e9``).
 
     Focus moving is one ``focus: e7`` line rather than a change per node.
     Items the page rebuilt with the same content read as unchanged when their
@@ -369,7 +371,9 @@ def render_diff(
     blocks: list[tuple[AddedNode | None, list[str]]] = []
     for _, e in here:
         if isinstance(e, AddedNode):
-            blocks.append((e, _added(e, max_subtree_lines, max_subtree_chars, max_line_chars)))
+            blocks.append(
+                (e, _added(e, max_subtree_lines, max_subtree_chars, max_line_chars, terse))
+            )
         elif isinstance(e, ChangedNode):
             blocks.append((None, _changed(e, max_line_chars, terse)))
         elif isinstance(e, _InRow):
@@ -383,7 +387,7 @@ def render_diff(
         room = max_lines - len(out) - (shown < len(blocks) - 1)
         if len(block) > room and entry is not None and room >= 3:
             # A large new block shows what fits rather than nothing.
-            block = _added(entry, room - 2, max_subtree_chars, max_line_chars)
+            block = _added(entry, room - 2, max_subtree_chars, max_line_chars, terse)
         if len(block) > room:
             left = len(blocks) - shown
             more = f"{left} more change{'s' if left > 1 else ''}"
@@ -481,8 +485,12 @@ def _common(a: str, b: str) -> int:
     return same
 
 
-def _added(a: AddedNode, max_subtree_lines: int, max_chars: int, limit: int) -> list[str]:
+def _added(
+    a: AddedNode, max_subtree_lines: int, max_chars: int, limit: int, terse: bool = False
+) -> list[str]:
     where = _where(a.ancestor_role, a.ancestor_ref)
+    if terse and a.ancestor_role in LAYOUT:
+        where = ""  # "in generic e110" names a box, not a place the agent knows
     if a.shallow:
         head = clip(_bare(a.line), limit)
         return [_with_notes(f"+ {head}", [where, "wraps nodes listed below"])]
@@ -760,7 +768,7 @@ def _removed(r: RemovedNode, limit: int, terse: bool = False) -> list[str]:
         return [_with_notes(f"- {r.row[2:]}", [_where(r.ancestor_role, r.ancestor_ref)])]
     # Terse: a node with a ref is named by it; where it was says nothing more.
     notes = [] if terse and r.ref else [_where(r.ancestor_role, r.ancestor_ref)]
-    if r.nested:
+    if r.nested and not (terse and r.ref):
         notes.append(f"{r.nested} nested node{'s' if r.nested > 1 else ''}")
     return [_with_notes(f"- {clip(_bare(r.line), limit)}", notes)]
 

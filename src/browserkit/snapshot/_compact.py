@@ -305,6 +305,11 @@ class _Pass:
         if bare and not actionable and _dissolves(node, len(kids)):
             self.wrappers += 1
             return kids
+        if not (actionable or kids) and any(k == "aria-hidden" for k, _ in node.attributes):
+            # Hidden from assistive tech and nothing to act on: an icon's ligature
+            # ("arrow_drop_down"), decoration a screen reader skips too.
+            self.wrappers += 1
+            return []
         if len(kids) == 1 and node.name:
             only = kids[0]
             if (
@@ -458,14 +463,15 @@ class _Pass:
         return kept
 
     def _unlabel(self, kids: list[_Out]) -> list[_Out]:
-        """``kids`` without the label texts that repeat the name of the control beside them."""
+        """``kids`` without the label texts that repeat the name of the control beside them
+        (and its value: a floating label over a select, ``Product Brass telescope``)."""
         if len(kids) < 2:
             return kids
         kept: list[_Out] = []
         for at, kid in enumerate(kids):
             if _label_words(kid):
                 around = kids[max(at - 1, 0) : at + 2]
-                if any(o.actionable and o.name == kid.text for o in around):
+                if any(o.actionable and _labels(kid.text, o) for o in around):
                     self.merged += 1
                     continue
             kept.append(kid)
@@ -720,6 +726,14 @@ class _Pass:
             *(ref for _, ref in lines[kept : kept + 1] if ref is not None),
         ]
         return self.finish(cut=len(lines) - kept, text=text)
+
+
+def _labels(words: str | None, control: _Out) -> bool:
+    """Whether ``words`` only say ``control``'s name, or its name and then its value."""
+    if not control.name or not words:
+        return False
+    shown = control.text or ""
+    return words == control.name or (bool(shown) and words == f"{control.name} {shown}")
 
 
 def _label_words(out: _Out) -> bool:
