@@ -814,4 +814,15 @@ def test_a_hidden_icon_and_a_floating_label_say_nothing_more() -> None:
     shown = compact(text).text
     assert "Product Brass telescope" not in shown and "arrow_drop_down" not in shown, shown
     assert 'combobox "Product" [ref=e3]: Brass telescope' in shown
+    # A clickable box around one control is that control.
+    boxed = '- generic [ref=e7] [cursor=pointer]:\n  - combobox "Size" [ref=e8]: Large'
+    assert compact(boxed).text == '- combobox "Size" [ref=e8]: Large'
+    # Quasar's select: the label and the shown value in pieces of their own.
+    quasar = (
+        "- generic [ref=e7] [cursor=pointer]:\n  - generic [ref=e9]:\n"
+        "    - generic: Size\n    - generic [ref=e10]:\n"
+        '      - generic [ref=e11]: Large\n      - combobox "Size" [ref=e8]: Large\n'
+        "  - generic [aria-hidden] [ref=e12]: arrow_drop_down"
+    )
+    assert compact(quasar).text == '- combobox "Size" [ref=e8]: Large'
     assert "[ref=e5]" in shown  # hidden, but something to click: it stays

@@ -305,6 +305,19 @@ class _Pass:
         if bare and not actionable and _dissolves(node, len(kids)):
             self.wrappers += 1
             return kids
+        if (
+            bare
+            and node.role in LAYOUT
+            and kids
+            and not any(k not in ("cursor", "active") for k, _ in node.attributes)
+        ):
+            # A clickable box around one control (a select's whole field, its
+            # floating label and value beside it): the control is what one acts
+            # on, and its line says what it is.
+            inner = self._unlabel(self._join_runs(kids, frame)) if len(kids) > 1 else kids
+            if len(inner) == 1 and inner[0].actionable:
+                self.wrappers += 1
+                return inner
         if not (actionable or kids) and any(k == "aria-hidden" for k, _ in node.attributes):
             # Hidden from assistive tech and nothing to act on: an icon's ligature
             # ("arrow_drop_down"), decoration a screen reader skips too.
@@ -338,7 +351,7 @@ class _Pass:
                 self.inlined += len(kids)
                 text, kids = joined, []
         elif len(kids) > 2:
-            kids = self._join_runs(kids, frame)
+            kids = self._unlabel(self._join_runs(kids, frame))  # a label whole again
         if node.role == "combobox":
             kids = self._closed_options(node, kids)
         line, props = self._line(node, text, bool(kids), frame)
