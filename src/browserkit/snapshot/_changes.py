@@ -283,7 +283,7 @@ def render_diff(
             hold (see ``_render``).
         max_line_chars: longer lines are shortened around what changed.
         terse: for an agent that has just acted (tool answers): the ``changes:``
-            counts only when the diff has more than :data:`TERSE_BLOCKS` entries
+            counts only when the diff has more than ``TERSE_BLOCKS`` (3) entries
             or some were left out, and a node that kept its ref is its new line
             and what it was (``~ textbox "Qty" [ref=e4]: "3"  # was "1"``),
             without its place (its ref names it); one that only moved goes; a
