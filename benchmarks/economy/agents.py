@@ -63,8 +63,6 @@ def render_answer(answer: dict[str, Any]) -> str:
     page = next((rest.pop(k) for k in PAGE_TEXT if isinstance(rest.get(k), str)), None)
     texts: list[str] = [] if page is None else [page]
     head = json.dumps(_split(rest, texts), separators=(",", ":"), ensure_ascii=False)
-    if head == "{}" and texts:  # the server sends the text alone
-        return "\n".join(texts)
     return "\n".join([head, *texts])
 
 

@@ -246,8 +246,6 @@ def _content(name: str, result: dict[str, Any]) -> tuple[list[Any], bool]:
     if answer.error is not None:
         return content, True
     if answer.text is not None:
-        if answer.json == "{}":  # an action's diff and nothing else: the text alone
-            content.clear()
         content.append(types.TextContent(type="text", text=answer.text))
     if answer.image is not None:
         content.append(types.ImageContent(type="image", data=answer.image, mime_type=answer.mime))
