@@ -79,7 +79,7 @@ class Brain:
         """What the model received: the outline, the click's diff, the stale hint, an image."""
         snapshot, click, shot, _nav, stale, again, last = self.seen[-7:]
         assert _ADD.search(snapshot), snapshot
-        assert "Count: 1" in click and "clicked" in click, click
+        assert "Count: 1" in click and "Count: 0" in click, click  # the diff: now, and before
         assert '"mime":"image/' in shot, shot
         assert "stale_ref" in stale and "snapshot" in stale, stale
         assert _ADD.search(again), again

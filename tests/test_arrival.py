@@ -22,7 +22,7 @@ async def test_navigate_answers_with_the_compact_page_whose_refs_act(
 ) -> None:
     nav = await aw(sess.navigate(f"{base_url}/arrive_list.html"))
     assert nav.page is not None and "Catalogue" in nav.page
-    assert "more listitem like the above" in nav.page  # 200 rows, a few shown
+    assert "more link like the above" in nav.page  # 200 items (each its link), a few shown
     assert len(nav.page) < len((await aw(sess.snapshot())).tree) / 5
     r = await aw(sess.click(_ref(nav.page, "link", "Open the item page")))
     assert r.navigated and r.page is not None and "Item detail" in r.page

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 import browserkit as bk
 from browserkit import tools
 from browserkit.snapshot import Compacted, Node, Outline, compact, parse, render
-from browserkit.snapshot._compact import ACTIONABLE, KEEP, MIN_RUN, TEXT_CAP
+from browserkit.snapshot._compact import ACTIONABLE, KEEP, KEPT_CHARS, MIN_RUN, TEXT_CAP
 from tests.examples import REPEAT, examples
 from tests.helpers import AnySession, aw
 
@@ -121,7 +121,32 @@ def test_short_runs_and_unlike_siblings_are_left_alone() -> None:
         f"  - listitem: Item {i}" if i % 2 else f'  - listitem:\n    - link "L{i}" [ref=e{90 + i}]'
         for i in range(12)
     )
-    assert compact(mixed).text == mixed  # no two neighbours share a shape
+    # No two neighbours share a shape; an item that only holds a link is that link.
+    assert compact(mixed).text == re.sub(r"- listitem:\n    - link", "- link", mixed)
+
+
+@every_python
+def test_an_item_around_one_control_is_that_control_and_empty_boxes_go() -> None:
+    text = (
+        '- navigation "Main" [ref=e1]:\n'
+        "  - list [ref=e2]:\n"
+        '    - listitem [ref=e3]:\n      - link "Images" [ref=e4]\n'
+        '    - listitem [ref=e5]:\n      - button "Reports" [ref=e6]\n'
+        "    - listitem [ref=e7]\n"  # a spacer
+        "- main [ref=e8]:\n"
+        "  - status [ref=e9]:\n    - list [ref=e10]\n"  # no messages yet
+        '  - heading "Pages" [level=1] [ref=e11]\n'
+        '  - listitem [ref=e12]:\n    - text: Two things\n    - button "Do" [ref=e13]'
+    )
+    assert compact(text).text == (
+        '- navigation "Main" [ref=e1]:\n'
+        "  - list [ref=e2]:\n"
+        '    - link "Images" [ref=e4]\n'
+        '    - button "Reports" [ref=e6]\n'
+        "- main [ref=e8]:\n"
+        '  - heading "Pages" [level=1]\n'
+        '  - listitem:\n    - text: Two things\n    - button "Do" [ref=e13]'
+    )
 
 
 @every_python
@@ -134,12 +159,12 @@ def test_runs_of_table_rows_collapse_under_their_rowgroup() -> None:
         for i in range(40)
     )
     result = compact(f"- table [ref=e2]:\n  - rowgroup [ref=e3]:\n{rows}")
-    assert result.text.count("- row [ref=") == KEEP
+    assert result.text.count("- row: ") == KEEP
     # The row group is only layout: its rows are the table's, which expands them.
     assert "rowgroup" not in result.text
     assert '- … 37 more row like the above (expand: snapshot(target="e2"))' in result.text
     # Each row one line, its cells in order (tests/test_table_rows.py).
-    assert '  - row [ref=e103]: 1 | button "View 1" [ref=e501]' in result.text
+    assert '  - row: 1 | button "View 1" [ref=e501]' in result.text
 
 
 @every_python
@@ -222,7 +247,7 @@ def test_refs_stay_where_one_acts_or_scopes_a_read_and_table_boxes_go() -> None:
         '  - link "Library" [ref=e4]\n'  # a caption around one link is that link
         # A row is one line; its cells keep the refs of what one acts on.
         '  - columns: link "Title" [ref=e8] | Year\n'
-        '  - row [ref=e10]: link "Dune" [ref=e12] | checkbox "Pick Dune" [ref=e14] | 1965\n'
+        '  - row: link "Dune" [ref=e12] | checkbox "Pick Dune" [ref=e14] | 1965\n'
         '- heading "Drag" [level=2]\n'
         "- generic [ref=e17]: Drag me\n"  # words in a div: a custom widget, maybe
         "- paragraph: 1 book"
@@ -231,7 +256,9 @@ def test_refs_stay_where_one_acts_or_scopes_a_read_and_table_boxes_go() -> None:
 
 @every_python
 def test_a_landmark_seen_on_the_last_page_folds_to_one_line_naming_its_ref() -> None:
-    menu = '  - link "Home" [ref={0}2]\n  - link "Orders" [ref={0}3]'
+    # Big enough for a fold to pay (FOLD_PAYS): a menu of many links.
+    links = [f"Section {i} of the site, as every page of it names it in its menu" for i in "ABCDE"]
+    menu = "\n".join(f'  - link "{name}" [ref={{0}}{100 + i}]' for i, name in enumerate(links))
     page = (
         '- navigation "Site" [ref={0}1]:\n'
         + menu
@@ -247,8 +274,26 @@ def test_a_landmark_seen_on_the_last_page_folds_to_one_line_naming_its_ref() -> 
         '  - button "Pay" [ref=f1e5]'
     )
     assert (second.repeated, second.expansions) == (1, ("f1e1",))
-    changed = compact(page.format("e").replace("Orders", "Invoices"), seen=first.landmarks)
-    assert changed.repeated == 0 and 'link "Invoices"' in changed.text
+    changed = compact(page.format("e").replace("Section B", "Invoices"), seen=first.landmarks)
+    assert changed.repeated == 0 and "Invoices of the site" in changed.text
+
+
+@every_python
+def test_a_small_landmark_or_run_is_printed_rather_than_folded() -> None:
+    # Folding a three-link banner or five short rows saves a few lines, and an
+    # agent that needs them pays a whole read to get them back (FOLD_PAYS).
+    rows = "\n".join(f"  - listitem [ref={{0}}{20 + i}]: Order {i}" for i in range(8))
+    page = (
+        '- banner [ref={0}1]:\n  - link "Orders" [ref={0}2]\n  - link "New order" [ref={0}3]\n'
+        f"- list [ref={{0}}4]:\n{rows}"
+    )
+    first = compact(page.format("e"))
+    second = compact(page.format("f1e"), seen=first.landmarks)
+    for shown in (first, second):
+        assert shown.repeated == 0 and shown.runs == 0 and "…" not in shown.text
+        assert 'link "New order"' in shown.text and "Order 7" in shown.text
+    # Under a budget the outline still folds what it must.
+    assert "more listitem" in compact(page.format("e"), max_tokens=50).text
 
 
 @every_python
@@ -266,7 +311,7 @@ def test_a_cell_named_after_what_it_holds_is_not_named_twice() -> None:
     assert compact(text).text == (
         "- table [ref=e1]:\n"
         # A name of its own stays, before what the cell holds.
-        '  - row [ref=e2]: 200 | The item button "Try it" [ref=e6] | Other words: Not the same'
+        '  - row: 200 | The item button "Try it" [ref=e6] | Other words: Not the same'
     )
 
 
@@ -388,7 +433,9 @@ def test_every_actionable_ref_stays_unless_a_named_expansion_holds_it(path: Path
 
 @every_python
 def test_the_outline_of_an_expanded_run_shows_it_whole_but_collapses_deeper_runs() -> None:
-    inner = "\n".join(f"      - listitem [ref=e{900 + i}]: Sub {i}" for i in range(10))
+    inner = "\n".join(
+        f"      - listitem [ref=e{900 + i}]: Sub item number {i} of the list" for i in range(20)
+    )
     text = (
         f"- list [ref=e4]:\n{items(30, indent='  ')}\n"
         f"  - listitem [ref=e800]:\n    - list [ref=e801]:\n{inner}"
@@ -396,7 +443,7 @@ def test_the_outline_of_an_expanded_run_shows_it_whole_but_collapses_deeper_runs
     expanded = compact(text, open_top=True)
     assert expanded.text.count("  - listitem:") >= 31  # every item of e4
     assert "Add 29" in expanded.text
-    deeper = '- … 7 more listitem like the above (expand: snapshot(target="e801"))'
+    deeper = '- … 17 more listitem like the above (expand: snapshot(target="e801"))'
     assert deeper in expanded.text
     assert '(expand: snapshot(target="e4"))' in compact(text).text
 
@@ -736,3 +783,48 @@ def test_focus_on_flat_headings_ends_at_the_next_heading_of_the_same_level() -> 
 @pytest.mark.parametrize("focus", [None, "", "Nowhere", "Read this first"])
 def test_focus_without_a_heading_to_focus_on_changes_nothing(focus: str | None) -> None:
     assert compact(_WRAPPED, focus=focus) == compact(_WRAPPED)
+
+
+@every_python
+def test_a_run_of_long_items_keeps_fewer_of_them() -> None:
+    # Rows of six controls: two show what the run is like (KEPT_CHARS), not three.
+    row = (
+        '  - listitem [ref=e{0}]:\n    - link "Story number {0} of the site" [ref=e{0}1]\n'
+        '    - button "More options for story number {0} of the site" [ref=e{0}2]\n'
+        '    - link "Add a child page to story number {0} of the site" [ref=e{0}3]\n'
+        '    - link "Current page status: live, story {0}" [ref=e{0}4]'
+    )
+    text = "- list [ref=e1]:\n" + "\n".join(row.format(i) for i in range(10, 20))
+    result = compact(text)
+    assert result.text.count("  - listitem:") == 2, result.text
+    assert '- … 8 more listitem like the above (expand: snapshot(target="e1"))' in result.text
+    assert sum(len(line) for line in result.text.splitlines()[1:-1]) <= KEPT_CHARS
+    short = "- list [ref=e1]:\n" + items(30, indent="  ")
+    assert compact(short).text.count("  - listitem:") == KEEP
+
+
+@every_python
+def test_a_hidden_icon_and_a_floating_label_say_nothing_more() -> None:
+    text = (
+        "- generic [ref=e1]:\n"
+        "  - generic [ref=e2]:\n"
+        "    - text: Product Brass telescope\n"
+        '    - combobox "Product" [ref=e3]: Brass telescope\n'
+        "  - generic [aria-hidden] [ref=e4]: arrow_drop_down\n"
+        "  - generic [aria-hidden] [ref=e5] [cursor=pointer]: close\n"
+    ).rstrip("\n")
+    shown = compact(text).text
+    assert "Product Brass telescope" not in shown and "arrow_drop_down" not in shown, shown
+    assert 'combobox "Product" [ref=e3]: Brass telescope' in shown
+    # A clickable box around one control is that control.
+    boxed = '- generic [ref=e7] [cursor=pointer]:\n  - combobox "Size" [ref=e8]: Large'
+    assert compact(boxed).text == '- combobox "Size" [ref=e8]: Large'
+    # Quasar's select: the label and the shown value in pieces of their own.
+    quasar = (
+        "- generic [ref=e7] [cursor=pointer]:\n  - generic [ref=e9]:\n"
+        "    - generic: Size\n    - generic [ref=e10]:\n"
+        '      - generic [ref=e11]: Large\n      - combobox "Size" [ref=e8]: Large\n'
+        "  - generic [aria-hidden] [ref=e12]: arrow_drop_down"
+    )
+    assert compact(quasar).text == '- combobox "Size" [ref=e8]: Large'
+    assert "[ref=e5]" in shown  # hidden, but something to click: it stays

@@ -136,6 +136,53 @@ def test_focus_moving_is_one_focus_line_not_a_change_per_node() -> None:
     check_invariants(old, new, d)
 
 
+def test_a_terse_diff_is_the_changed_lines_and_what_they_were() -> None:
+    # What a tool answers after an action: no counts for a few changes, a node
+    # changed in place as its new line (its ref names it) and what it showed.
+    old = parse(CLICKER.format(root=" [active]", button="", status="idle"))
+    new = parse(CLICKER.format(root="", button=" [active]", status="clicked 1"))
+    d = diff(old, new, baseline_generation=1)
+    assert render_diff(d, terse=True).splitlines() == [
+        "focus: e2",
+        '~ status [ref=e3]: clicked 1  # was "idle"',
+    ]
+    form = (
+        '- main [ref=e1]:\n  - textbox "Qty"{state} [ref=e4]{value}\n  - listbox [ref=e5]:\n{opts}'
+    )
+    opts = "\n".join(f'    - option "Item {i}" [ref=e{10 + i}]' for i in range(5))
+    before = parse(form.format(state=" [expanded]", value=': "1"', opts=opts))
+    typed = parse(form.format(state=" [active]", value=': "3"', opts=opts))
+    d = diff(before, typed, baseline_generation=1)
+    # Focus landed on a printed line ([active]): no focus line either.
+    typed_line = '~ textbox "Qty" [active] [ref=e4]: "3"'
+    assert render_diff(d, terse=True) == typed_line + '  # was "1" -expanded'
+    empty = parse(form.format(state="", value="", opts=opts))
+    d = diff(empty, typed, baseline_generation=1)
+    assert render_diff(d, terse=True) == typed_line
+    assert str(d).startswith("changes: 1 changed")  # str(diff) is unchanged
+    # More than TERSE_BLOCKS entries: the counts come back.
+    many = parse(form.format(state="", value="", opts=opts.replace("Item", "Thing")))
+    assert render_diff(diff(empty, many, baseline_generation=1), terse=True).startswith(
+        "changes: 5 changed"
+    )
+
+
+def test_a_terse_diff_leaves_out_a_mere_move() -> None:
+    # A wrapper came around the field as it was typed into: the same element, its
+    # ref still acts; a terse diff says what it shows now, not where it went.
+    old = parse("- main [ref=e1]:\n  - region [ref=e2]:\n    - textbox [ref=e5]: Write here")
+    new = parse(
+        "- main [ref=e1]:\n  - region [ref=e2]:\n    - generic [ref=e3]:\n"
+        '      - textbox [active] [ref=e5]: Hello\n    - button "Insert" [ref=e6]'
+    )
+    d = diff(old, new, baseline_generation=1)
+    assert "moved from inside" in str(d)
+    assert render_diff(d, terse=True).splitlines() == [
+        '~ textbox [active] [ref=e5]: Hello  # was "Write here"',
+        '+ button "Insert" [ref=e6]  # in region e2',
+    ]
+
+
 def test_a_diff_of_nothing_but_focus_is_one_line() -> None:
     old = parse(CLICKER.format(root=" [active]", button="", status="idle"))
     new = parse(CLICKER.format(root="", button=" [active]", status="idle"))

@@ -43,9 +43,9 @@ def test_a_row_is_one_line_with_its_cells_in_order() -> None:
     assert result.text == (
         "- table [ref=e1]:\n"
         "  - columns: Key | Value | Actions\n"  # the header row, once
-        '  - row [ref=e7]: logs.retention_days | 14 | button "Bump" [ref=e13]\n'
+        '  - row: logs.retention_days | 14 | button "Bump" [ref=e13]\n'
         # An empty cell keeps its place; every control in a cell keeps its ref.
-        "  - row [ref=e14]: max.open_files |  | "
+        "  - row: max.open_files |  | "
         'checkbox "Files on" [ref=e19] button "Edit" [ref=e20]'
     )
     assert result.rows == 3
@@ -58,8 +58,8 @@ def test_a_row_holding_a_table_of_its_own_keeps_its_block() -> None:
         '          - row [ref=e31]:\n            - cell "inner" [ref=e32]\n',
     )
     text = compact(nested).text
-    assert "  - row [ref=e14]:" not in text and "- row [ref=e31]: inner" in text
-    assert '- row [ref=e7]: logs.retention_days | 14 | button "Bump" [ref=e13]' in text
+    assert "  - row: max.open_files" not in text and "- row: inner" in text
+    assert '- row: logs.retention_days | 14 | button "Bump" [ref=e13]' in text
 
 
 def test_a_changed_cell_answers_with_its_row_line_only() -> None:
@@ -90,15 +90,11 @@ async def test_a_table_arrives_as_rows_whose_refs_act(sess: AnySession, base_url
     page = nav.page
     assert page is not None
     assert "- columns: # | Updated | Title | Status | Label | Assignee" in page
-    first = re.search(
-        r"- row \[ref=\w+\]: 60 \| 2 minutes ago \| link \"[^\"]+\" \[ref=\w+\] \|", page
-    )
+    first = re.search(r"- row: 60 \| 2 minutes ago \| link \"[^\"]+\" \[ref=\w+\] \|", page)
     assert first is not None, page
     assert "|  | carol" in page  # an empty label cell keeps its place
     assert "- cell" not in page and "- text: logs.retention_days 14" not in page
-    bump = re.search(
-        r"- row \[ref=\w+\]: logs\.retention_days \| 14 \| .*button \"Bump\" \[ref=(\w+)\]", page
-    )
+    bump = re.search(r"- row: logs\.retention_days \| 14 \| .*button \"Bump\" \[ref=(\w+)\]", page)
     assert bump is not None, page
     # A ref read from a row line acts on its element; the diff speaks in the row.
     clicked = await aw(sess.click(bump.group(1)))
@@ -117,7 +113,7 @@ async def test_a_table_arrives_as_rows_whose_refs_act(sess: AnySession, base_url
 def test_a_cut_cell_names_the_row_whose_read_shows_it_whole() -> None:
     long = "word " * 60
     text = SETTINGS.replace('code [ref=e11]: "14"', f"code [ref=e11]: {long.strip()}")
-    line = next(line for line in compact(text).text.splitlines() if "row [ref=e7]" in line)
+    line = next(line for line in compact(text).text.splitlines() if "retention_days" in line)
     assert line.endswith('… | button "Bump" [ref=e13] (expand: snapshot(target="e7"))'), line
     # What it advises: the row's own read prints its cells whole.
     row = "\n".join(line[4:] for line in text.splitlines()[6:13])

@@ -943,3 +943,50 @@ def test_a_sync_browser_is_driven_through_the_registry_too(
     session = sbrowser.session(start["session_id"])
     assert session.url.endswith("/basic.html")
     session.stop()
+
+
+async def test_answers_say_only_what_the_agent_does_not_know(
+    abrowser: bk.AsyncBrowser, base_url: str
+) -> None:
+    """Issue 28 item 8: a start answers the page; an action its terse change, without
+    its own echo or (without the code tools) a locator; the usual values go unsaid."""
+    core = ToolContext(caps=())
+    start = await tools.call(
+        abrowser, "browser_sessions_start", {"url": f"{base_url}/basic.html"}, core
+    )
+    sid = start["session_id"]
+    try:
+        assert 'button "Increment"' in start["page"] and start["status"] == 200, start
+        assert "timed_out" not in start and "download" not in start
+        ref = ref_of(start["page"], 'button "Increment"')
+        act = {"session_id": sid, "action": "click", "ref": ref, "detail": "count"}
+        clicked = await tools.call(abrowser, "browser_act", act, core)
+        assert set(clicked) == {"diff"}, clicked  # no locator: no code tools
+        shown = rf'focus: {ref}\n~ status \[ref=e\d+\]: clicked 1  # was "idle"'
+        assert re.fullmatch(shown, clicked["diff"]), clicked
+        with_code = await tools.call(abrowser, "browser_act", act, ToolContext(caps=("code",)))
+        assert with_code["locator"] == 'bk.role("button", "Increment")', with_code
+        moved = await tools.call(
+            abrowser,
+            "browser_act",
+            {
+                "session_id": sid,
+                "action": "click",
+                "ref": ref_of(start["page"], "Go on"),
+                "detail": "go",
+            },
+            core,
+        )
+        assert moved["navigated"] is True and "navigated to" not in moved["diff"], moved
+        assert not moved["diff"].startswith("clicked"), moved
+        back = await tools.call(
+            abrowser, "browser_history", {"session_id": sid, "action": "back"}, core
+        )
+        assert "timed_out" not in back and "basic.html" in back["url"], back
+        again = ref_of(back["page"], 'button "Increment"')
+        one = await tools.call(
+            abrowser, "browser_snapshot", {"session_id": sid, "ref": again}, core
+        )
+        assert set(one) == {"snapshot", "generation"}, one
+    finally:
+        await tools.call(abrowser, "browser_sessions_stop", {"session_id": sid})

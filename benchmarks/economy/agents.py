@@ -27,11 +27,14 @@ import browserkit as bk
 from benchmarks.contenders import CALL_TIMEOUT_S, PlaywrightMCP, is_error
 from benchmarks.economy.policy import Reply, Target
 from browserkit import tools
+from browserkit.tools._answers import PAGE_TEXT
 
 __all__ = ["BrowserkitAgent", "MCPAgent", "render_answer"]
 
 BROWSERKIT = "browserkit"
 MCP = "playwright-mcp"
+SERVER = tools.ToolContext(caps=())
+"""The policy of ``browserkit mcp`` started without flags: the core tools only."""
 
 
 def _split(value: Any, texts: list[str]) -> Any:
@@ -51,14 +54,17 @@ def _multiline(value: Any, texts: list[str]) -> bool:
 
 
 def render_answer(answer: dict[str, Any]) -> str:
-    """A tool answer as an agent reads it: one-line JSON, then each multi-line text as is.
+    """A tool answer as an agent reads it: one-line JSON, then its page text as is.
 
     This is how browserkit's MCP server sends an outline or an action's observed
-    change (plain text, not a JSON string full of ``\\n`` escapes); any multi-line
+    change (:func:`browserkit.tools._answers.parts`: plain text, not a JSON string
+    full of ``\\n`` escapes, even when it is one line); any other multi-line
     string, wherever a tool puts it, is read the same way.
     """
-    texts: list[str] = []
-    head = json.dumps(_split(answer, texts), separators=(",", ":"), ensure_ascii=False)
+    rest = dict(answer)
+    page = next((rest.pop(k) for k in PAGE_TEXT if isinstance(rest.get(k), str)), None)
+    texts: list[str] = [] if page is None else [page]
+    head = json.dumps(_split(rest, texts), separators=(",", ":"), ensure_ascii=False)
     return "\n".join([head, *texts])
 
 
@@ -81,7 +87,8 @@ class BrowserkitAgent:
         self.session_id: str | None = None
 
     async def _call(self, tool: str, arguments: dict[str, Any]) -> dict[str, Any]:
-        return await asyncio.wait_for(tools.call(self.browser, tool, arguments), CALL_TIMEOUT_S)
+        call = tools.call(self.browser, tool, arguments, SERVER)
+        return await asyncio.wait_for(call, CALL_TIMEOUT_S)
 
     def _reply(self, answer: dict[str, Any], navigated: bool | None = None) -> Reply:
         moved = bool(answer.get("navigated")) if navigated is None else navigated

@@ -41,6 +41,8 @@ to new ones (a snapshot shows the new refs when there are too many to list).
 
 from __future__ import annotations
 
+import json
+
 import attrs
 
 from browserkit._reprs import summary
@@ -59,6 +61,7 @@ from browserkit.snapshot._rows import one_line, row_line
 from browserkit.snapshot._ticking import background_line, in_background, ticking_key
 
 __all__ = [
+    "TERSE_BLOCKS",
     "AddedNode",
     "ChangedNode",
     "ChangedRow",
@@ -67,6 +70,9 @@ __all__ = [
     "render_diff",
     "ticking_keys",
 ]
+
+TERSE_BLOCKS = 3
+"""Entries a terse diff prints without its ``changes:`` counts line."""
 
 
 @attrs.frozen
@@ -261,6 +267,7 @@ def render_diff(
     max_subtree_lines: int = 60,
     max_subtree_chars: int = 2000,
     max_line_chars: int = 240,
+    terse: bool = False,
 ) -> str:
     """Render a diff compactly for a model (this is ``str(diff)``).
 
@@ -275,6 +282,13 @@ def render_diff(
             block loses layout lines first, never the text and refs they
             hold (see ``_render``).
         max_line_chars: longer lines are shortened around what changed.
+        terse: for an agent that has just acted (tool answers): the ``changes:``
+            counts only when the diff has more than ``TERSE_BLOCKS`` (3) entries
+            or some were left out, and a node that kept its ref is its new line
+            and what it was (``~ textbox "Qty" [ref=e4]: "3"  # was "1"``),
+            without its place (its ref names it); one that only moved goes; a
+            node that went is its line, and one that came says where only when
+            that is more than a layout box (``# in form e3``, not ``# in generic e9``).
 
     Focus moving is one ``focus: e7`` line rather than a change per node.
     Items the page rebuilt with the same content read as unchanged when their
@@ -340,7 +354,10 @@ def render_diff(
         if count
     ]
     out = [f"changes: {', '.join(counts)}; {unchanged} unchanged"]
-    if focus:
+    # Terse: no focus line when the node that took focus is printed, [active] on it.
+    printed = {c.ref for c in changed}
+    # Nor when focus only left: nothing to act on there.
+    if focus and not (terse and set(_focused(d)) <= printed):
         out.append(_focus_line(d))
     out.extend(aside)
     # Changes and additions in the new outline's order, then removals.
@@ -354,32 +371,48 @@ def render_diff(
     blocks: list[tuple[AddedNode | None, list[str]]] = []
     for _, e in here:
         if isinstance(e, AddedNode):
-            blocks.append((e, _added(e, max_subtree_lines, max_subtree_chars, max_line_chars)))
+            blocks.append(
+                (e, _added(e, max_subtree_lines, max_subtree_chars, max_line_chars, terse))
+            )
         elif isinstance(e, ChangedNode):
-            blocks.append((None, _changed(e, max_line_chars)))
+            blocks.append((None, _changed(e, max_line_chars, terse)))
         elif isinstance(e, _InRow):
             blocks.append((None, _row_change(e)))
         else:
             blocks.append((None, _rerendered_line(e)))
-    blocks.extend((None, _removed(r, max_line_chars)) for r in removed)
+    blocks.extend((None, _removed(r, max_line_chars, terse)) for r in removed)
+    blocks = [b for b in blocks if b[1]]  # a terse diff says nothing of a mere move
     for shown, (entry, block) in enumerate(blocks):
         # Keep one line free for the summary when something is cut.
         room = max_lines - len(out) - (shown < len(blocks) - 1)
         if len(block) > room and entry is not None and room >= 3:
             # A large new block shows what fits rather than nothing.
-            block = _added(entry, room - 2, max_subtree_chars, max_line_chars)
+            block = _added(entry, room - 2, max_subtree_chars, max_line_chars, terse)
         if len(block) > room:
             left = len(blocks) - shown
             more = f"{left} more change{'s' if left > 1 else ''}"
             out.append(f"… {more} not shown; take a full snapshot")
             break
         out.extend(block)
+    else:
+        if terse and 0 < len(blocks) <= TERSE_BLOCKS:
+            out.pop(0)  # every change is printed: the lines say what the counts would
     return "\n".join(out)
 
 
-def _changed(c: ChangedNode, limit: int) -> list[str]:
+def _changed(c: ChangedNode, limit: int, terse: bool = False) -> list[str]:
     old, new = _bare(c.old_line), _bare(c.line)
     states = _states_only(c)
+    if terse and c.ref is not None and c.ref == c.old_ref:
+        # The same element, its ref naming it: the new line and what it was, not
+        # where it is (nor that a wrapper came or went around it: the ref still acts).
+        if c.line == c.old_line and c.prop_lines == c.old_prop_lines:
+            return []  # it only moved
+        if states:
+            return [f"~ {clip(new, limit)}  # {states}"]
+        was = _was(c)
+        if was is not None:  # "" when it was empty: the line says it all
+            return [_with_notes(f"~ {clip(new, limit)}", [was and f"was {was}"])]
     if states:
         # Only bracket states came or went ([expanded], [disabled], [checked]):
         # the line once, and what changed on it.
@@ -406,6 +439,22 @@ def _changed(c: ChangedNode, limit: int) -> list[str]:
     elif c.moved:
         notes.append(f"moved to position {c.path[-1] + 1}")
     return [_with_notes(text, notes)]
+
+
+def _was(c: ChangedNode) -> str | None:
+    """What a node that kept its role and name showed before (its text; "" when it
+    showed none), with the states it lost; None when more than that changed."""
+    if c.prop_lines != c.old_prop_lines:
+        return None
+    old, new = _node(c.old_line, ()), _node(c.line, ())
+    if old.opaque or new.opaque or (old.role, old.name) != (new.role, new.name):
+        return None
+    if old.text == new.text:
+        return None  # only states: ``_states_only`` says it
+    # The states it gained show on its line; the ones it lost do not.
+    gone = [f"-{_state(a)}" for a in old.attributes if a not in new.attributes]
+    before = [] if old.text is None else [clip(json.dumps(old.text, ensure_ascii=False), 60)]
+    return " ".join([*before, *gone])
 
 
 def _caused(c: ChangedNode, limit: int) -> str | None:
@@ -436,8 +485,12 @@ def _common(a: str, b: str) -> int:
     return same
 
 
-def _added(a: AddedNode, max_subtree_lines: int, max_chars: int, limit: int) -> list[str]:
+def _added(
+    a: AddedNode, max_subtree_lines: int, max_chars: int, limit: int, terse: bool = False
+) -> list[str]:
     where = _where(a.ancestor_role, a.ancestor_ref)
+    if terse and a.ancestor_role in LAYOUT:
+        where = ""  # "in generic e110" names a box, not a place the agent knows
     if a.shallow:
         head = clip(_bare(a.line), limit)
         return [_with_notes(f"+ {head}", [where, "wraps nodes listed below"])]
@@ -596,6 +649,11 @@ def _focus_only(c: ChangedNode) -> bool:
 
 def _focus_line(d: SnapshotDiff) -> str:
     """``focus: e7``: where focus is now (``none`` when it left without landing on a node)."""
+    return f"focus: {', '.join(_focused(d)) or 'none'}"
+
+
+def _focused(d: SnapshotDiff) -> list[str]:
+    """The refs (else the lines) of the nodes that gained focus."""
     gained: list[str] = []
     for c in d.changed:
         new = _node(c.line, c.prop_lines)
@@ -605,7 +663,7 @@ def _focus_line(d: SnapshotDiff) -> str:
         gained.extend(
             node.ref or clip(_bare(node.line), 60) for node in a.node.walk() if has_focus(node)
         )
-    return f"focus: {', '.join(dict.fromkeys(gained)) or 'none'}"
+    return list(dict.fromkeys(gained))
 
 
 @attrs.define
@@ -705,11 +763,12 @@ def _node(line: str, prop_lines: tuple[str, ...]) -> Node:
     return Node.from_line(line, prop_lines=prop_lines)
 
 
-def _removed(r: RemovedNode, limit: int) -> list[str]:
+def _removed(r: RemovedNode, limit: int, terse: bool = False) -> list[str]:
     if r.row is not None:  # a table row: which one, by its cells
         return [_with_notes(f"- {r.row[2:]}", [_where(r.ancestor_role, r.ancestor_ref)])]
-    notes = [_where(r.ancestor_role, r.ancestor_ref)]
-    if r.nested:
+    # Terse: a node with a ref is named by it; where it was says nothing more.
+    notes = [] if terse and r.ref else [_where(r.ancestor_role, r.ancestor_ref)]
+    if r.nested and not (terse and r.ref):
         notes.append(f"{r.nested} nested node{'s' if r.nested > 1 else ''}")
     return [_with_notes(f"- {clip(_bare(r.line), limit)}", notes)]
 

@@ -5,16 +5,20 @@ its size follows what is distinct on the page:
 
 - a run of :data:`MIN_RUN` or more similar siblings (same role and the same
   shape two levels down: list items, table rows, cards; never the cells of a
-  row) keeps its first :data:`KEEP` items and says how many it hid and which
-  ref expands them::
+  row) keeps its first :data:`KEEP` items (fewer when they print more than
+  :data:`KEPT_CHARS`) and says how many it hid and which ref expands them::
 
       - … 297 more listitem like the above (expand: snapshot(target="e4"))
 
   The ref is the element holding the run or, when that has none, its nearest
-  ancestor with one;
+  ancestor with one. A run folds only when it hides more than :data:`FOLD_PAYS`
+  characters (reading a fold back costs a whole answer), and a landmark the
+  last page showed only when it hides more than twice its fold line;
 - a ref-less ``generic`` with no name, text or properties is dropped and its
-  children take its place, and so is a bare ``generic [ref=eN]`` around a
-  single child (a layout box: the child says what it holds);
+  children take its place, and so is a bare ``generic [ref=eN]`` or
+  ``listitem`` around a single child (a layout box: the child says what it
+  holds), and an element with nothing in it to read or act on (an empty
+  ``list`` or ``status``);
 - a wrapper whose only child repeats its name (``generic "Save": - button
   "Save"``) becomes that child, keeping the ref of the element one acts on,
   and a label text beside the field it names goes;
@@ -24,7 +28,9 @@ its size follows what is distinct on the page:
   ``[cursor=pointer]`` hint, which says nothing more there;
 - a table row is one line, its cells in order between bars (``_rows``)::
 
-      - row [ref=e45]: 54 | 8 minutes ago | link "Wrong total (#54)" [ref=e46] |  | carol
+      - row: 54 | 8 minutes ago | link "Wrong total (#54)" [ref=e46] |  | carol
+
+  (the row's own ref only when one acts on the row: a pointer cursor);
 
 - names, texts and property values are capped at :data:`TEXT_CAP` characters;
   a cut text ends with how to read it whole, ``… 2034 more chars (expand:
@@ -75,7 +81,7 @@ from browserkit.snapshot._roles import actionable as _actionable
 from browserkit.snapshot._rows import join_words as _join
 from browserkit.snapshot._rows import row_cells, row_head, row_line
 
-__all__ = ["KEEP", "MIN_RUN", "TEXT_CAP", "Compacted", "compact"]
+__all__ = ["FOLD_PAYS", "KEEP", "KEPT_CHARS", "MIN_RUN", "TEXT_CAP", "Compacted", "compact"]
 
 KEEP = 3
 """Items of a collapsed run that stay in the outline."""
@@ -83,6 +89,19 @@ MIN_RUN = 6
 """Similar siblings in a row that make a run worth collapsing."""
 TEXT_CAP = 160
 """Characters a name, a text or a property value keeps (``…`` included)."""
+
+FOLD_PAYS = 600
+"""Characters (about 150 tokens) a run must hide to be folded.
+
+An agent that needs what a fold hid reads it back: one more answer, which
+prints the lines kept and the container again. A fold hiding less than that
+costs more than it saves whenever it is followed, and little when it is not.
+Under ``max_tokens`` the outline folds whatever it must."""
+
+KEPT_CHARS = 600
+"""Characters the items a folded run keeps may print: fewer than :data:`KEEP` items
+when they are long (a table row of six controls), never fewer than one. They show
+what the run is like; the fold's ref shows them all."""
 
 # (items kept, shortest run collapsed, text cap), tried in this order under a budget.
 _LEVELS = ((KEEP, MIN_RUN, TEXT_CAP), (1, 2, TEXT_CAP), (1, 2, 80), (1, 2, 40))
@@ -121,13 +140,14 @@ def compact(
     the outline prints such pieces on lines of their own and without the
     whitespace between them, so joined they get no space.
 
-    >>> items = "\\n".join(f"  - listitem [ref=e{i}]: Item {i}" for i in range(2, 12))
+    >>> line = "  - listitem [ref=e{0}]: Item {0}, as the page says it"
+    >>> items = "\\n".join(line.format(i) for i in range(2, 22))
     >>> print(compact("- list [ref=e1]:\\n" + items))
     - list [ref=e1]:
-      - listitem: Item 2
-      - listitem: Item 3
-      - listitem: Item 4
-      - … 7 more listitem like the above (expand: snapshot(target="e1"))
+      - listitem: Item 2, as the page says it
+      - listitem: Item 3, as the page says it
+      - listitem: Item 4, as the page says it
+      - … 17 more listitem like the above (expand: snapshot(target="e1"))
     """
     if max_tokens is not None and (
         isinstance(max_tokens, bool) or not isinstance(max_tokens, int) or max_tokens < 1
@@ -223,6 +243,8 @@ class _Pass:
         glued: frozenset[tuple[str, str]] = frozenset(),
     ) -> None:
         self.keep, self.min_run, self.cap, self.top, self.seen = keep, min_run, cap, top, seen
+        # The least a fold hides: FOLD_PAYS at full detail, anything that helps under a budget.
+        self.pays = FOLD_PAYS if (keep, min_run, cap) == _LEVELS[0] else 0
         self.glued = glued
         self.runs = self.collapsed = self.wrappers = self.merged = self.inlined = 0
         self.capped = self.folded = self.repeated = self.rows = 0
@@ -289,6 +311,24 @@ class _Pass:
         if bare and not actionable and _dissolves(node, len(kids)):
             self.wrappers += 1
             return kids
+        if (
+            bare
+            and node.role in LAYOUT
+            and kids
+            and not any(k not in ("cursor", "active") for k, _ in node.attributes)
+        ):
+            # A clickable box around one control (a select's whole field, its
+            # floating label and value beside it): the control is what one acts
+            # on, and its line says what it is.
+            inner = self._unlabel(self._join_runs(kids, frame)) if len(kids) > 1 else kids
+            if len(inner) == 1 and inner[0].actionable:
+                self.wrappers += 1
+                return inner
+        if not (actionable or kids) and any(k == "aria-hidden" for k, _ in node.attributes):
+            # Hidden from assistive tech and nothing to act on: an icon's ligature
+            # ("arrow_drop_down"), decoration a screen reader skips too.
+            self.wrappers += 1
+            return []
         if len(kids) == 1 and node.name:
             only = kids[0]
             if (
@@ -317,7 +357,7 @@ class _Pass:
                 self.inlined += len(kids)
                 text, kids = joined, []
         elif len(kids) > 2:
-            kids = self._join_runs(kids, frame)
+            kids = self._unlabel(self._join_runs(kids, frame))  # a label whole again
         if node.role == "combobox":
             kids = self._closed_options(node, kids)
         line, props = self._line(node, text, bool(kids), frame)
@@ -343,7 +383,10 @@ class _Pass:
         node = frame.node
         assert frame.row is not None
         cells, cut = frame.row
-        line = row_line(row_head(node), cells)
+        # A row is nothing to act on unless it says so (a pointer cursor): printed
+        # without its ref, as a heading is; its cells' controls keep theirs, and a
+        # cut cell's note names the row's ref.
+        line = row_line(row_head(node, ref=_actionable(node)), cells)
         if cut:  # a cell's words were cut: the row's own read shows them whole
             line += f" ({expand_hint(frame.anchor)})"
             if frame.anchor is not None:
@@ -363,8 +406,14 @@ class _Pass:
         """Fold a landmark the agent was shown on the last page (``seen``) into one line."""
         signature = landmark_signature(node)
         self.landmarks.append(signature)
-        if signature in self.seen and node.ref is not None and out.kids:
-            note = f"- … the same as on the last page ({expand_hint(node.ref)})"
+        note = f"- … the same as on the last page ({expand_hint(node.ref)})"
+        if (
+            signature in self.seen
+            and node.ref is not None
+            and out.kids
+            # Worth a line of its own only when it hides more than twice that line.
+            and sum(kid.chars + 2 * kid.lines for kid in out.kids) > 2 * len(note) * bool(self.pays)
+        ):
             out.kids = [self._note(note, node.ref, out.kids)]
             self.repeated += 1
 
@@ -433,14 +482,15 @@ class _Pass:
         return kept
 
     def _unlabel(self, kids: list[_Out]) -> list[_Out]:
-        """``kids`` without the label texts that repeat the name of the control beside them."""
+        """``kids`` without the label texts that repeat the name of the control beside them
+        (and its value: a floating label over a select, ``Product Brass telescope``)."""
         if len(kids) < 2:
             return kids
         kept: list[_Out] = []
         for at, kid in enumerate(kids):
             if _label_words(kid):
                 around = kids[max(at - 1, 0) : at + 2]
-                if any(o.actionable and o.name == kid.text for o in around):
+                if any(o.actionable and _labels(kid.text, o) for o in around):
                     self.merged += 1
                     continue
             kept.append(kid)
@@ -525,11 +575,12 @@ class _Pass:
             if first.role not in _NOT_RUNS:
                 while end < len(kids) and kids[end].shape == first.shape:
                     end += 1
-            hidden = kids[start + self.keep : end]
+            keep = self._kept(kids[start:end])
+            hidden = kids[start + keep : end]
             if end - start >= self.min_run and hidden:
                 note = f"- … {len(hidden)} more {first.role} like the above ({expand_hint(anchor)})"
-                if sum(kid.chars for kid in hidden) > len(note):
-                    out.extend(kids[start : start + self.keep])
+                if sum(kid.chars for kid in hidden) > max(len(note), self.pays):
+                    out.extend(kids[start : start + keep])
                     out.append(self._note(note, anchor, hidden))
                     self.runs += 1
                     self.collapsed += len(hidden)
@@ -538,6 +589,17 @@ class _Pass:
             out.extend(kids[start:end])
             start = end
         return out
+
+    def _kept(self, run: list[_Out]) -> int:
+        """How many of ``run``'s first items a fold keeps: up to ``keep``, and at full
+        detail no more than print in KEPT_CHARS (at least one)."""
+        if not self.pays:
+            return self.keep
+        kept, size = 1, run[0].chars
+        while kept < min(self.keep, len(run)) and size + run[kept].chars <= KEPT_CHARS:
+            size += run[kept].chars
+            kept += 1
+        return kept
 
     def _note(self, line: str, anchor: str | None, hidden: list[_Out]) -> _Out:
         if anchor is not None:
@@ -685,6 +747,14 @@ class _Pass:
         return self.finish(cut=len(lines) - kept, text=text)
 
 
+def _labels(words: str | None, control: _Out) -> bool:
+    """Whether ``words`` only say ``control``'s name, or its name and then its value."""
+    if not control.name or not words:
+        return False
+    shown = control.text or ""
+    return words == control.name or (bool(shown) and words == f"{control.name} {shown}")
+
+
 def _label_words(out: _Out) -> bool:
     """Whether ``out`` is only words that may label a field: a text line, or a
     ``generic`` showing them (a ``<label>`` element, with its ref or without)."""
@@ -702,6 +772,8 @@ def _dissolves(node: Node, kids: int) -> bool:
     or a cell or caption around one child (its children take its place)."""
     if any(key != "active" for key, _ in node.attributes):
         return False
+    if kids == 0 and node.role != "iframe":
+        return True  # an empty list or status line: nothing to read, nothing to act on
     return node.role in LAYOUT or (kids == 1 and node.role in BOXES)
 
 

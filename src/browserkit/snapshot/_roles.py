@@ -85,7 +85,7 @@ LAYOUT = frozenset({"generic", "none", "presentation", "rowgroup"})
 """Bare elements of these roles that nothing acts on are only layout: dropped,
 their children take their place."""
 
-BOXES = frozenset({"caption", "cell", "generic", "group"})
+BOXES = frozenset({"caption", "cell", "generic", "group", "listitem"})
 """Bare elements of these roles around a single child are dropped for it."""
 
 INLINE = frozenset(

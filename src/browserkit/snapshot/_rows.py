@@ -7,6 +7,8 @@ into the text of each cell, which compact outlines (``_compact``) and diffs
 
     - row [ref=e45]: 54 | 8 minutes ago | link "Wrong total (#54)" [ref=e46] |  | carol
 
+(compact outlines leave the row's own ref out unless one acts on the row);
+
 - a cell's words are joined as the page shows them (inline code, marks);
 - an element one acts on inside a cell (a link, a button, a checkbox) keeps its
   role, name, states and ref, so it stays addressable from the row line;

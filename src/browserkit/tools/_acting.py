@@ -14,6 +14,7 @@ import attrs
 from browserkit._convert import to_jsonable
 from browserkit._secrets import Secret, secret
 from browserkit.errors import InvalidArgumentError
+from browserkit.snapshot import render_diff
 from browserkit.tools._common import (
     FRAME,
     JSON,
@@ -123,7 +124,25 @@ def _given(a: Any) -> set[str]:
     }
 
 
-def _acted(result: ActionResult, url_before: str | None) -> JSON:
+def _observed(result: ActionResult, said: bool = False) -> str:
+    """What an action changed, as the agent reads it: the diff, or the new page's outline.
+
+    The lines of ``str(result)`` the answer's fields already say go: what was done
+    (the agent asked for it), the new URL and generation, dialogs, tabs, downloads
+    and the settle note; the diff is terse (``render_diff``): the agent has just
+    acted and reads what it caused. An action that observed nothing says what it did,
+    and so does one whose ``detail`` says more than the request (``said``: a style
+    write's resulting inline style).
+    """
+    seen = [result.detail] if said else []
+    if result.diff is not None:
+        seen.append(render_diff(result.diff, terse=True))
+    if result.page is not None:
+        seen.append(result.page)
+    return "\n".join(seen) or result.detail
+
+
+def _acted(result: ActionResult, url_before: str | None, *, said: bool = False) -> JSON:
     """The compact JSON of an action's result: what it changed, and only what is notable
     besides (every answer is read by a model; the usual values cost it tokens for nothing).
 
@@ -131,7 +150,7 @@ def _acted(result: ActionResult, url_before: str | None) -> JSON:
     ``generation`` after a new document, ``target_verified`` and ``settled`` only
     when False.
     """
-    out: JSON = {"diff": str(result)}
+    out: JSON = {"diff": _observed(result, said)}
     if result.navigated or result.url != url_before:
         out["url"] = result.url
     if result.navigated:
@@ -218,9 +237,15 @@ async def _act(browser: AsyncBrowser, a: ActArgs, ctx: ToolContext) -> JSON:
         hold = s.key_down if a.action == "key_down" else s.key_up
         result = await hold(a.key, **common)
     out = _acted(result, url_before)
-    if result.locator is not None and result.locator != target:
+    if result.locator is not None and result.locator != target and _scripting(ctx):
         out["locator"] = repr(result.locator)  # how to find a ref's element in a script
     return out
+
+
+def _scripting(ctx: ToolContext) -> bool:
+    """Whether the agent has the code tools, the only ones a locator is of use to
+    (an agent acts by refs; ``session.script()`` records every locator anyway)."""
+    return ctx.caps is None or "code" in ctx.caps
 
 
 @attrs.frozen(kw_only=True)
@@ -367,4 +392,4 @@ async def _styles_write(browser: AsyncBrowser, a: StylesWriteArgs, ctx: ToolCont
         tab_id=a.tab_id,
         timeout_ms=a.timeout_ms,
     )
-    return _acted(result, url_before)
+    return _acted(result, url_before, said=True)

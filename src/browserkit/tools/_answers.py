@@ -19,7 +19,7 @@ from browserkit._text import well_formed
 
 __all__ = ["PAGE_TEXT", "Parts", "dumps", "parts"]
 
-PAGE_TEXT = ("snapshot", "diff", "dom", "content")
+PAGE_TEXT = ("snapshot", "diff", "dom", "content", "page")
 """Result fields that are page text, in the order the first present one is taken."""
 
 

@@ -14,6 +14,21 @@ from browserkit.tools._schema import arg
 
 if TYPE_CHECKING:
     from browserkit._async.browser import AsyncBrowser
+    from browserkit.results import HistoryMove, Navigation
+
+
+def arrived(result: Navigation | HistoryMove) -> JSON:
+    """A navigation's answer: what is notable only (every answer is read by a model).
+
+    ``timed_out`` only when True and ``download`` only when there is one; the
+    rest as the result says it, the new page's outline last.
+    """
+    out = dict(to_jsonable(result))
+    if out.get("timed_out") is False:
+        del out["timed_out"]
+    if out.get("download", 0) is None:
+        del out["download"]
+    return out
 
 
 @attrs.frozen(kw_only=True)
@@ -31,7 +46,7 @@ async def _navigate(browser: AsyncBrowser, a: NavigateArgs, ctx: ToolContext) ->
     act (older refs are stale).
     """
     nav = await browser.session(a.session_id).navigate(a.url, timeout_ms=a.timeout_ms)
-    return dict(to_jsonable(nav))
+    return arrived(nav)
 
 
 @attrs.frozen(kw_only=True)
@@ -49,7 +64,7 @@ async def _history(browser: AsyncBrowser, a: HistoryArgs, ctx: ToolContext) -> J
     """
     session = browser.session(a.session_id)
     move = {"back": session.back, "forward": session.forward, "reload": session.reload}
-    return dict(to_jsonable(await move[a.action](timeout_ms=a.timeout_ms)))
+    return arrived(await move[a.action](timeout_ms=a.timeout_ms))
 
 
 @attrs.frozen(kw_only=True)

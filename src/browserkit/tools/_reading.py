@@ -67,13 +67,12 @@ async def _snapshot(browser: AsyncBrowser, a: SnapshotArgs, ctx: ToolContext) ->
         max_tokens=a.max_tokens,
         timeout_ms=a.timeout_ms,
     )
-    out: JSON = {
-        "snapshot": str(snap),
-        "url": snap.url,
-        "title": snap.title,
-        "generation": snap.generation,
-        "tab_id": snap.tab_id,
-    }
+    out: JSON = {"snapshot": str(snap)}
+    if a.ref is None:
+        out.update(url=snap.url, title=snap.title, tab_id=snap.tab_id)
+    # A read of one element (an expand line's): the page is the one the agent has;
+    # the generation says the refs are still its own.
+    out["generation"] = snap.generation
     # Only when they say something: a model reads every field of every answer.
     if snap.diff is not None:
         out["is_diff"] = True

@@ -14,6 +14,7 @@ import attrs
 from browserkit._convert import to_jsonable
 from browserkit.errors import InvalidArgumentError
 from browserkit.tools._common import JSON, prune
+from browserkit.tools._navigation import arrived
 from browserkit.tools._registry import ToolContext, tool
 from browserkit.tools._schema import arg
 
@@ -48,16 +49,23 @@ async def _sessions_start(browser: AsyncBrowser, a: StartArgs, ctx: ToolContext)
     """
     state = None if a.storage_state is None else ctx.output_path(a.storage_state, "storage_state")
     session = await browser.start(
-        a.url,
         read_only=_read_only(a.read_only, ctx),
         storage_state=state,
         device=a.device,
-        timeout_ms=a.timeout_ms,
     )
-    out: JSON = {"session_id": session.id, "url": session.url, "tab_id": session.tab_id}
+    out: JSON = {"session_id": session.id}
     if session.read_only:
         out["read_only"] = True  # said only when it is: every answer costs the model tokens
-    return out
+    if a.url is None:
+        return {**out, "url": session.url, "tab_id": session.tab_id}
+    try:
+        # Loaded as browser_navigate loads it, so the answer holds the page's outline
+        # (the agent's first read, without a browser_snapshot).
+        nav = await session.navigate(a.url, timeout_ms=a.timeout_ms)
+    except BaseException:
+        await browser.stop(session.id)  # as a failed start(url) does: nothing left running
+        raise
+    return {**out, "tab_id": session.tab_id, **arrived(nav)}
 
 
 @attrs.frozen(kw_only=True)
