@@ -19,7 +19,15 @@ from hypothesis import strategies as st
 import browserkit as bk
 from browserkit import tools
 from browserkit.snapshot import Compacted, Node, Outline, compact, parse, render
-from browserkit.snapshot._compact import ACTIONABLE, KEEP, KEPT_CHARS, MIN_RUN, TEXT_CAP
+from browserkit.snapshot._compact import (
+    ACTIONABLE,
+    FOLD_PAYS,
+    KEEP,
+    KEPT_CHARS,
+    MIN_RUN,
+    ROWS_FOLD_PAYS,
+    TEXT_CAP,
+)
 from tests.examples import REPEAT, examples
 from tests.helpers import AnySession, aw
 
@@ -156,15 +164,35 @@ def test_runs_of_table_rows_collapse_under_their_rowgroup() -> None:
         f'      - cell "{i}" [ref=e{101 + 3 * i}]\n'
         f"      - cell [ref=e{102 + 3 * i}]:\n"
         f'        - button "View {i}" [ref=e{500 + i}]'
-        for i in range(40)
+        for i in range(80)
     )
     result = compact(f"- table [ref=e2]:\n  - rowgroup [ref=e3]:\n{rows}")
     assert result.text.count("- row: ") == KEEP
     # The row group is only layout: its rows are the table's, which expands them.
     assert "rowgroup" not in result.text
-    assert '- … 37 more row like the above (expand: snapshot(target="e2"))' in result.text
+    assert '- … 77 more row like the above (expand: snapshot(target="e2"))' in result.text
     # Each row one line, its cells in order (tests/test_table_rows.py).
     assert '  - row: 1 | button "View 1" [ref=e501]' in result.text
+
+
+@every_python
+def test_a_mid_size_table_prints_every_row_where_a_list_as_long_folds() -> None:
+    # Fifteen rows hide some 900 characters past the kept ones: more than a list's
+    # fold must hide, less than a table's (an agent would read the table back whole).
+    cells = "Economy customer {0} | Portugal | Oak desk | 3"
+    rows = "".join(
+        f"  - row [ref=e{100 * i}]:\n"
+        + "".join(
+            f'    - cell "{c}" [ref=e{100 * i + k + 1}]\n'
+            for k, c in enumerate([str(i), *cells.format(i).split(" | ")])
+        )
+        for i in range(15)
+    )
+    table = compact(f"- table [ref=e2]:\n{rows}".rstrip()).text
+    assert table.count("- row: ") == 15 and "more row like" not in table
+    items = "\n".join(f"  - listitem [ref=e{10 + i}]: {i} | {cells.format(i)}" for i in range(15))
+    assert "more listitem like the above" in compact(f"- list [ref=e2]:\n{items}").text
+    assert ROWS_FOLD_PAYS > FOLD_PAYS
 
 
 @every_python

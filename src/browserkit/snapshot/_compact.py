@@ -12,7 +12,8 @@ its size follows what is distinct on the page:
 
   The ref is the element holding the run or, when that has none, its nearest
   ancestor with one. A run folds only when it hides more than :data:`FOLD_PAYS`
-  characters (reading a fold back costs a whole answer), and a landmark the
+  characters (reading a fold back costs a whole answer; a table's rows:
+  :data:`ROWS_FOLD_PAYS`), and a landmark the
   last page showed only when it hides more than twice its fold line;
 - a ref-less ``generic`` with no name, text or properties is dropped and its
   children take its place, and so is a bare ``generic [ref=eN]`` or
@@ -81,7 +82,16 @@ from browserkit.snapshot._roles import actionable as _actionable
 from browserkit.snapshot._rows import join_words as _join
 from browserkit.snapshot._rows import row_cells, row_head, row_line
 
-__all__ = ["FOLD_PAYS", "KEEP", "KEPT_CHARS", "MIN_RUN", "TEXT_CAP", "Compacted", "compact"]
+__all__ = [
+    "FOLD_PAYS",
+    "KEEP",
+    "KEPT_CHARS",
+    "MIN_RUN",
+    "ROWS_FOLD_PAYS",
+    "TEXT_CAP",
+    "Compacted",
+    "compact",
+]
 
 KEEP = 3
 """Items of a collapsed run that stay in the outline."""
@@ -97,6 +107,13 @@ An agent that needs what a fold hid reads it back: one more answer, which
 prints the lines kept and the container again. A fold hiding less than that
 costs more than it saves whenever it is followed, and little when it is not.
 Under ``max_tokens`` the outline folds whatever it must."""
+
+ROWS_FOLD_PAYS = 2_000
+"""Characters (about 500 tokens) a run of table rows must hide to be folded.
+
+A table is read for its rows, each one different: an agent looking for one
+row of a folded table mostly reads the table back whole, so a mid-size table
+costs least printed once."""
 
 KEPT_CHARS = 600
 """Characters the items a folded run keeps may print: fewer than :data:`KEEP` items
@@ -579,7 +596,8 @@ class _Pass:
             hidden = kids[start + keep : end]
             if end - start >= self.min_run and hidden:
                 note = f"- … {len(hidden)} more {first.role} like the above ({expand_hint(anchor)})"
-                if sum(kid.chars for kid in hidden) > max(len(note), self.pays):
+                pays = ROWS_FOLD_PAYS if self.pays and first.role == "row" else self.pays
+                if sum(kid.chars for kid in hidden) > max(len(note), pays):
                     out.extend(kids[start : start + keep])
                     out.append(self._note(note, anchor, hidden))
                     self.runs += 1
