@@ -89,6 +89,14 @@ def tests(session: nox.Session) -> None:
     _install(session, "-e", ".[mcp]", "--group", "test")
     args = list(session.posargs)
     first = session.python == PYTHONS_HERE[0]
+    if first and not Path("node_modules", "todomvc").is_dir():
+        # The script reruns drive TodoMVC, a single-page app from npm (package.json).
+        if shutil.which("npm") is None:
+            session.error(
+                "the tests install TodoMVC from npm: install Node.js >= 20.19 with npm "
+                "(https://nodejs.org or your package manager), then rerun `nox -s tests`."
+            )
+        session.run("npm", "ci", "--no-audit", "--no-fund", "--loglevel=error", external=True)
     if not any(a.startswith("-m") for a in args):
         args = ["-m", FIRST_PYTHON if first else OTHERS, *args]
     if not session.posargs:
