@@ -81,11 +81,23 @@ def closed_port() -> int:
 def browsers_under(pid: int) -> set[int]:
     """The Chromium browser processes below ``pid`` (not their renderers and helpers,
     which come and go as pages load)."""
-    return {
+    found = {
         child
         for child in descendants(pid)
         if "chrom" in (line := _cmdline(child)) and "--type=" not in line
     }
+    # A process a browser forks (before it execs a helper such as the crash
+    # handler) carries the browser's command line for a moment: not a browser.
+    return {child for child in found if _parent(child) not in found}
+
+
+def _parent(pid: int) -> int:
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            # pid (comm) state ppid ...: comm may hold spaces, so split after it.
+            return int(f.read().rsplit(b")", 1)[1].split()[1])
+    except (OSError, IndexError, ValueError):
+        return 0
 
 
 def _cmdline(pid: int) -> str:
