@@ -81,6 +81,13 @@ async def leave(core: SessionCore, tab: Tab, *, replace: bool = True) -> Tab:
         # answered (Chromium refuses) and would hold the tab: the document
         # that opened dialogs opens no more.
         await silence_dialogs(tab, _STEP_S)
+    elif tab.silencing is not None and not tab.silencing.done():
+        # A dialog of this document started the silencing (it counts as
+        # silenced at once): the page is silent before the navigation starts.
+        try:
+            await asyncio.wait_for(asyncio.shield(tab.silencing), _STEP_S)
+        except (PlaywrightError, asyncio.TimeoutError):
+            pass  # the probe below decides
     if tab.pending_chooser is not None:
         tab.pending_chooser = None  # the document that asked goes away
         tab.dialog_info = None

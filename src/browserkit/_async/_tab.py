@@ -120,6 +120,8 @@ class Tab:
         # When this document's last dialogs opened (storm detection), and
         # whether its alert/confirm/prompt were silenced (see silence_dialogs).
         self.dialog_times: deque[float] = deque(maxlen=_STORM_DIALOGS)
+        # The silencing a dialog of this document started (see _silence_soon), while it runs.
+        self.silencing: asyncio.Future[bool] | None = None
         self.dialogs_silenced = False
         self.navigations = 0  # cross-document commits, for settling
         self.nav_seen = asyncio.Event()
@@ -231,6 +233,7 @@ class Tab:
         self.leaving = False
         self.dialog_times.clear()
         self.dialogs_silenced = False
+        self.silencing = None
         # A fresh tab's first document keeps its generation, unless refs of a
         # later generation were printed (a tab that replaced a stuck one
         # starts one past the refs it inherited, see succeed()).
@@ -482,6 +485,7 @@ def _silence_soon(tab: Tab) -> None:
     tab.dialogs_silenced = True
     silencing = asyncio.ensure_future(silence_dialogs(tab, _STORM_S))
     silencing.add_done_callback(swallow)
+    tab.silencing = silencing
 
 
 async def silence_dialogs(tab: Tab, seconds: float) -> bool:
