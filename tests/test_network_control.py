@@ -146,7 +146,12 @@ async def test_offline_makes_fetches_fail_and_back_online_they_work(
     assert await aw(sess.evaluate(probe)) == "failed"
     assert await aw(sess.evaluate("navigator.onLine")) is False
     assert await aw(sess.offline(False)) is False
-    assert await aw(sess.evaluate(probe)) == "ok"
+    # Chromium's network service may take a moment more to go back online.
+    await until(lambda: _fetched(sess, probe), "a fetch back online")
+
+
+async def _fetched(sess: AnySession, probe: str) -> bool:
+    return bool(await aw(sess.evaluate(probe)) == "ok")
 
 
 async def test_a_body_of_a_closed_tab_is_gone_with_a_note(sess: AnySession, base_url: str) -> None:
