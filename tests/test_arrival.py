@@ -155,3 +155,32 @@ async def test_navigating_to_a_page_that_closes_its_dialogs_on_load_answers_with
     nav = await aw(sess.navigate(f"{base_url}/arrive_closing.html"))
     assert nav.page is not None and "Fresh bread every morning." in nav.page
     assert "Cookies" not in nav.page and "Welcome offer" not in nav.page, nav.page
+
+
+async def test_rows_read_before_fold_on_return_and_expand_to_working_refs(
+    sess: AnySession, base_url: str
+) -> None:
+    page = f"{base_url}/arrive_orders.html"
+    first = await aw(sess.navigate(page))
+    assert first.page is not None and "Customer number 8" in first.page
+    assert "read before" not in first.page
+    # Back on the list with one order more and row 4 renamed: what is new prints.
+    back = await aw(sess.navigate(f"{page}?n=9&edit=4"))
+    assert back.page is not None
+    assert "- columns: Id | Customer | Country | Open" in back.page
+    assert "Customer number 9" in back.page and "Renamed customer 4" in back.page
+    assert "Customer number 2" not in back.page and "Customer number 6" not in back.page
+    folds = re.findall(
+        r'- … (\d+) rows read before, unchanged \(expand: snapshot\(target="(\w+)"\)\)',
+        back.page,
+    )
+    assert [count for count, _ in folds] == ["3", "4"], back.page  # rows 1-3 and 5-8
+    table = str(await aw(sess.snapshot(target=folds[0][1], compact=True)))
+    assert "Customer number 2" in table and "read before" not in table
+    await aw(sess.click(_ref(table, "button", "Open 2")))
+    assert await aw(sess.evaluate("document.title")) == "opened 2"
+    # An outline the agent asks for shows every row; a page of other rows folds none.
+    assert "Customer number 6" in str(await aw(sess.snapshot(compact=True)))
+    other = await aw(sess.navigate(f"{page}?n=3&edit=2"))
+    assert other.page is not None and "Renamed customer 2" in other.page
+    assert "Customer number 1" in other.page  # one row read before, alone: printed

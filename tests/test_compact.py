@@ -307,6 +307,45 @@ def test_a_landmark_seen_on_the_last_page_folds_to_one_line_naming_its_ref() -> 
 
 
 @every_python
+def test_rows_read_before_fold_where_two_or_more_stand_together() -> None:
+    def table(prefix: str, names: list[str]) -> str:
+        rows = "".join(
+            f"    - row [ref={prefix}{10 + i}]:\n"
+            f"      - cell [ref={prefix}{30 + i}]: {name}\n"
+            f"      - cell [ref={prefix}{50 + i}]:\n"
+            f'        - link "Open {name}" [ref={prefix}{70 + i}]\n'
+            for i, name in enumerate(names)
+        )
+        head = f'    - row [ref={prefix}2]:\n      - columnheader "Who" [ref={prefix}3]\n'
+        return f"- table [ref={prefix}1]:\n  - rowgroup [ref={prefix}4]:\n{head}{rows}"
+
+    names = [f"Customer number {i} of the shop" for i in range(1, 9)]
+    first = compact(table("e", names))
+    assert first.repeated == 0 and len(first.read_rows) == 8  # every body row, not the header
+    again = [*names[:3], "Renamed customer", *names[4:], "Customer number 9"]
+    second = compact(table("f1e", again), read_rows=first.read_rows)  # other refs
+    note = '- … {} rows read before, unchanged (expand: snapshot(target="f1e1"))'
+    assert second.text.split("\n")[1:] == [
+        "  - columns: Who",
+        "  " + note.format(3),
+        '  - row: Renamed customer | link "Open Renamed customer" [ref=f1e73]',
+        "  " + note.format(4),
+        '  - row: Customer number 9 | link "Open Customer number 9" [ref=f1e78]',
+    ]
+    assert (second.repeated, second.expansions) == (2, ("f1e1",))
+    assert sorted(second.read_rows) == [  # what it printed, without refs
+        '- row: Customer number 9 | link "Open Customer number 9"',
+        '- row: Renamed customer | link "Open Renamed customer"',
+    ]
+    # A read of the table itself, or the same rows alone, print every row.
+    whole = compact(table("f1e", again), read_rows=first.read_rows, open_top=True)
+    assert whole.repeated == 0 and "Customer number 2 of the shop" in whole.text
+    apart = [*names[:1], "Renamed customer", *names[2:3]]
+    alone = compact(table("f2e", apart), read_rows=first.read_rows)
+    assert alone.repeated == 0 and "Customer number 3 of the shop" in alone.text
+
+
+@every_python
 def test_a_small_landmark_or_run_is_printed_rather_than_folded() -> None:
     # Folding a three-link banner or five short rows saves a few lines, and an
     # agent that needs them pays a whole read to get them back (FOLD_PAYS).

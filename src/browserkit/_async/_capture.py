@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import re
 import time
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Iterable
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -38,11 +38,24 @@ _MASK = "••••"
 # past it, inline pieces are joined with spaces as before.
 _GLUE_MS = 500
 _GLUE_PAIRS = 2000
+# Table rows a tab remembers the agent was shown (the newest), to fold on its return.
+_SHOWN_ROWS = 5000
 
 
 def _origin(url: str) -> str:
     parts = urlsplit(url)
     return f"{parts.scheme}://{parts.netloc}"
+
+
+def _remember(known: dict[str, None], new: Iterable[str], most: int) -> dict[str, None]:
+    """``known`` with ``new`` added as the newest, keeping the ``most`` newest."""
+    kept = dict(known)
+    for item in new:
+        kept.pop(item, None)
+        kept[item] = None
+    for old in list(kept)[: max(0, len(kept) - most)]:
+        del kept[old]
+    return kept
 
 
 def left_ms(deadline: float) -> float:
@@ -243,21 +256,32 @@ class Capture:
         lines name recorded like any printed outline's (the same capture).
 
         A whole page's (not ``open_top``) landmarks are remembered for the
-        tab's origin; with ``fold_seen`` (a navigation's answer), those that
-        read as on the page the agent was shown before are folded.
+        tab's origin, and so are the table rows any outline prints; with
+        ``fold_seen`` (a navigation's answer), landmarks that read as on the
+        page the agent was shown before are folded, and so are rows it was
+        shown on this origin before, where two or more stand together.
         ``focus`` is the heading a URL's fragment points at (see
         :func:`~browserkit.snapshot.compact`). ``glued``: the word pairs
         :meth:`glued` read beside ``text`` (read here when not given).
         """
         origin = _origin(tab.page.url)
         seen = tab.shown_landmarks.get(origin, frozenset()) if fold_seen else frozenset()
+        rows = tab.shown_rows.get(origin, {})
         if glued is None:
             glued = await self.glued(tab, generation)
         short = compact_outline(
-            text, max_tokens=max_tokens, open_top=open_top, seen=seen, focus=focus, glued=glued
+            text,
+            max_tokens=max_tokens,
+            open_top=open_top,
+            seen=seen,
+            read_rows=rows.keys() if fold_seen else (),
+            focus=focus,
+            glued=glued,
         )
         if not open_top:
             tab.shown_landmarks = {origin: frozenset(short.landmarks)}
+        if short.read_rows:
+            tab.shown_rows = {origin: _remember(rows, short.read_rows, _SHOWN_ROWS)}
         self.record(tab, short.text, generation)
         tab.remember_refs(generation, set(short.expansions))
         return short.text

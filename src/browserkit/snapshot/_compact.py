@@ -15,6 +15,12 @@ its size follows what is distinct on the page:
   characters (reading a fold back costs a whole answer; a table's rows:
   :data:`ROWS_FOLD_PAYS`), and a landmark the
   last page showed only when it hides more than twice its fold line;
+- table rows the agent was shown before, word for word (``read_rows``),
+  fold where two or more stand together, so a list it returns to prints
+  what is new in it::
+
+      - … 9 rows read before, unchanged (expand: snapshot(target="e214"))
+
 - a ref-less ``generic`` with no name, text or properties is dropped and its
   children take its place, and so is a bare ``generic [ref=eN]`` or
   ``listitem`` around a single child (a layout box: the child says what it
@@ -58,6 +64,7 @@ the rest.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Collection, Iterable
 from itertools import groupby
@@ -127,6 +134,7 @@ _MAX_FOLDS = 64
 # A text is cut only when that saves more than the note saying how to read it costs.
 _CUT_NOTE = 50
 _WHOLE = 1 << 30  # a cap nothing reaches
+_REF_MARK = re.compile(r" \[ref=[^\]]*\]")
 # Never a run: text lines, and the cells of one row (its columns, not repeats).
 _NOT_RUNS = frozenset({"", "text", "cell", "gridcell", "columnheader", "rowheader"})
 
@@ -137,6 +145,7 @@ def compact(
     max_tokens: int | None = None,
     open_top: bool = False,
     seen: Collection[str] = (),
+    read_rows: Collection[str] = (),
     focus: str | None = None,
     glued: Collection[tuple[str, str]] = (),
 ) -> Compacted:
@@ -149,6 +158,9 @@ def compact(
     runs still collapse. ``seen`` holds the :attr:`Compacted.landmarks` of
     the page the agent was shown last: a banner, navigation, sidebar or
     footer that reads the same is folded into one line naming its ref.
+    ``read_rows`` holds :attr:`Compacted.read_rows` of outlines the agent
+    was shown before: two or more such rows side by side fold into one line
+    naming the ref that shows them (never in an ``open_top`` read).
     ``focus`` names the heading of the section a ``page#section`` link asks
     for: the other sections of its container fold to their headings (see
     ``snapshot._focus``).
@@ -174,7 +186,7 @@ def compact(
     shown: tuple[str, ...] = ()
     if focus:
         roots, _, shown = focus_section(roots, focus)
-    known = frozenset(seen)
+    known = _Known(frozenset(seen), frozenset(() if open_top else read_rows))
     joins = frozenset(glued)
     top = frozenset(node.ref for node in roots if node.ref is not None) if open_top else None
     budget = None if max_tokens is None else 4 * max_tokens
@@ -199,6 +211,21 @@ def compact(
     return result.hard_cut(budget)
 
 
+@attrs.frozen
+class _Known:
+    """What the agent was shown before: the last page's landmark signatures, and
+    the rows it read (see :func:`row_signature`)."""
+
+    landmarks: frozenset[str] = frozenset()
+    rows: frozenset[str] = frozenset()
+
+
+def row_signature(line: str) -> str:
+    """A row's line without its refs: the same words on another page, or after a
+    re-render, read the same."""
+    return _REF_MARK.sub("", line)
+
+
 @attrs.define(eq=False)
 class _Out:
     """One line of the compact outline, and what is under it."""
@@ -218,6 +245,8 @@ class _Out:
     src: tuple[Node, ...] = ()
     shape: int = -1  # equal shapes make a run; -1 never matches
     shape2: int = -1
+    # A body row printed as one line: its words without refs (``row_signature``).
+    signature: str | None = None
     lines: int = 1
     chars: int = 0  # rendered size at indentation 0
 
@@ -255,11 +284,12 @@ class _Pass:
         cap: int,
         top: frozenset[str] | None,
         roots: Iterable[Node],
-        seen: frozenset[str] = frozenset(),
+        known: _Known = _Known(),
         shown: Iterable[str] = (),
         glued: frozenset[tuple[str, str]] = frozenset(),
     ) -> None:
-        self.keep, self.min_run, self.cap, self.top, self.seen = keep, min_run, cap, top, seen
+        self.keep, self.min_run, self.cap, self.top = keep, min_run, cap, top
+        self.seen, self.read_rows = known.landmarks, known.rows
         # The least a fold hides: FOLD_PAYS at full detail, anything that helps under a budget.
         self.pays = FOLD_PAYS if (keep, min_run, cap) == _LEVELS[0] else 0
         self.glued = glued
@@ -412,6 +442,8 @@ class _Pass:
         self.rows += 1
         out = _Out(line, [], [], node.role, node.name, node.ref, frame.anchor, _actionable(node))
         out.src = (node,)
+        if not line.startswith("- columns"):
+            out.signature = row_signature(line)
         # Rows whose cells hold the same kinds of things make a run, as before.
         cells_shape = tuple((c.role, tuple(k.role for k in c.children)) for c in node.children)
         out.shape2 = self._intern(("row line", len(cells)))
@@ -578,8 +610,27 @@ class _Pass:
     def _intern(self, key: tuple[object, ...]) -> int:
         return self._shapes.setdefault(key, len(self._shapes))
 
+    def _read_before(self, kids: list[_Out], anchor: str | None) -> list[_Out]:
+        """``kids`` with each stretch of rows the agent read before (``read_rows``)
+        folded into one line naming ``anchor``, whose read shows them."""
+        if anchor is None or not self.read_rows:
+            return kids
+        out: list[_Out] = []
+        for read, group in groupby(kids, key=lambda kid: kid.signature in self.read_rows):
+            run = list(group)
+            note = f"- … {len(run)} rows read before, unchanged ({expand_hint(anchor)})"
+            # Worth a line of its own only when it hides more than twice that line.
+            if read and len(run) > 1 and sum(kid.chars for kid in run) > 2 * len(note):
+                out.append(self._note(note, anchor, run))
+                self.repeated += 1
+            else:
+                out.extend(run)
+        return out
+
     def _collapse(self, kids: list[_Out], anchor: str | None) -> list[_Out]:
-        """``kids`` with each long run of similar siblings cut to its first items."""
+        """``kids`` with each long run of similar siblings cut to its first items
+        (and the rows read before folded first)."""
+        kids = self._read_before(kids, anchor)
         if len(kids) < self.min_run or (
             self.top is not None and (anchor is None or anchor in self.top)
         ):
@@ -664,7 +715,19 @@ class _Pass:
             repeated=self.repeated,
             rows=self.rows,
             landmarks=tuple(self.landmarks),
+            read_rows=tuple(self._printed_rows(text)),
         )
+
+    def _printed_rows(self, text: str) -> Iterable[str]:
+        """The signatures of the body rows ``text`` prints (all of the tree's, unless
+        a hard cut left some out)."""
+        printed = None if text is self._text else {line.lstrip(" ") for line in text.split("\n")}
+        stack = list(self.roots)
+        while stack:
+            node = stack.pop()
+            stack.extend(node.kids)
+            if node.signature is not None and (printed is None or node.line in printed):
+                yield node.signature
 
     # ------------------------------------------------------------- budget
 

@@ -27,10 +27,13 @@ class Compacted:
         cut: lines cut at the end to fit ``max_tokens``.
         expansions: the refs the ``(expand: snapshot(target=...))`` notes
             name, in order; ``snapshot(target=ref)`` shows what each hid.
-        repeated: landmarks folded because ``seen`` held them.
+        repeated: landmarks folded because ``seen`` held them, and stretches of
+            rows folded because ``read_rows`` held them.
         rows: table rows printed as one line each (``- row [ref=e9]: a | b``).
         landmarks: the signatures of this outline's landmarks (banners,
             navigations, footers, sidebars), for the next page's ``seen``.
+        read_rows: the signatures of the table rows this outline prints as
+            lines, for a later outline's ``read_rows``.
     """
 
     text: str = attrs.field(repr=lambda text: f"<{len(text)} characters>")
@@ -46,6 +49,7 @@ class Compacted:
     repeated: int = 0
     landmarks: tuple[str, ...] = attrs.field(default=(), repr=False)
     rows: int = 0
+    read_rows: tuple[str, ...] = attrs.field(default=(), repr=False)
 
     @property
     def tokens(self) -> int:
