@@ -202,12 +202,12 @@ def compact(
             if len(between.render()) <= budget:
                 return between.finish()
         return result.finish()
-    folded = _Pass(*_LEVELS[-1], top, roots, known, shown, joins)
-    folded.fold(budget)
-    if len(folded.render()) <= budget:
-        return folded.finish()
+    result.fold(budget)
+    if len(result.render()) <= budget:
+        return result.finish()
     # Even folded it does not fit: the first lines of the content itself,
     # rather than a cut through a skeleton of fold lines.
+    result.unfold()
     return result.hard_cut(budget)
 
 
@@ -301,6 +301,8 @@ class _Pass:
         self.landmarks: list[str] = []
         self._shapes: dict[tuple[object, ...], int] = {}
         self._text: str | None = None
+        # What each fold replaced (see unfold).
+        self._folds: list[tuple[_Out, list[_Out]]] = []
         self.roots = self._build(roots)
 
     # ------------------------------------------------------------ building
@@ -785,8 +787,19 @@ class _Pass:
                     counts[item.role] += 1
         what = "".join(f", {n} {role}" for role, n in counts.most_common(3))
         hint = f"{total} nodes folded" + (f", incl. {what[2:]}" if what else "")
+        self._folds.append((node, node.kids))
         node.kids = [self._note(f"- … {hint} ({expand_hint(node.anchor)})", node.anchor, node.kids)]
         self.folded += 1
+        self._text = None
+        self._remeasure()
+
+    def unfold(self) -> None:
+        """Undo every fold, newest first (their notes' refs are dropped by ``finish``
+        once no line names them)."""
+        for node, kids in reversed(self._folds):
+            node.kids = kids
+        self._folds.clear()
+        self.folded = 0
         self._text = None
         self._remeasure()
 
