@@ -3,6 +3,8 @@ the controls an action disabled or enabled, exported both ways, rerun and replay
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import attrs
@@ -24,16 +26,28 @@ def files(tmp_path: Path) -> tuple[str, str]:
     return str(report), str(photo)
 
 
+@contextlib.asynccontextmanager
+async def _to_page_two_and_back(
+    abrowser: bk.AsyncBrowser, base_url: str
+) -> AsyncIterator[tuple[str, str, bk.AsyncSession]]:
+    """A session the tools started on the steps page (its URL, id, and the session),
+    which went to page two and back; stopped on leaving."""
+    start = f"{base_url}/steps_all.html"
+    sid = (await call(abrowser, "browser_sessions_start", url=start))["session_id"]
+    try:
+        s = abrowser.session(sid)
+        await s.click(bk.role("link", "Page two"))
+        await s.back()
+        yield start, sid, s
+    finally:
+        await abrowser.stop(sid)
+
+
 @pytest.mark.slow  # two exports run in processes of their own, each with a browser
 async def test_a_run_using_every_kind_of_step_reruns_three_ways(
     abrowser: bk.AsyncBrowser, base_url: str, tmp_path: Path, files: tuple[str, str]
 ) -> None:
-    start = f"{base_url}/steps_all.html"
-    sid = (await call(abrowser, "browser_sessions_start", url=start))["session_id"]
-    s = abrowser.session(sid)
-    try:
-        await s.click(bk.role("link", "Page two"))
-        await s.back()
+    async with _to_page_two_and_back(abrowser, base_url) as (start, sid, s):
         await s.forward()
         await s.back()
         await s.reload()
@@ -72,8 +86,6 @@ async def test_a_run_using_every_kind_of_step_reruns_three_ways(
         )
         assert bk.Script.from_json(script.to_json()) == script
         assert await export_and_rerun(abrowser, sid, tmp_path, {}) == (start,) * 3
-    finally:
-        await abrowser.stop(sid)
 
 
 async def test_a_box_that_enables_another_control_is_checked_on_that_control(
@@ -174,12 +186,7 @@ async def test_the_replay_tool_runs_the_new_steps_and_answers_an_unmet_state(
     abrowser: bk.AsyncBrowser, base_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(replaying, "CHECK_MS", 500)
-    start = f"{base_url}/steps_all.html"
-    sid = (await call(abrowser, "browser_sessions_start", url=start))["session_id"]
-    s = abrowser.session(sid)
-    try:
-        await s.click(bk.role("link", "Page two"))
-        await s.back()
+    async with _to_page_two_and_back(abrowser, base_url) as (start, sid, s):
         await s.drag(bk.text("Card A"), bk.role("list", "Done"))
         await s.click(bk.role("button", "Submit"))
         exported = await call(abrowser, "browser_script_export", session_id=sid, kind="json")
@@ -190,8 +197,6 @@ async def test_the_replay_tool_runs_the_new_steps_and_answers_an_unmet_state(
         failed = await tools.call(abrowser, "browser_replay", {"session_id": sid, "script": stays})
         assert failed["error"]["code"] == "replay_step_failed"
         assert 'step 5 (s.click(bk.role("button", "Submit")))' in failed["error"]["message"]
-    finally:
-        await abrowser.stop(sid)
 
 
 async def test_a_drag_whose_drop_target_is_gone_is_never_healed(
