@@ -25,7 +25,7 @@
     // Passwords and payment cards read as a mask unless the session shows secrets.
     const secret = (el) => !opts.showSecrets && (
       (el.localName === 'input' && inputType(el) === 'password')
-      || /^cc-/i.test(el.getAttribute('autocomplete') || ''));
+      || /(?:^|\s)cc-/i.test(el.getAttribute('autocomplete') || ''));
     const valueOf = (el) => (el.value && secret(el) ? '•••' : el.value);
     const parts = [];
     let length = 0;

@@ -6,9 +6,16 @@
 () => {
   const P = window[Symbol.for('browserkit.pristine')] || {};
   const all = P.querySelectorAll || Document.prototype.querySelectorAll;
+  // A card field has an autocomplete token starting with "cc-", first or not
+  // ("billing cc-number"); the selector narrows, the test decides.
   const found = all.call(document,
-    'input[type=password i], input[autocomplete^="cc-" i], textarea[autocomplete^="cc-" i]');
+    'input[type=password i], input[autocomplete*="cc-" i], textarea[autocomplete*="cc-" i]');
+  const card = /(?:^|\s)cc-/i;
   const out = [];
-  for (let i = 0; i < found.length; i++) if (found[i].value) out.push(String(found[i].value));
+  for (let i = 0; i < found.length; i++) {
+    const el = /** @type {HTMLInputElement} */ (found[i]);
+    const secret = el.type === 'password' || card.test(el.getAttribute('autocomplete') || '');
+    if (secret && el.value) out.push(String(el.value));
+  }
   return out;
 }
