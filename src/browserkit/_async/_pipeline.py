@@ -178,10 +178,14 @@ class Pipeline:
             run = await self._bind(action)
             fenced = self._core.evidence.fenced_count(run.tab.tab_id)
             locating = self.locators.start(run.tab, target, run.aim, run.ms)
-            more = zip(action.more_targets, run.aim.more, strict=True)
-            locating_more = [
-                self.locators.start(run.tab, t, aim, run.ms) for t, aim in more if locate_more
-            ]
+            locating_more = (
+                [
+                    self.locators.start(run.tab, t, aim, run.ms)
+                    for t, aim in zip(action.more_targets, run.aim.more, strict=True)
+                ]
+                if locate_more
+                else []
+            )
             before = await self._read_before(run)
             located = await self.locators.finish(locating)
             self.locators.last_more = tuple(
