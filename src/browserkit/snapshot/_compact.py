@@ -214,13 +214,13 @@ def compact(
 @attrs.frozen
 class _Known:
     """What the agent was shown before: the last page's landmark signatures, and
-    the rows it read (see :func:`row_signature`)."""
+    the rows it read (see ``_row_signature``)."""
 
     landmarks: frozenset[str] = frozenset()
     rows: frozenset[str] = frozenset()
 
 
-def row_signature(line: str) -> str:
+def _row_signature(line: str) -> str:
     """A row's line without its refs: the same words on another page, or after a
     re-render, read the same."""
     return _REF_MARK.sub("", line)
@@ -245,7 +245,7 @@ class _Out:
     src: tuple[Node, ...] = ()
     shape: int = -1  # equal shapes make a run; -1 never matches
     shape2: int = -1
-    # A body row printed as one line: its words without refs (``row_signature``).
+    # A body row printed as one line: its words without refs (``_row_signature``).
     signature: str | None = None
     lines: int = 1
     chars: int = 0  # rendered size at indentation 0
@@ -445,7 +445,7 @@ class _Pass:
         out = _Out(line, [], [], node.role, node.name, node.ref, frame.anchor, _actionable(node))
         out.src = (node,)
         if not line.startswith("- columns"):
-            out.signature = row_signature(line)
+            out.signature = _row_signature(line)
         # Rows whose cells hold the same kinds of things make a run, as before.
         cells_shape = tuple((c.role, tuple(k.role for k in c.children)) for c in node.children)
         out.shape2 = self._intern(("row line", len(cells)))
