@@ -42,6 +42,18 @@ SHARED = {
         "The iframe to look in: its name, a URL substring, its title, or a CSS selector "
         'of the ``<iframe>`` (``" >> "`` joins nested ones); default: the top document.'
     ),
+    # The entry functions of browserkit.integrations.
+    "tools_browser": (
+        "An :class:`~browserkit.AsyncBrowser`, or a sync :class:`~browserkit.Browser`."
+    ),
+    "tools_caps": (
+        'Opt-in groups to list too (keys of :data:`~browserkit.tools.CAPS`, or ``"all"``).'
+    ),
+    "tools_context": "The host's policy (output folder, read-only); default: allow everything.",
+    "tools_session": (
+        "A session the host started, which calls without ``session_id`` act on; "
+        "default: the first one the agent starts."
+    ),
 }
 """The shared descriptions, by key."""
 

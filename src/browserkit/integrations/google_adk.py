@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from browserkit._docstrings import shared_args
 from browserkit.integrations._common import Binding, bind, missing_framework
 
 try:
@@ -75,6 +76,7 @@ class BrowserToolset(BaseToolset):
         await self.binding.close()
 
 
+@shared_args
 def tools(
     browser: AsyncBrowser | Browser,
     caps: Iterable[str] = (),
@@ -85,10 +87,9 @@ def tools(
     """The listed tools as a toolset for one agent (``LlmAgent(tools=[...])``).
 
     Args:
-        browser: An :class:`~browserkit.AsyncBrowser`, or a sync :class:`~browserkit.Browser`.
-        caps: Opt-in groups to list too (keys of :data:`~browserkit.tools.CAPS`, or ``"all"``).
-        context: The host's policy (output folder, read-only); default: allow everything.
-        session_id: A session the host started, which calls without ``session_id`` act
-            on; default: the first one the agent starts.
+        browser: {tools_browser}
+        caps: {tools_caps}
+        context: {tools_context}
+        session_id: {tools_session}
     """
     return BrowserToolset(bind(browser, caps, context, session_id))

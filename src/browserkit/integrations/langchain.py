@@ -33,10 +33,12 @@ if TYPE_CHECKING:
     from browserkit.tools import Tool, ToolContext
 
 from browserkit import Browser
+from browserkit._docstrings import shared_args
 
 __all__ = ["tools"]
 
 
+@shared_args
 def tools(
     browser: AsyncBrowser | Browser,
     caps: Iterable[str] = (),
@@ -49,10 +51,9 @@ def tools(
     Args:
         browser: An :class:`~browserkit.AsyncBrowser`, or a sync :class:`~browserkit.Browser`
             (then the tools can be invoked synchronously too).
-        caps: Opt-in groups to list too (keys of :data:`~browserkit.tools.CAPS`, or ``"all"``).
-        context: The host's policy (output folder, read-only); default: allow everything.
-        session_id: A session the host started, which calls without ``session_id`` act
-            on; default: the first one the agent starts.
+        caps: {tools_caps}
+        context: {tools_context}
+        session_id: {tools_session}
     """
     binding = bind(browser, caps, context, session_id)
     return [_structured_tool(binding, t) for t in binding.listed()]

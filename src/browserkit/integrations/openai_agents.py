@@ -19,6 +19,7 @@ import json
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from browserkit._docstrings import shared_args
 from browserkit.integrations._common import Binding, bind, missing_framework
 
 try:
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
 __all__ = ["tools"]
 
 
+@shared_args
 def tools(
     browser: AsyncBrowser | Browser,
     caps: Iterable[str] = (),
@@ -44,11 +46,10 @@ def tools(
     """The listed tools as ``FunctionTool`` objects for one agent.
 
     Args:
-        browser: An :class:`~browserkit.AsyncBrowser`, or a sync :class:`~browserkit.Browser`.
-        caps: Opt-in groups to list too (keys of :data:`~browserkit.tools.CAPS`, or ``"all"``).
-        context: The host's policy (output folder, read-only); default: allow everything.
-        session_id: A session the host started, which calls without ``session_id`` act
-            on; default: the first one the agent starts.
+        browser: {tools_browser}
+        caps: {tools_caps}
+        context: {tools_context}
+        session_id: {tools_session}
     """
     binding = bind(browser, caps, context, session_id)
     return [_function_tool(binding, t) for t in binding.listed()]

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, cast
 
+from browserkit._docstrings import shared_args
 from browserkit.integrations._common import Binding, bind, missing_framework
 
 try:
@@ -51,6 +52,7 @@ class BrowserToolset(FunctionToolset[Any]):
         return await super().__aexit__(*args)
 
 
+@shared_args
 def toolset(
     browser: AsyncBrowser | Browser,
     caps: Iterable[str] = (),
@@ -61,11 +63,10 @@ def toolset(
     """The listed tools as a toolset for one agent (``Agent(toolsets=[...])``).
 
     Args:
-        browser: An :class:`~browserkit.AsyncBrowser`, or a sync :class:`~browserkit.Browser`.
-        caps: Opt-in groups to list too (keys of :data:`~browserkit.tools.CAPS`, or ``"all"``).
-        context: The host's policy (output folder, read-only); default: allow everything.
-        session_id: A session the host started, which calls without ``session_id`` act
-            on; default: the first one the agent starts.
+        browser: {tools_browser}
+        caps: {tools_caps}
+        context: {tools_context}
+        session_id: {tools_session}
     """
     return BrowserToolset(bind(browser, caps, context, session_id))
 
