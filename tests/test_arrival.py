@@ -184,3 +184,6 @@ async def test_rows_read_before_fold_on_return_and_expand_to_working_refs(
     other = await aw(sess.navigate(f"{page}?n=3&edit=2"))
     assert other.page is not None and "Renamed customer 2" in other.page
     assert "Customer number 1" in other.page  # one row read before, alone: printed
+    resorted = await aw(sess.navigate(f"{page}?n=9&desc=1"))  # the agent sorts the list
+    assert resorted.page is not None and "read before" not in resorted.page
+    assert "Customer number 6" in resorted.page

@@ -307,7 +307,7 @@ def test_a_landmark_seen_on_the_last_page_folds_to_one_line_naming_its_ref() -> 
 
 
 @every_python
-def test_rows_read_before_fold_where_two_or_more_stand_together() -> None:
+def test_rows_read_before_fold_where_two_or_more_stand_together_in_order() -> None:
     def table(prefix: str, names: list[str]) -> str:
         rows = "".join(
             f"    - row [ref={prefix}{10 + i}]:\n"
@@ -319,11 +319,16 @@ def test_rows_read_before_fold_where_two_or_more_stand_together() -> None:
         head = f'    - row [ref={prefix}2]:\n      - columnheader "Who" [ref={prefix}3]\n'
         return f"- table [ref={prefix}1]:\n  - rowgroup [ref={prefix}4]:\n{head}{rows}"
 
+    def places(*outlines: Compacted) -> dict[str, int]:
+        """What a tab remembers: each row's place in all the agent read, in order."""
+        read = [row for outline in outlines for row in outline.read_rows]
+        return {row: at for at, row in enumerate(read)}
+
     names = [f"Customer number {i} of the shop" for i in range(1, 9)]
     first = compact(table("e", names))
     assert first.repeated == 0 and len(first.read_rows) == 8  # every body row, not the header
     again = [*names[:3], "Renamed customer", *names[4:], "Customer number 9"]
-    second = compact(table("f1e", again), read_rows=first.read_rows)  # other refs
+    second = compact(table("f1e", again), read_rows=places(first))  # other refs
     note = '- … {} rows read before, unchanged (expand: snapshot(target="f1e1"))'
     assert second.text.split("\n")[1:] == [
         "  - columns: Who",
@@ -333,16 +338,19 @@ def test_rows_read_before_fold_where_two_or_more_stand_together() -> None:
         '  - row: Customer number 9 | link "Open Customer number 9" [ref=f1e78]',
     ]
     assert (second.repeated, second.expansions) == (2, ("f1e1",))
-    assert sorted(second.read_rows) == [  # what it printed, without refs
-        '- row: Customer number 9 | link "Open Customer number 9"',
-        '- row: Renamed customer | link "Open Renamed customer"',
-    ]
-    # A read of the table itself, or the same rows alone, print every row.
-    whole = compact(table("f1e", again), read_rows=first.read_rows, open_top=True)
+    # What it printed and what it folded, in order, without refs.
+    assert [row.split(" | ")[0] for row in second.read_rows] == [f"- row: {name}" for name in again]
+    # Back again with one more: everything read so far folds as one stretch.
+    third = compact(table("f2e", [*again, "Customer number 10"]), read_rows=places(first, second))
+    assert "- … 9 rows read before" in third.text and "Customer number 10" in third.text
+    # A read of the table itself, rows alone or in another order print every row.
+    whole = compact(table("f1e", again), read_rows=places(first), open_top=True)
     assert whole.repeated == 0 and "Customer number 2 of the shop" in whole.text
     apart = [*names[:1], "Renamed customer", *names[2:3]]
-    alone = compact(table("f2e", apart), read_rows=first.read_rows)
+    alone = compact(table("f2e", apart), read_rows=places(first))
     assert alone.repeated == 0 and "Customer number 3 of the shop" in alone.text
+    resorted = compact(table("f3e", names[::-1]), read_rows=places(first))
+    assert resorted.repeated == 0 and "Customer number 5 of the shop" in resorted.text
 
 
 @every_python

@@ -47,12 +47,14 @@ def _origin(url: str) -> str:
     return f"{parts.scheme}://{parts.netloc}"
 
 
-def _remember(known: dict[str, None], new: Iterable[str], most: int) -> dict[str, None]:
-    """``known`` with ``new`` added as the newest, keeping the ``most`` newest."""
+def _remember(known: dict[str, int], read: Iterable[str], most: int) -> dict[str, int]:
+    """``known`` (rows by their places in what the agent read, oldest first) with
+    ``read`` placed after them in its order, keeping the ``most`` newest."""
     kept = dict(known)
-    for item in new:
-        kept.pop(item, None)
-        kept[item] = None
+    start = next(reversed(kept.values()), -1) + 1
+    for at, row in enumerate(read):
+        kept.pop(row, None)
+        kept[row] = start + at
     for old in list(kept)[: max(0, len(kept) - most)]:
         del kept[old]
     return kept
@@ -259,7 +261,8 @@ class Capture:
         tab's origin, and so are the table rows any outline prints; with
         ``fold_seen`` (a navigation's answer), landmarks that read as on the
         page the agent was shown before are folded, and so are rows it was
-        shown on this origin before, where two or more stand together.
+        shown on this origin before, where two or more stand together in the
+        order it read them.
         ``focus`` is the heading a URL's fragment points at (see
         :func:`~browserkit.snapshot.compact`). ``glued``: the word pairs
         :meth:`glued` read beside ``text`` (read here when not given).
@@ -274,7 +277,7 @@ class Capture:
             max_tokens=max_tokens,
             open_top=open_top,
             seen=seen,
-            read_rows=rows.keys() if fold_seen else (),
+            read_rows=rows if fold_seen else None,
             focus=focus,
             glued=glued,
         )

@@ -106,10 +106,10 @@ class Tab:
         # the agent was shown, by origin: the next page's answer folds those
         # that read the same (see snapshot.compact(seen=)).
         self.shown_landmarks: dict[str, frozenset[str]] = {}
-        # The table rows the agent was shown on this origin (signatures, oldest
-        # first, a few thousand): a page it returns to folds those that read
-        # the same (see snapshot.compact(read_rows=)).
-        self.shown_rows: dict[str, dict[str, None]] = {}
+        # The table rows the agent was shown on this origin (signatures, by their
+        # places in what it read, oldest first, a few thousand): a page it returns
+        # to folds those that read the same (see snapshot.compact(read_rows=)).
+        self.shown_rows: dict[str, dict[str, int]] = {}
         self._cdp_task: asyncio.Future[CDPSession] | None = None
         self.pending_dialog: Dialog | None = None
         self.pending_chooser: FileChooser | None = None

@@ -15,9 +15,9 @@ its size follows what is distinct on the page:
   characters (reading a fold back costs a whole answer; a table's rows:
   :data:`ROWS_FOLD_PAYS`), and a landmark the
   last page showed only when it hides more than twice its fold line;
-- table rows the agent was shown before, word for word (``read_rows``),
-  fold where two or more stand together, so a list it returns to prints
-  what is new in it::
+- table rows the agent was shown before, word for word and in the same
+  order (``read_rows``), fold where two or more stand together, so a list
+  it returns to prints what is new in it (a list sorted anew prints whole)::
 
       - … 9 rows read before, unchanged (expand: snapshot(target="e214"))
 
@@ -66,7 +66,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from itertools import groupby
 
 import attrs
@@ -145,7 +145,7 @@ def compact(
     max_tokens: int | None = None,
     open_top: bool = False,
     seen: Collection[str] = (),
-    read_rows: Collection[str] = (),
+    read_rows: Mapping[str, int] | None = None,
     focus: str | None = None,
     glued: Collection[tuple[str, str]] = (),
 ) -> Compacted:
@@ -158,9 +158,11 @@ def compact(
     runs still collapse. ``seen`` holds the :attr:`Compacted.landmarks` of
     the page the agent was shown last: a banner, navigation, sidebar or
     footer that reads the same is folded into one line naming its ref.
-    ``read_rows`` holds :attr:`Compacted.read_rows` of outlines the agent
-    was shown before: two or more such rows side by side fold into one line
-    naming the ref that shows them (never in an ``open_top`` read).
+    ``read_rows`` maps the rows the agent was shown before
+    (:attr:`Compacted.read_rows`) to their places in what it read, numbered
+    in reading order: two or more of them side by side, in the order it read
+    them, fold into one line naming the ref that shows them (never in an
+    ``open_top`` read).
     ``focus`` names the heading of the section a ``page#section`` link asks
     for: the other sections of its container fold to their headings (see
     ``snapshot._focus``).
@@ -186,7 +188,7 @@ def compact(
     shown: tuple[str, ...] = ()
     if focus:
         roots, _, shown = focus_section(roots, focus)
-    known = _Known(frozenset(seen), frozenset(() if open_top else read_rows))
+    known = _Known(frozenset(seen), {} if open_top or read_rows is None else read_rows)
     joins = frozenset(glued)
     top = frozenset(node.ref for node in roots if node.ref is not None) if open_top else None
     budget = None if max_tokens is None else 4 * max_tokens
@@ -217,7 +219,7 @@ class _Known:
     the rows it read (see ``_row_signature``)."""
 
     landmarks: frozenset[str] = frozenset()
-    rows: frozenset[str] = frozenset()
+    rows: Mapping[str, int] = attrs.field(factory=dict)
 
 
 def _row_signature(line: str) -> str:
@@ -247,6 +249,8 @@ class _Out:
     shape2: int = -1
     # A body row printed as one line: its words without refs (``_row_signature``).
     signature: str | None = None
+    # A fold of rows read before: their signatures, in order.
+    folded_rows: tuple[str, ...] = ()
     lines: int = 1
     chars: int = 0  # rendered size at indentation 0
 
@@ -618,16 +622,35 @@ class _Pass:
         if anchor is None or not self.read_rows:
             return kids
         out: list[_Out] = []
-        for read, group in groupby(kids, key=lambda kid: kid.signature in self.read_rows):
-            run = list(group)
+        for run in self._stretches(kids):
             note = f"- … {len(run)} rows read before, unchanged ({expand_hint(anchor)})"
             # Worth a line of its own only when it hides more than twice that line.
-            if read and len(run) > 1 and sum(kid.chars for kid in run) > 2 * len(note):
-                out.append(self._note(note, anchor, run))
+            if len(run) > 1 and sum(kid.chars for kid in run) > 2 * len(note):
+                folded = self._note(note, anchor, run)
+                folded.folded_rows = tuple(kid.signature or "" for kid in run)
+                out.append(folded)
                 self.repeated += 1
             else:
                 out.extend(run)
         return out
+
+    def _stretches(self, kids: list[_Out]) -> Iterator[list[_Out]]:
+        """``kids`` in stretches: rows that follow one another as the agent read them
+        (each one place after the last), and everything else one at a time."""
+        run: list[_Out] = []
+        after = -1  # the place the run's next row had when the agent read it
+        for kid in kids:
+            place = None if kid.signature is None else self.read_rows.get(kid.signature)
+            if run and place != after:
+                yield run
+                run = []
+            if place is None:
+                yield [kid]
+                continue
+            run.append(kid)
+            after = place + 1
+        if run:
+            yield run
 
     def _collapse(self, kids: list[_Out], anchor: str | None) -> list[_Out]:
         """``kids`` with each long run of similar siblings cut to its first items
@@ -720,16 +743,19 @@ class _Pass:
             read_rows=tuple(self._printed_rows(text)),
         )
 
-    def _printed_rows(self, text: str) -> Iterable[str]:
-        """The signatures of the body rows ``text`` prints (all of the tree's, unless
-        a hard cut left some out)."""
+    def _printed_rows(self, text: str) -> Iterator[str]:
+        """The signatures of the body rows ``text`` prints or folds as read before, in
+        reading order (all of the tree's, unless a hard cut left some out)."""
         printed = None if text is self._text else {line.lstrip(" ") for line in text.split("\n")}
-        stack = list(self.roots)
+        stack = list(reversed(self.roots))
         while stack:
             node = stack.pop()
-            stack.extend(node.kids)
-            if node.signature is not None and (printed is None or node.line in printed):
+            stack.extend(reversed(node.kids))
+            if printed is not None and node.line not in printed:
+                continue
+            if node.signature is not None:
                 yield node.signature
+            yield from node.folded_rows
 
     # ------------------------------------------------------------- budget
 
