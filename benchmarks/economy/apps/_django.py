@@ -16,6 +16,48 @@ from benchmarks.economy.apps._base import ProcessApp, run_command
 
 __all__ = ["DjangoProject"]
 
+# What every project's settings say; INSTALLED_APPS and the app's own lines are
+# added by make_project.
+_SETTINGS = """\
+from pathlib import Path
+
+BASE_DIR = Path(__file__).resolve().parent
+SECRET_KEY = "browserkit-benchmark-only"
+DEBUG = True  # runserver then serves the admin's static files
+ALLOWED_HOSTS = ["127.0.0.1", "localhost"]
+INSTALLED_APPS = INSTALLED
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+ROOT_URLCONF = "urls"
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+DATABASES = {"default": {"ENGINE": "django.db.backends.sqlite3", "NAME": BASE_DIR / "db.sqlite3"}}
+# Fast logins: the default hasher spends most of a second per check on purpose.
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+STATIC_URL = "static/"
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+USE_TZ = True
+"""
+
 _MANAGE = """\
 import os
 import sys
@@ -58,13 +100,31 @@ class DjangoProject(ProcessApp):
     password: str
     """The superuser's credentials, given to the bootstrap."""
 
-    def make_project(self, what: str, *, settings: str, urls: str, label: str, seed: str) -> None:
+    def make_project(
+        self,
+        what: str,
+        *,
+        label: str,
+        files: dict[str, str],
+        installed_apps: list[str],
+        settings: str = "",
+        urls: str,
+        seed: str,
+    ) -> None:
         """Write the project and run its bootstrap: migrations for the app ``label``, the
         schema, the superuser, then ``seed`` (a script that may import the app's models).
 
+        ``files`` are the app's own (path in the project: text); the settings are the
+        shared ones with ``installed_apps``, then ``settings`` (the app's own lines).
+
         :class:`AppError` "setting up ``what`` failed" with the output's tail.
         """
-        (self.folder / "settings.py").write_text(settings)
+        for path, text in files.items():
+            (self.folder / path).parent.mkdir(parents=True, exist_ok=True)
+            (self.folder / path).write_text(text)
+        listed = "".join(f"    {app!r},\n" for app in installed_apps)
+        shared = _SETTINGS.replace("INSTALLED\n", f"[\n{listed}]\n")
+        (self.folder / "settings.py").write_text(shared + settings)
         (self.folder / "urls.py").write_text(urls)
         (self.folder / "manage.py").write_text(_MANAGE)
         bootstrap = _BOOTSTRAP.replace("LABEL", label) + "\n" + seed

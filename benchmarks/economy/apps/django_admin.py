@@ -12,14 +12,7 @@ from benchmarks.economy.apps._django import DjangoProject
 
 __all__ = ["DjangoAdmin"]
 
-_SETTINGS = """\
-from pathlib import Path
-
-BASE_DIR = Path(__file__).resolve().parent
-SECRET_KEY = "browserkit-benchmark-only"
-DEBUG = True  # runserver then serves the admin's static files
-ALLOWED_HOSTS = ["127.0.0.1", "localhost"]
-INSTALLED_APPS = [
+_INSTALLED_APPS = [
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -28,37 +21,6 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "library",
 ]
-MIDDLEWARE = [
-    "django.middleware.security.SecurityMiddleware",
-    "django.contrib.sessions.middleware.SessionMiddleware",
-    "django.middleware.common.CommonMiddleware",
-    "django.middleware.csrf.CsrfViewMiddleware",
-    "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "django.contrib.messages.middleware.MessageMiddleware",
-    "django.middleware.clickjacking.XFrameOptionsMiddleware",
-]
-ROOT_URLCONF = "urls"
-TEMPLATES = [
-    {
-        "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [],
-        "APP_DIRS": True,
-        "OPTIONS": {
-            "context_processors": [
-                "django.template.context_processors.request",
-                "django.contrib.auth.context_processors.auth",
-                "django.contrib.messages.context_processors.messages",
-            ],
-        },
-    },
-]
-DATABASES = {"default": {"ENGINE": "django.db.backends.sqlite3", "NAME": BASE_DIR / "db.sqlite3"}}
-# Fast logins: the default hasher spends most of a second per check on purpose.
-PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-STATIC_URL = "static/"
-DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
-USE_TZ = True
-"""
 
 _URLS = """\
 from django.contrib import admin
@@ -126,13 +88,17 @@ class DjangoAdmin(DjangoProject):
     def start(self) -> None:
         """Write the project, migrate, create the superuser and start ``runserver``."""
         require("django", "Django")
-        app = self.folder / "library"
-        app.mkdir()
-        (app / "__init__.py").write_text("")
-        (app / "models.py").write_text(_MODELS)
-        (app / "admin.py").write_text(_ADMIN)
         self.make_project(
-            "the Django project", settings=_SETTINGS, urls=_URLS, label="library", seed=_SEED
+            "the Django project",
+            label="library",
+            files={
+                "library/__init__.py": "",
+                "library/models.py": _MODELS,
+                "library/admin.py": _ADMIN,
+            },
+            installed_apps=_INSTALLED_APPS,
+            urls=_URLS,
+            seed=_SEED,
         )
         self.serve()
 
