@@ -10,14 +10,15 @@ from __future__ import annotations
 import contextlib
 import sqlite3
 import sys
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
 
-from benchmarks.economy.apps._base import ProcessApp, run_command
+from benchmarks.economy.apps._base import ProcessApp, require, run_command
 
 __all__ = ["DjangoProject"]
 
-# What every project's settings say; INSTALLED_APPS and the app's own lines are
-# added by make_project.
+# What every project's settings say; INSTALLED (the list) and the app's own lines
+# are filled in when the project is written.
 _SETTINGS = """\
 from pathlib import Path
 
@@ -91,49 +92,51 @@ get_user_model().objects.create_superuser(sys.argv[1], "admin@example.org", sys.
 class DjangoProject(ProcessApp):
     """An app served by ``manage.py runserver --noreload`` from a throwaway project.
 
-    A subclass writes its own Django app into :attr:`folder`, then calls
-    :meth:`make_project` and :meth:`serve`.
+    A subclass names the package it needs and gives its project: its own Django
+    app's files, INSTALLED_APPS, its own settings lines, urls.py and the seed.
     """
 
     ready_path = "/admin/login/"
+    requires = ("django", "Django")
+    """The module that must be importable and its name in the install hint."""
     username: str
-    password: str
+    password = "bench-password-1"
     """The superuser's credentials, given to the bootstrap."""
+    label: str
+    """The project's own Django app, whose migrations the bootstrap makes."""
+    files: ClassVar[Mapping[str, str]]
+    """The app's own files: path in the project to text."""
+    installed_apps: ClassVar[Sequence[str]]
+    settings = ""
+    """The app's own lines, after the settings every project shares."""
+    urls: str
+    seed: str
+    """The end of the bootstrap, after the schema and the superuser (may import models)."""
 
-    def make_project(
-        self,
-        what: str,
-        *,
-        label: str,
-        files: dict[str, str],
-        installed_apps: list[str],
-        settings: str = "",
-        urls: str,
-        seed: str,
-    ) -> None:
-        """Write the project and run its bootstrap: migrations for the app ``label``, the
-        schema, the superuser, then ``seed`` (a script that may import the app's models).
-
-        ``files`` are the app's own (path in the project: text); the settings are the
-        shared ones with ``installed_apps``, then ``settings`` (the app's own lines).
-
-        :class:`AppError` "setting up ``what`` failed" with the output's tail.
-        """
-        for path, text in files.items():
-            (self.folder / path).parent.mkdir(parents=True, exist_ok=True)
-            (self.folder / path).write_text(text)
-        listed = "".join(f"    {app!r},\n" for app in installed_apps)
-        shared = _SETTINGS.replace("INSTALLED\n", f"[\n{listed}]\n")
-        (self.folder / "settings.py").write_text(shared + settings)
-        (self.folder / "urls.py").write_text(urls)
-        (self.folder / "manage.py").write_text(_MANAGE)
-        bootstrap = _BOOTSTRAP.replace("LABEL", label) + "\n" + seed
-        (self.folder / "bootstrap.py").write_text(bootstrap)
+    def start(self) -> None:
+        """Write the project, migrate, create the superuser and start ``runserver``."""
+        module, name = self.requires
+        require(module, name)
+        self._write_project()
         run_command(
             [sys.executable, "bootstrap.py", self.username, self.password],
             self.folder,
-            f"setting up {what}",
+            f"setting up the {name} project",
         )
+        self.serve()
+
+    def _write_project(self) -> None:
+        """The app's files, ``settings.py``, ``urls.py``, ``manage.py`` and ``bootstrap.py``."""
+        for path, text in self.files.items():
+            (self.folder / path).parent.mkdir(parents=True, exist_ok=True)
+            (self.folder / path).write_text(text)
+        listed = "".join(f"    {app!r},\n" for app in self.installed_apps)
+        shared = _SETTINGS.replace("INSTALLED\n", f"[\n{listed}]\n")
+        (self.folder / "settings.py").write_text(shared + self.settings)
+        (self.folder / "urls.py").write_text(self.urls)
+        (self.folder / "manage.py").write_text(_MANAGE)
+        bootstrap = _BOOTSTRAP.replace("LABEL", self.label) + "\n" + self.seed
+        (self.folder / "bootstrap.py").write_text(bootstrap)
 
     def server_command(self) -> list[str]:
         return [sys.executable, "manage.py", "runserver", "--noreload", f"127.0.0.1:{self.port}"]

@@ -9,7 +9,9 @@ the site's home page, under which the task adds a page.
 
 from __future__ import annotations
 
-from benchmarks.economy.apps._base import AppError, require
+from typing import ClassVar
+
+from benchmarks.economy.apps._base import AppError
 from benchmarks.economy.apps._django import DjangoProject
 
 __all__ = ["CmsAdmin"]
@@ -93,26 +95,18 @@ class CmsAdmin(DjangoProject):
 
     name = "Wagtail admin"
     folder_prefix = "bk-economy-wagtail-"
+    requires = ("wagtail", "Wagtail")
     username = "editor"
-    password = "bench-password-1"
-
-    def start(self) -> None:
-        """Write the project, migrate, create the superuser and start ``runserver``."""
-        require("wagtail", "Wagtail")
-        self.make_project(
-            "the Wagtail project",
-            label="news",
-            files={
-                "news/__init__.py": "",
-                "news/models.py": _MODELS,
-                "news/templates/news/news_page.html": _TEMPLATE,
-            },
-            installed_apps=_INSTALLED_APPS,
-            settings=_SETTINGS,
-            urls=_URLS,
-            seed=_SEED,
-        )
-        self.serve()
+    label = "news"
+    files: ClassVar = {
+        "news/__init__.py": "",
+        "news/models.py": _MODELS,
+        "news/templates/news/news_page.html": _TEMPLATE,
+    }
+    installed_apps = _INSTALLED_APPS
+    settings = _SETTINGS
+    urls = _URLS
+    seed = _SEED
 
     def home_id(self) -> int:
         """The id of the site's home page (made by Wagtail's first migration)."""

@@ -7,7 +7,8 @@ few seeded rows made through Django's own API; served by ``manage.py runserver
 
 from __future__ import annotations
 
-from benchmarks.economy.apps._base import require
+from typing import ClassVar
+
 from benchmarks.economy.apps._django import DjangoProject
 
 __all__ = ["DjangoAdmin"]
@@ -83,24 +84,15 @@ class DjangoAdmin(DjangoProject):
     name = "Django admin"
     folder_prefix = "bk-economy-django-"
     username = "admin"
-    password = "bench-password-1"
-
-    def start(self) -> None:
-        """Write the project, migrate, create the superuser and start ``runserver``."""
-        require("django", "Django")
-        self.make_project(
-            "the Django project",
-            label="library",
-            files={
-                "library/__init__.py": "",
-                "library/models.py": _MODELS,
-                "library/admin.py": _ADMIN,
-            },
-            installed_apps=_INSTALLED_APPS,
-            urls=_URLS,
-            seed=_SEED,
-        )
-        self.serve()
+    label = "library"
+    files: ClassVar = {
+        "library/__init__.py": "",
+        "library/models.py": _MODELS,
+        "library/admin.py": _ADMIN,
+    }
+    installed_apps = _INSTALLED_APPS
+    urls = _URLS
+    seed = _SEED
 
     def book_exists(self, title: str, author: str) -> bool:
         """Whether the database holds a book ``title`` whose author is ``author``."""
