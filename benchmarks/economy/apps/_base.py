@@ -1,15 +1,20 @@
-"""What every app shares: bounded set-up commands, free ports, small threaded servers."""
+"""What every app shares: bounded set-up commands, free ports, small threaded servers,
+and the life of an app served by a child process from a temporary folder."""
 
 from __future__ import annotations
 
+import importlib.util
+import shutil
 import socket
 import subprocess
+import tempfile
 import time
 import urllib.error
 import urllib.request
 from http.server import SimpleHTTPRequestHandler
 from pathlib import Path
 from types import TracebackType
+from typing import IO
 
 from typing_extensions import Self
 
@@ -20,8 +25,10 @@ __all__ = [
     "SWAGGER_DIR",
     "App",
     "AppError",
+    "ProcessApp",
     "QuietFiles",
     "free_port",
+    "require",
     "run_command",
     "wait_ready",
 ]
@@ -48,6 +55,15 @@ def free_port() -> int:
         s.bind(("127.0.0.1", 0))
         port: int = s.getsockname()[1]
         return port
+
+
+def require(module: str, name: str) -> None:
+    """:class:`AppError` saying how to install ``name`` unless ``module`` can be imported.
+
+    Only looks the module up: the app itself runs in a child process.
+    """
+    if importlib.util.find_spec(module) is None:
+        raise AppError(f"{name} is not installed: pip install --group bench")
 
 
 def wait_ready(url: str, proc: subprocess.Popen[bytes] | None = None) -> None:
@@ -115,6 +131,64 @@ class App:
         tb: TracebackType | None,
     ) -> None:
         self.close()
+
+
+class ProcessApp(App):
+    """An app served by a child process from a temporary folder that it owns.
+
+    The folder exists from construction on; ``start`` writes the app into it and
+    calls :meth:`serve`; ``close`` stops the process and removes the folder.
+    """
+
+    folder_prefix = "bk-economy-app-"
+    """How the temporary folder's name starts."""
+    ready_path = "/"
+    """The path whose first answer (any HTTP status) means the server is up."""
+
+    def __init__(self) -> None:
+        self.folder = Path(tempfile.mkdtemp(prefix=self.folder_prefix))
+        self.port = 0
+        self._proc: subprocess.Popen[bytes] | None = None
+        self._log: IO[bytes] | None = None
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def url(self, path: str) -> str:
+        """The full URL of ``path`` on the running server."""
+        return self.base + path
+
+    def server_command(self) -> list[str]:
+        """The command, run in :attr:`folder`, that serves the app on 127.0.0.1:``port``."""
+        raise NotImplementedError
+
+    def serve(self) -> None:
+        """Run :meth:`server_command` on a free port, its output in ``server.log``, and
+        wait (bounded) until :attr:`ready_path` answers."""
+        self.port = free_port()
+        self._log = (self.folder / "server.log").open("wb")
+        self._proc = subprocess.Popen(
+            self.server_command(),
+            cwd=self.folder,
+            stdout=self._log,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+        )
+        wait_ready(self.url(self.ready_path), self._proc)
+
+    def close(self) -> None:
+        """Stop the server (terminate, then kill after 10 s) and remove the folder."""
+        if self._proc is not None and self._proc.poll() is None:
+            self._proc.terminate()
+            try:
+                self._proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self._proc.kill()
+                self._proc.wait(timeout=10)
+        if self._log is not None:
+            self._log.close()
+        shutil.rmtree(self.folder, ignore_errors=True)
 
 
 class QuietFiles(SimpleHTTPRequestHandler):

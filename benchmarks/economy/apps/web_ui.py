@@ -11,17 +11,12 @@ app.
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import shutil
-import subprocess
 import sys
-import tempfile
 import urllib.request
-from pathlib import Path
 from typing import Any
 
-from benchmarks.economy.apps._base import App, AppError, free_port, wait_ready
+from benchmarks.economy.apps._base import ProcessApp, require
 
 __all__ = ["WebUi"]
 
@@ -105,52 +100,24 @@ ui.run(
 """
 
 
-class WebUi(App):
+class WebUi(ProcessApp):
     """NiceGUI's order desk: place an order through a Quasar form over a websocket."""
 
     name = "NiceGUI"
-
-    def __init__(self) -> None:
-        self.folder = Path(tempfile.mkdtemp(prefix="bk-economy-nicegui-"))
-        self.port = 0
-        self._proc: subprocess.Popen[bytes] | None = None
-        self._log: Any = None
-
-    def url(self, path: str) -> str:
-        """The full URL of ``path`` on the running server."""
-        return f"http://127.0.0.1:{self.port}{path}"
+    folder_prefix = "bk-economy-nicegui-"
+    ready_path = "/api/orders"
 
     def start(self) -> None:
         """Write the app and start it."""
-        if importlib.util.find_spec("nicegui") is None:
-            raise AppError("NiceGUI is not installed: pip install --group bench")
+        require("nicegui", "NiceGUI")
         (self.folder / "desk.py").write_text(_DESK)
-        self.port = free_port()
-        self._log = (self.folder / "server.log").open("wb")
-        self._proc = subprocess.Popen(
-            [sys.executable, "desk.py", str(self.port)],
-            cwd=self.folder,
-            stdout=self._log,
-            stderr=subprocess.STDOUT,
-            stdin=subprocess.DEVNULL,
-        )
-        wait_ready(self.url("/api/orders"), self._proc)
+        self.serve()
+
+    def server_command(self) -> list[str]:
+        return [sys.executable, "desk.py", str(self.port)]
 
     def orders(self) -> list[dict[str, Any]]:
         """Every order the app holds, from its own JSON route."""
         with urllib.request.urlopen(self.url("/api/orders"), timeout=10) as answer:
             found: list[dict[str, Any]] = json.load(answer)
         return found
-
-    def close(self) -> None:
-        """Stop the app and remove its folder."""
-        if self._proc is not None and self._proc.poll() is None:
-            self._proc.terminate()
-            try:
-                self._proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self._proc.kill()
-                self._proc.wait(timeout=10)
-        if self._log is not None:
-            self._log.close()
-        shutil.rmtree(self.folder, ignore_errors=True)
