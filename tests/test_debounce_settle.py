@@ -54,3 +54,15 @@ async def test_a_timer_the_page_re_arms_for_ever_does_not_hold_the_action(
     assert typed.settled is True
     await aw(sess.click(ref_of(tree, 'button "Publish"')))
     assert await aw(sess.evaluate(POSTED)) == ["posted: after"]
+
+
+async def test_typing_answers_with_the_options_a_select_draws_frames_later(
+    sess: AnySession, base_url: str
+) -> None:
+    # The filter runs on a timer, asks for the list from a promise, and the
+    # list draws three frames on: all of it the typing's own doing.
+    await aw(sess.navigate(f"{base_url}/debounce_select.html"))
+    typed = await aw(sess.type(bk.role("combobox", "Country"), "Po"))
+    assert typed.settled is True
+    assert 'option "Portugal"' in str(typed.diff) and 'option "Poland"' in str(typed.diff)
+    assert "Spain" not in str(typed.diff)

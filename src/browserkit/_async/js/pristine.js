@@ -41,78 +41,121 @@
   };
   const nativeSetTimeout = window.setTimeout;
   const nativeClearTimeout = window.clearTimeout;
+  const nativeRequestFrame = window.requestAnimationFrame;
+  const nativeCancelFrame = window.cancelAnimationFrame;
   // Captured, as is everything the proxies use: page code runs between their calls.
   const apply = Reflect.apply;
   const max = Math.max;
-  // Timers the page sets while it handles an event (an action's keys and
-  // clicks, and what they set off), and those such timers set in turn: a
-  // debounced editor copies its text into the form this way, and settling
-  // waits for those that are short (dom_quiet.js, timersDue). setTimeout and
-  // clearTimeout become proxies of the natives that note the timer and change
-  // nothing else: the same call, arguments, id and errors. The page can see
-  // the proxies and set timers of its own; the most that does is make
-  // settling wait up to its bound. Kept in a prototype-less object so page
+  // Timers and animation frames the page asks for while it handles an event
+  // (an action's keys and clicks, and what they set off), and those of at
+  // most CHAIN_MS that their callbacks ask for in turn, up to MAX_DEPTH links
+  // from the event: a debounced editor copies its text into the form this
+  // way, and a select filters its options, then draws them a few frames
+  // later; settling waits for those that are short (dom_quiet.js, timersDue). A callback's promise
+  // reactions are part of it (a framework renders in a microtask): it counts
+  // as running until the task that ran it is over. setTimeout, clearTimeout,
+  // requestAnimationFrame and cancelAnimationFrame become proxies of the
+  // natives that note the timer or frame and change nothing else: the same
+  // call, arguments, id and errors. The page can see the proxies and set
+  // timers of its own; the most that does is make settling wait up to its
+  // bound, and a chain that re-arms for ever (a poll, an animation loop) stops
+  // counting MAX_DEPTH links on. Kept in a prototype-less object so page
   // changes to Map or Object cannot reach it; at most MAX_TIMERS at once.
   const MAX_TIMERS = 1000;
+  const MAX_DEPTH = 8;
+  const FRAME_MS = 16;  // when a frame asked for now is due, near enough
+  const CHAIN_MS = 50;  // the longest delay a callback's own timer may have to count
   const currentEvent = Object.getOwnPropertyDescriptor(window, 'event')?.get;
-  /** @type {Record<number, {at: number, due: number, ms: number}>} */
+  /** @type {Record<string, {at: number, due: number, ms: number}>} */
   const timers = Object.create(null);
   let timerCount = 0;
-  let inTimer = false;  // running the callback of a noted timer
-  const forget = (/** @type {number} */ id) => {
-    if (id in timers) { delete timers[id]; timerCount--; }
+  // Links from an event of the callback running now (0: none), until its task ends.
+  let depth = 0;
+  const ended = new MessageChannel();
+  const post = MessagePort.prototype.postMessage;
+  ended.port1.onmessage = () => { depth = 0; };
+  const forget = (/** @type {string} */ key) => {
+    if (key in timers) { delete timers[key]; timerCount--; }
   };
-  window.setTimeout = new Proxy(nativeSetTimeout, {
+  // The depth a timer or frame asked for now gets (0: not the action's).
+  const linkDepth = () => {
+    if (depth > 0) return depth + 1;
+    try {
+      return currentEvent !== undefined && apply(currentEvent, window, []) != null ? 1 : 0;
+    } catch {
+      return 0;
+    }
+  };
+  /**
+   * A proxy of a native that schedules `args[0]`, noting what it schedules.
+   * @template {Function} F
+   * @param {F} native
+   * @param {string} prefix the key's, so timer and frame ids never meet
+   * @param {(args: unknown[]) => number | null} delayOf its delay; null: leave it alone
+   * @returns {F}
+   */
+  const noting = (native, prefix, delayOf) => new Proxy(native, {
     apply(target, self, args) {
       const handler = args[0];
-      const delay = args[1];
-      let caused = inTimer;
-      try {
-        caused = caused || (currentEvent !== undefined && apply(currentEvent, window, []) != null);
-      } catch { caused = false; }
-      // A delay that is not a plain number would be converted twice (its
-      // valueOf is page code): such timers are left alone.
-      if (!caused || typeof handler !== 'function'
-          || !(delay === undefined || typeof delay === 'number')) {
-        return apply(target, self, args);
-      }
-      /** @type {number} */
-      let id = 0;
+      const link = linkDepth();
+      const ms = link > 0 && link <= MAX_DEPTH && typeof handler === 'function'
+        ? delayOf(args) : null;
+      // Past the event's own handlers, only what comes at once counts: a tick,
+      // a frame, not a transition's end or a later poll.
+      if (ms === null || (link > 1 && ms > CHAIN_MS)) return apply(target, self, args);
+      let key = '';
       /** @this {unknown} */
       function run(/** @type {unknown[]} */ ...rest) {
-        forget(id);
-        const outer = inTimer;
-        inTimer = true;
-        try { return apply(handler, this, rest); } finally { inTimer = outer; }
+        forget(key);
+        depth = link;
+        // Reset once this task, promise reactions included, is over.
+        try { apply(post, ended.port2, [null]); } catch { depth = 0; }
+        return apply(handler, this, rest);
       }
       args[0] = run;  // an own element already: no page setter is reached
-      id = apply(target, self, args);
+      const id = apply(target, self, args);
       if (timerCount < MAX_TIMERS) {
         const at = now();
-        const ms = max(0, delay || 0);
-        timers[id] = {at, due: at + ms, ms};
+        key = prefix + id;
+        timers[key] = {at, due: at + ms, ms};
         timerCount++;
       }
       return id;
     },
   });
-  window.clearTimeout = new Proxy(nativeClearTimeout, {
-    apply(target, self, args) {
-      const result = apply(target, self, args);
-      if (typeof args[0] === 'number') forget(args[0]);
-      return result;
-    },
+  /**
+   * A proxy of a native that cancels what `noting` noted.
+   * @template {Function} F
+   * @param {F} native
+   * @param {string} prefix
+   * @returns {F}
+   */
+  const cancelling = (native, prefix) =>
+    new Proxy(native, {
+      apply(target, self, args) {
+        const result = apply(target, self, args);
+        if (typeof args[0] === 'number') forget(prefix + args[0]);
+        return result;
+      },
+    });
+  // A delay that is not a plain number would be converted twice (its
+  // valueOf is page code): such timers are left alone.
+  window.setTimeout = noting(nativeSetTimeout, 't', (args) => {
+    const delay = args[1];
+    return delay === undefined || typeof delay === 'number' ? max(0, delay || 0) : null;
   });
-  // Milliseconds until the last pending noted timer of at most maxMs, set
-  // at or after `since`, is due (at least 1 when one is overdue); 0: none.
+  window.clearTimeout = cancelling(nativeClearTimeout, 't');
+  window.requestAnimationFrame = noting(nativeRequestFrame, 'f', () => FRAME_MS);
+  window.cancelAnimationFrame = cancelling(nativeCancelFrame, 'f');
+  // Milliseconds until the last pending noted timer or frame of at most maxMs,
+  // asked for at or after `since`, is due (at least 1 when one is overdue); 0: none.
   const timersDue = (/** @type {number} */ since, /** @type {number} */ maxMs) => {
     const t = now();
     let last = 0;
     for (const key in timers) {
-      const id = +key;
-      const timer = timers[id];
+      const timer = timers[key];
       // Overdue this long, it will never run (cleared by clearInterval).
-      if (t - timer.due > 1000) { forget(id); continue; }
+      if (t - timer.due > 1000) { forget(key); continue; }
       if (timer.at >= since && timer.ms <= maxMs) last = max(last, timer.due - t, 1);
     }
     return last;
