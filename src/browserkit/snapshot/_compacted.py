@@ -33,7 +33,8 @@ class Compacted:
         landmarks: the signatures of this outline's landmarks (banners,
             navigations, footers, sidebars), for the next page's ``seen``.
         read_rows: the signatures of the table rows this outline prints as
-            lines, for a later outline's ``read_rows``.
+            lines or folds as read before, in reading order, for a later
+            outline's ``read_rows``.
     """
 
     text: str = attrs.field(repr=lambda text: f"<{len(text)} characters>")

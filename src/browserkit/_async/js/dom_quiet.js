@@ -14,8 +14,8 @@
 // fading out seconds from now) do not. When one began does not count: the
 // page's clock and the action's agree only as closely as the transport is fast.
 // Once quiet, short timers (of at most timerMaxMs) that the page set while
-// handling an event since the action began, or that such timers set in turn,
-// hold the window too, until timerMs after the action returned: a debounced
+// handling an event since the action began, and the ticks and animation
+// frames those set off in turn (pristine.js says which), hold the window too, until timerMs after the action returned: a debounced
 // editor copies its text into the form 250 ms after the last key, and a
 // "Publish" clicked before that posts the old text. pristine.js notes them;
 // a page that re-arms one for ever holds the window only up to that bound.

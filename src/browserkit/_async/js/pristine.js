@@ -51,9 +51,9 @@
   // most CHAIN_MS that their callbacks ask for in turn, up to MAX_DEPTH links
   // from the event: a debounced editor copies its text into the form this
   // way, and a select filters its options, then draws them a few frames
-  // later; settling waits for those that are short (dom_quiet.js, timersDue). A callback's promise
-  // reactions are part of it (a framework renders in a microtask): it counts
-  // as running until the task that ran it is over. setTimeout, clearTimeout,
+  // later; settling waits for those that are short (dom_quiet.js,
+  // timersDue). A callback's promise reactions are part of it (a framework
+  // renders in a microtask): it counts as running until its task is over. setTimeout, clearTimeout,
   // requestAnimationFrame and cancelAnimationFrame become proxies of the
   // natives that note the timer or frame and change nothing else: the same
   // call, arguments, id and errors. The page can see the proxies and set
