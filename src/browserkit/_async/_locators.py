@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Mapping
 from typing import Any
 
 from playwright.async_api import Error as PlaywrightError
@@ -171,7 +172,8 @@ class Locators:
         role, name = (node.role, node.name) if node is not None else guess
         frame_spec = None if frame is tab.page.main_frame else (frame.name or frame.url)
         candidates = _candidates(facts, role, name, frame_spec)
-        selector = await self._first_unique(base, bound, candidates, ms)
+        known = _known_counts(tab, bound, candidates, facts) if node is not None else {}
+        selector = await self._first_unique(base, bound, candidates, ms, known)
         box = facts.get("box")
         return Located(selector, (float(box[0]), float(box[1])) if box else None, role)
 
@@ -191,20 +193,33 @@ class Locators:
         return reply.get("result", {}).get("value")
 
     async def _first_unique(
-        self, base: Page | Frame, bound: Bound, candidates: list[Selector], ms: float
+        self,
+        base: Page | Frame,
+        bound: Bound,
+        candidates: list[Selector],
+        ms: float,
+        known: Mapping[Selector, int],
     ) -> Selector:
         """The first candidate that matches this element alone; else the first one that
         matches it among a few, with ``nth``; else the CSS path (always last).
 
         Asked one at a time: the first usually answers, and each answer is a
-        round trip on the action's way. The CSS path is counted too: a path
-        the page repeats (a component's insides, twice) gets ``nth`` as well.
+        round trip on the action's way. ``known`` holds the candidates whose
+        count needs no asking (see :func:`_known_counts`): one is the answer,
+        and more than a few are passed over. The CSS path is counted too: a
+        path the page repeats (a component's insides, twice) gets ``nth`` as
+        well.
         """
         mine = bound.locator()
         *named, path = candidates
         for group in (named, [path]):  # a name with nth= before any CSS path
             shared: list[tuple[Selector, int]] = []
             for sel in group:
+                judged = known.get(sel)
+                if judged == 1:
+                    return sel
+                if judged is not None and judged > _MAX_NTH:
+                    continue
                 found = self._targets.locate(base, sel)
                 counting = asyncio.gather(found.count(), found.and_(mine).count())
                 try:
@@ -225,6 +240,45 @@ class Locators:
         found = self._targets.locate(base, sel)
         hits = await asyncio.gather(*(found.nth(i).and_(mine).count() for i in range(n)))
         return hits.index(1) if hits.count(1) == 1 else None
+
+
+def _known_counts(
+    tab: Tab, bound: Bound, candidates: list[Selector], facts: dict[str, Any]
+) -> dict[Selector, int]:
+    """The candidates whose count is known without asking the page.
+
+    - A role and name: how many elements of the bound element's frame the
+      tab's outline shows with them (the outline the ref came from; Playwright
+      computes both the outline and ``get_by_role`` alike: exact names, hidden
+      elements left out). Only when it shows the element itself, and more than
+      a few or exactly one: an ``nth`` is left to Playwright's count.
+    - The CSS path, when the page's own ``querySelectorAll`` found it once, on
+      the element, with no shadow host on the way (``locator.js``).
+    """
+    known: dict[Selector, int] = {}
+    base = tab.baseline
+    frame = _frame_of(bound.ref)
+    for sel in candidates:
+        if sel.kind == "role" and sel.name is not None and base is not None:
+            count = sum(
+                1
+                for node in base.outline.walk()
+                if node.role == sel.value
+                and node.name == sel.name
+                and node.ref is not None
+                and _frame_of(node.ref) == frame
+            )
+            if count == 1 or count > _MAX_NTH:
+                known[sel] = count
+    if facts.get("cssUnique") is True:
+        known[candidates[-1]] = 1
+    return known
+
+
+def _frame_of(ref: str) -> str:
+    """The frame part of an outline ref: ``""`` for the top document's ``e12``,
+    ``f1`` for ``f1e3``."""
+    return ref[: ref.rfind("e")] if "e" in ref else ref
 
 
 def _outline_node(tab: Tab, bound: Bound) -> Node | None:

@@ -5,7 +5,8 @@
 // and the test-id attribute; returns null when the element is gone, else its
 // facts: test id, label, placeholder, short text, a CSS path (the last
 // resort), and its centre on the page (where a replay may look for it again).
-// Which of these is unique is decided by Playwright's own locator count.
+// Which of these is unique is decided by Playwright's own locator count, or
+// for the CSS path by the document's own CSS (cssUnique).
 /**
  * @param {() => BrowserkitPins} installPins
  * @param {string} key
@@ -30,9 +31,11 @@
   // Inside a shadow root the path goes on from its host (Playwright's CSS
   // pierces open shadow roots, and its ">" steps from a host into its root):
   // the same path in two components' shadow roots would otherwise match both.
+  let crossed = false;  // the path steps from a shadow host (or may: an open root on the way)
   const css = (/** @type {Element} */ node) => {
     let path = '';
     for (let at = node; at; ) {
+      if (at.shadowRoot) crossed = true;
       const name = at.tagName.toLowerCase();
       if (at.id && /^[A-Za-z][\w-]*$/.test(at.id) && !/\d{3,}/.test(at.id)) {
         return '#' + at.id + path;
@@ -42,6 +45,7 @@
       const same = parent ? Array.from(parent.children).filter((c) => c.tagName === at.tagName) : [];
       const part = same.length > 1 ? `${name}:nth-of-type(${same.indexOf(at) + 1})` : name;
       const host = parent instanceof ShadowRoot ? parent.host : null;
+      if (host) crossed = true;
       path = (host || at.parentElement ? ' > ' : '') + part + path;
       at = /** @type {Element} */ (host || at.parentElement);
     }
@@ -60,6 +64,18 @@
   const role = el.getAttribute('role') || implicit;
   const name = clean(el.getAttribute('aria-label')) || label || (editable ? '' : text);
   const box = el.getBoundingClientRect();
+  const path = css(el);
+  // Found once, on this element, by the document's own CSS (the same as
+  // Playwright's where no shadow root is on the way): no need to ask again.
+  let cssUnique = false;
+  if (!crossed) {
+    try {
+      const found = document.querySelectorAll(path);
+      cssUnique = found.length === 1 && found[0] === el;
+    } catch {
+      cssUnique = false;
+    }
+  }
   return {
     tag,
     role,
@@ -68,7 +84,8 @@
     label: short(label),
     placeholder: short(el.getAttribute('placeholder') || ''),
     text: short(text),
-    css: css(el),
+    css: path,
+    cssUnique,
     box: [box.x + box.width / 2 + window.scrollX, box.y + box.height / 2 + window.scrollY],
   };
 }
