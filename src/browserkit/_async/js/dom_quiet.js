@@ -15,9 +15,10 @@
 // page's clock and the action's agree only as closely as the transport is fast.
 // Once quiet, short timers (of at most timerMaxMs) that the page set while
 // handling an event since the action began, and the ticks and animation
-// frames those set off in turn (pristine.js says which), hold the window too, until timerMs after the action returned: a debounced
-// editor copies its text into the form 250 ms after the last key, and a
-// "Publish" clicked before that posts the old text. pristine.js notes them;
+// frames those set off in turn (pristine.js says which), hold the window
+// too, until timerMs after the action returned: a debounced editor copies
+// its text into the form 250 ms after the last key, and a "Publish"
+// clicked before that posts the old text. pristine.js notes them;
 // a page that re-arms one for ever holds the window only up to that bound.
 // Observer and timers are the pristine copies pristine.js keeps, so a page
 // that replaces the globals cannot break settling. The arguments come by name

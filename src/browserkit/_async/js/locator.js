@@ -31,7 +31,8 @@
   // Inside a shadow root the path goes on from its host (Playwright's CSS
   // pierces open shadow roots, and its ">" steps from a host into its root):
   // the same path in two components' shadow roots would otherwise match both.
-  let crossed = false;  // the path steps from a shadow host (or may: an open root on the way)
+  // Whether the path steps from a shadow host, or may (an open root on the way).
+  let crossed = false;
   const css = (/** @type {Element} */ node) => {
     let path = '';
     for (let at = node; at; ) {

@@ -53,14 +53,15 @@
   // way, and a select filters its options, then draws them a few frames
   // later; settling waits for those that are short (dom_quiet.js,
   // timersDue). A callback's promise reactions are part of it (a framework
-  // renders in a microtask): it counts as running until its task is over. setTimeout, clearTimeout,
-  // requestAnimationFrame and cancelAnimationFrame become proxies of the
-  // natives that note the timer or frame and change nothing else: the same
-  // call, arguments, id and errors. The page can see the proxies and set
-  // timers of its own; the most that does is make settling wait up to its
-  // bound, and a chain that re-arms for ever (a poll, an animation loop) stops
-  // counting MAX_DEPTH links on. Kept in a prototype-less object so page
-  // changes to Map or Object cannot reach it; at most MAX_TIMERS at once.
+  // renders in a microtask): it counts as running until its task is over.
+  // setTimeout, clearTimeout, requestAnimationFrame and cancelAnimationFrame
+  // become proxies of the natives that note the timer or frame and change
+  // nothing else: the same call, arguments, id and errors. The page can see
+  // the proxies and set timers of its own; the most that does is make
+  // settling wait up to its bound, and a chain that re-arms for ever (a
+  // poll, an animation loop) stops counting MAX_DEPTH links on. Kept in a
+  // prototype-less object so page changes to Map or Object cannot reach it;
+  // at most MAX_TIMERS at once.
   const MAX_TIMERS = 1000;
   const MAX_DEPTH = 8;
   const FRAME_MS = 16;  // when a frame asked for now is due, near enough
