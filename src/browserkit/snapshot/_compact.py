@@ -64,7 +64,6 @@ the rest.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Collection, Iterable, Iterator, Mapping
 from itertools import groupby
@@ -84,6 +83,7 @@ from browserkit.snapshot._roles import (
     content_named,
     landmark_signature,
     shows_ref,
+    without_refs,
 )
 from browserkit.snapshot._roles import actionable as _actionable
 from browserkit.snapshot._rows import join_words as _join
@@ -134,7 +134,6 @@ _MAX_FOLDS = 64
 # A text is cut only when that saves more than the note saying how to read it costs.
 _CUT_NOTE = 50
 _WHOLE = 1 << 30  # a cap nothing reaches
-_REF_MARK = re.compile(r" \[ref=[^\]]*\]")
 # Never a run: text lines, and the cells of one row (its columns, not repeats).
 _NOT_RUNS = frozenset({"", "text", "cell", "gridcell", "columnheader", "rowheader"})
 
@@ -216,16 +215,10 @@ def compact(
 @attrs.frozen
 class _Known:
     """What the agent was shown before: the last page's landmark signatures, and
-    the rows it read (see ``_row_signature``)."""
+    the rows it read (their lines without refs)."""
 
     landmarks: frozenset[str] = frozenset()
     rows: Mapping[str, int] = attrs.field(factory=dict)
-
-
-def _row_signature(line: str) -> str:
-    """A row's line without its refs: the same words on another page, or after a
-    re-render, read the same."""
-    return _REF_MARK.sub("", line)
 
 
 @attrs.define(eq=False)
@@ -247,7 +240,8 @@ class _Out:
     src: tuple[Node, ...] = ()
     shape: int = -1  # equal shapes make a run; -1 never matches
     shape2: int = -1
-    # A body row printed as one line: its words without refs (``_row_signature``).
+    # A body row printed as one line: its words without refs (the same words on
+    # another page, or after a re-render, read the same).
     signature: str | None = None
     # A fold of rows read before: their signatures, in order.
     folded_rows: tuple[str, ...] = ()
@@ -449,7 +443,7 @@ class _Pass:
         out = _Out(line, [], [], node.role, node.name, node.ref, frame.anchor, _actionable(node))
         out.src = (node,)
         if not line.startswith("- columns"):
-            out.signature = _row_signature(line)
+            out.signature = without_refs(line)
         # Rows whose cells hold the same kinds of things make a run, as before.
         cells_shape = tuple((c.role, tuple(k.role for k in c.children)) for c in node.children)
         out.shape2 = self._intern(("row line", len(cells)))

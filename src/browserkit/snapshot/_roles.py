@@ -19,6 +19,7 @@ __all__ = [
     "landmark_signature",
     "shows_ref",
     "unref",
+    "without_refs",
 ]
 
 ACTIONABLE = frozenset(
@@ -135,9 +136,15 @@ def unref(node: Node) -> str:
     return line.replace(f" [ref={node.ref}]", "", 1)
 
 
+def without_refs(text: str) -> str:
+    """``text`` (outline lines) with every ``[ref=…]`` left out: refs change with every
+    page and re-render, the words do not."""
+    return _REF.sub("", text)
+
+
 def landmark_signature(node: Node) -> str:
     """What a landmark shows, refs left out (they change with every page)."""
-    shown = _REF.sub("", render(node))
+    shown = without_refs(render(node))
     return f"{node.role} {len(shown)} {hash(shown):x}"
 
 
