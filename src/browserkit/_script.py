@@ -36,6 +36,7 @@ __all__ = [
     "Step",
     "disabled_change",
     "expectation",
+    "shows_disabled",
     "with_start",
 ]
 
@@ -274,13 +275,14 @@ def disabled_change(diff: SnapshotDiff | None) -> tuple[str, bool] | None:
         return None
     for changed in diff.changed:
         new, old = Node.from_line(changed.line), Node.from_line(changed.old_line)
-        now = _disabled(new)
-        if now != _disabled(old) and changed.ref is not None and new.role not in _LAYOUT:
+        now = shows_disabled(new)
+        if now != shows_disabled(old) and changed.ref is not None and new.role not in _LAYOUT:
             return changed.ref, now
     return None
 
 
-def _disabled(node: Node) -> bool:
+def shows_disabled(node: Node) -> bool:
+    """Whether the outline line of ``node`` says it is disabled."""
     return any(key == "disabled" and value in (None, "true") for key, value in node.attributes)
 
 

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from browserkit._script import Healed, ReplayResult, Script, Step, with_start
+from browserkit._script import Healed, ReplayResult, Script, Step, shows_disabled, with_start
 from browserkit._secrets import Secret
 from browserkit.errors import (
     BrowserkitError,
@@ -29,7 +29,7 @@ from browserkit.errors import (
     TargetNotFoundError,
 )
 from browserkit.results import ActionResult, HistoryMove, Navigation
-from browserkit.snapshot import parse
+from browserkit.snapshot import Node, parse
 from browserkit.targets import Selector, point
 
 if TYPE_CHECKING:
@@ -186,7 +186,7 @@ async def _disabled_shows(session: AsyncSession, control: Selector, disabled: bo
             first = (await session.snapshot(target=control)).tree.splitlines()[:1]
         except (TargetNotFoundError, InvalidArgumentError):
             first = []  # gone (or doubled) for now, or for good: the deadline tells
-        if first and ("[disabled]" in first[0]) == disabled:
+        if first and shows_disabled(Node.from_line(first[0])) == disabled:
             return True
         if time.monotonic() >= deadline:
             return False
