@@ -18,7 +18,7 @@ every elementary cycle could run to thousands).
 The layers come from the architecture document, the one place they are
 written (``docs/architecture.md`` for browserkit). Each ``### Layer N: name``
 heading there is followed by a table whose rows start with a module's path
-under the package (`` `_async/_core.py` ``); a module may import only modules
+under the package (`` `_async/core/session_core.py` ``); a module may import only modules
 of its own layer or of lower-numbered ones. An ``## Import rules`` table adds
 imports that are forbidden even so: its first column names modules (path
 globs, or ``layer N``), its second what they must not import (path globs, or
@@ -110,7 +110,7 @@ class ImportGraph:
     root: Path = Path()
 
     def path_of(self, module: str) -> str:
-        """``module``'s file relative to the package directory (``_async/_core.py``)."""
+        """``module``'s file relative to the package directory (``_async/core/session_core.py``)."""
         return self.modules[module].relative_to(self.root).as_posix()
 
     def add(self, source: str, target: str, site: Site) -> None:
@@ -373,7 +373,7 @@ class Layout:
     """What the architecture document says: each module's layer, and the import rules."""
 
     doc: Path
-    # module path (``_async/_core.py``) -> layer number; -> the line of its row.
+    # module path (``_async/core/session_core.py``) -> layer number; -> the line of its row.
     layers: dict[str, int] = field(default_factory=dict)
     rows: dict[str, int] = field(default_factory=dict)
     names: dict[int, str] = field(default_factory=dict)

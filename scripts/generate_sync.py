@@ -25,8 +25,8 @@ OUT = ROOT / "src" / "browserkit" / "_sync" / "_generated.py"
 
 # async class -> (module, sync name). Order is the order in the output.
 CLASSES = [
-    ("browserkit._async._evidence_views", "AsyncDownloads", "Downloads"),
-    ("browserkit._async._network_detail", "AsyncNetwork", "Network"),
+    ("browserkit._async.evidence.views", "AsyncDownloads", "Downloads"),
+    ("browserkit._async.network.detail", "AsyncNetwork", "Network"),
     ("browserkit._async.session", "AsyncSession", "Session"),
     ("browserkit._async.browser", "AsyncBrowser", "Browser"),
 ]

@@ -1,7 +1,7 @@
 """docs/architecture.md names every module of browserkit, and every module names its concept.
 
 The document is the one place the layers are written: one table per layer,
-one row per module (``| `_async/_core.py` | role |``), read by
+one row per module (``| `_async/core/session_core.py` | role |``), read by
 ``scripts/check_imports.py``. A module added without a row, or a row left for
 a module that is gone, fails here with its name. Modules are split by
 concept, not by size: each opens with a docstring that says what it is.
@@ -66,23 +66,25 @@ def test_the_doc_states_six_layers_and_the_import_rules() -> None:
 
     assert sorted(layout.names) == [1, 2, 3, 4, 5, 6]
     assert set(layout.layers.values()) == set(layout.names), "a layer without a table"
-    assert layout.layers["_async/_pipeline.py"] < layout.layers["_async/_live.py"]
-    assert layout.layers["_async/_pipeline.py"] < layout.layers["_async/_recording.py"]
-    pipeline = [r for r in layout.rules if r.who == ("_async/_pipeline.py",)]
+    assert layout.layers["_async/acting/pipeline.py"] < layout.layers["_async/people/live_view.py"]
+    assert (
+        layout.layers["_async/acting/pipeline.py"] < layout.layers["_async/recording/recorder.py"]
+    )
+    pipeline = [r for r in layout.rules if r.who == ("_async/acting/pipeline.py",)]
     assert len(pipeline) == 1
-    assert pipeline[0].forbidding("_async/_live_http.py") == "_async/_live*.py"
-    assert pipeline[0].forbidding("_async/_recording.py") == "_async/_recording.py"
+    assert pipeline[0].forbidding("_async/people/live_http.py") == "_async/people/*.py"
+    assert pipeline[0].forbidding("_async/recording/recorder.py") == "_async/recording/*.py"
     engines = [r for r in layout.rules if r.layer == 1]
     assert [r.forbidding("playwright", outside=True) for r in engines] == ["playwright"]
 
 
 def test_a_missing_row_and_a_row_for_no_module_are_both_named(tmp_path: Path) -> None:
     text = DOC.read_text(encoding="utf-8")
-    row = "| `_async/_tab.py` |"
+    row = "| `_async/core/tab.py` |"
     assert row in text
     lines = [line for line in text.splitlines() if not line.startswith(row)]
     at = lines.index(
-        "| `_async/_core.py` | the session core: context, tabs, config, buffers, "
+        "| `_async/core/session_core.py` | the session core: context, tabs, config, buffers, "
         "the checks and timeouts every call makes |"
     )
     lines.insert(at + 1, "| `_async/_nowhere.py` | a module nobody wrote |")
@@ -94,7 +96,7 @@ def test_a_missing_row_and_a_row_for_no_module_are_both_named(tmp_path: Path) ->
     found = [m for m in _mismatches(doc, PACKAGE) if m.split(":", 1)[0] not in fresh]
 
     assert found == [
-        "_async/_tab.py: a module with no row in architecture.md",
+        "_async/core/tab.py: a module with no row in architecture.md",
         f"_async/_nowhere.py: a row in architecture.md (line {at + 2}) "
         "for a module that does not exist",
     ]

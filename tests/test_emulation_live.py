@@ -6,7 +6,7 @@ import pytest
 
 import browserkit as bk
 from browserkit import tools
-from browserkit._async._throttle import cpu_rate, network_conditions
+from browserkit._async.network.throttle import cpu_rate, network_conditions
 from tests.helpers import AnySession, aw, until
 
 FEATURES = """() => ({

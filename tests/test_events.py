@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 import browserkit as bk
-from browserkit._async._events import (
+from browserkit._async.core.events import (
     ActionEnded,
     ActionStarted,
     DialogOpened,
@@ -21,7 +21,7 @@ from browserkit._async._events import (
     TabClosed,
     TabOpened,
 )
-from browserkit._async._live import live_server
+from browserkit._async.people.live_view import live_server
 from browserkit.results import ActionResult
 
 

@@ -27,7 +27,7 @@ import pytest
 
 import browserkit as bk
 from browserkit import tools
-from browserkit._async._fence_proxy import FenceProxy
+from browserkit._async.network.fence_proxy import FenceProxy
 from browserkit._endpoints import on_this_machine
 from browserkit._fence import DomainPolicy, Fence, domains, normalize_host
 from browserkit.mcp import add_arguments, options_from_args

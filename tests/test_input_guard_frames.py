@@ -27,7 +27,7 @@ from typing import Any
 import pytest
 
 import browserkit as bk
-from browserkit._async._binding import Binder
+from browserkit._async.targeting.binding import Binder
 from tests.helpers import ref_of
 
 # Browser behaviour, not the interpreter's: nox runs this module on one Python.

@@ -18,9 +18,9 @@ import pytest
 from playwright.async_api import Browser as PlaywrightBrowser
 
 import browserkit as bk
-from browserkit._async._live import live_server
-from browserkit._async._live_http import Request, refusal
-from browserkit._async._live_input import key_command, mouse_command, parse_events
+from browserkit._async.people.live_http import Request, refusal
+from browserkit._async.people.live_input import key_command, mouse_command, parse_events
+from browserkit._async.people.live_view import live_server
 from tests.helpers import AnySession, aw, until
 from tests.live_person import WAIT_MS, frames, watch
 

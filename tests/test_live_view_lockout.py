@@ -19,8 +19,7 @@ import pytest
 from playwright.async_api import Browser as PlaywrightBrowser
 
 import browserkit as bk
-from browserkit._async._live import MAX_STRANGERS
-from browserkit._async._live_http import (
+from browserkit._async.people.live_http import (
     HEAD_S,
     MAX_BODY,
     BadRequest,
@@ -28,7 +27,8 @@ from browserkit._async._live_http import (
     read_body,
     read_head,
 )
-from browserkit._async._live_input import parse_events
+from browserkit._async.people.live_input import parse_events
+from browserkit._async.people.live_view import MAX_STRANGERS
 from tests.helpers import AnySession, aw
 from tests.live_person import WAIT_MS, frames, watch
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from browserkit._async._loading import REQUEST_PATIENCE_MS, PendingRequests
+from browserkit._async.core.loading import REQUEST_PATIENCE_MS, PendingRequests
 
 # Pure Python: runs on every Python.
 pytestmark = pytest.mark.every_python

@@ -628,7 +628,7 @@ def test_an_error_is_redacted_in_place_with_its_causes_dropped() -> None:
 
 def test_a_cut_never_leaves_part_of_a_value() -> None:
     """Buffers and request detail redact before they cut a long field."""
-    from browserkit._async._requests import RequestRecords
+    from browserkit._async.evidence.requests import RequestRecords
 
     redact = Secrets.of(SECRETS).redact
     text = "x" * 6 + SECRET + " and more"

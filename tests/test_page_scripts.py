@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from browserkit._async import _js
+from browserkit._async.core import page_scripts
 from tests.helpers import AnySession, aw, ref_of
 
 
@@ -23,7 +23,7 @@ def test_shipped_scripts_leave_out_comment_lines_only() -> None:
             "}",
         ]
     )
-    assert _js.shipped(source) == (
+    assert page_scripts.shipped(source) == (
         "(n) => {\n"
         "  const s = '// not a comment';\n"
         "  return /** @type {number} */ (n) + s.length; // kept: code on the line\n"
@@ -33,10 +33,10 @@ def test_shipped_scripts_leave_out_comment_lines_only() -> None:
 
 @pytest.mark.every_python
 def test_a_call_by_name_is_short_and_says_when_the_script_is_missing() -> None:
-    call = _js.HIT.call('("disarm", {})')
+    call = page_scripts.HIT.call('("disarm", {})')
     assert len(call) < 200
-    assert _js.MISSING in call and "Symbol.for" in call
-    assert _js.HIT_CHECK.strip() in _js.HIT.install('("disarm", {})')
+    assert page_scripts.MISSING in call and "Symbol.for" in call
+    assert page_scripts.HIT_CHECK.strip() in page_scripts.HIT.install('("disarm", {})')
 
 
 async def test_a_page_cannot_replace_the_scripts_kept_in_its_world(

@@ -15,7 +15,7 @@ from collections.abc import AsyncIterator
 import pytest
 
 import browserkit as bk
-from browserkit._async._picks import PickedElement
+from browserkit._async.targeting.picked_refs import PickedElement
 
 
 async def _pick(session: bk.AsyncSession, x: float, y: float) -> PickedElement:

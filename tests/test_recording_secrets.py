@@ -21,7 +21,8 @@ from urllib.parse import quote, quote_plus
 import pytest
 
 import browserkit as bk
-from browserkit._trace_redact import TypedSecrets, redact_trace
+from browserkit._secrets import TypedSecrets
+from browserkit._trace_redact import redact_trace
 from tests.helpers import AnySession, aw, browser_config
 
 PASSWORD = 'Pa55 w0rd&"<>é/+secret'

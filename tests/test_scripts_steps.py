@@ -12,7 +12,7 @@ import pytest
 
 import browserkit as bk
 from browserkit import tools
-from browserkit._async import _replay as replaying
+from browserkit._async import replay as replaying
 from tests.helpers import AnySession, aw
 from tests.scripts_helpers import call, export_and_rerun
 

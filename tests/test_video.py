@@ -14,7 +14,7 @@ import pytest
 from playwright.async_api import Browser as PlaywrightBrowser
 
 import browserkit as bk
-from browserkit._async._video import ensure_ffmpeg
+from browserkit._async.recording.video import ensure_ffmpeg
 from tests.helpers import AnySession, aw, until
 from tests.live_person import WAIT_MS, frames, watch
 

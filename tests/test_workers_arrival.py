@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 import browserkit as bk
-from browserkit._async._loading import PendingRequests
+from browserkit._async.core.loading import PendingRequests
 from tests.helpers import AnySession, aw
 
 

@@ -9,12 +9,12 @@
 The async API is the same with ``AsyncBrowser`` and ``await``.
 """
 
-from browserkit._async._evidence_views import AsyncDownloads, ConsoleView, NetworkView
-from browserkit._async._live import LiveView
-from browserkit._async._network_detail import AsyncNetwork
 from browserkit._async.browser import AsyncBrowser
+from browserkit._async.evidence.views import AsyncDownloads, ConsoleView, NetworkView
+from browserkit._async.network.detail import AsyncNetwork
+from browserkit._async.people.live_view import LiveView
 from browserkit._async.session import AsyncSession
-from browserkit._replay import replay
+from browserkit._replay_api import replay
 from browserkit._script import Healed, ReplayResult, Script, Step
 from browserkit._secrets import Secret, secret
 from browserkit._sync import Browser, Downloads, Network, Session

@@ -34,7 +34,7 @@ def diagnose(
     issues: list[DiagnosticIssue] = []
     statuses: tuple[EndpointStatus, ...] = ()
     if config.endpoints:
-        from browserkit._async._pool import statuses as fresh_statuses
+        from browserkit._async.core.pool import statuses as fresh_statuses
 
         statuses = (endpoints or (lambda: fresh_statuses(config)))()
         issues.extend(

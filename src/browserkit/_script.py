@@ -7,8 +7,8 @@ navigation, a text that appeared, a checkbox's new state, a control that
 became disabled or enabled). It turns into a readable Python file for
 browserkit's sync API or for plain Playwright (:meth:`Script.to_python`),
 and into JSON (:meth:`Script.save`, :meth:`Script.load`) that
-:func:`~browserkit.replay` runs. Pure: no browser here; ``_async/_steps``
-records steps, ``_async/_replay`` runs them.
+:func:`~browserkit.replay` runs. Pure: no browser here; ``_async/recording/steps``
+records steps, ``_async/replay`` runs them.
 """
 
 from __future__ import annotations

@@ -26,6 +26,7 @@ import os
 import re
 import stat
 import warnings
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar
 
@@ -36,8 +37,10 @@ from browserkit.errors import DomainNotAllowedError, InvalidArgumentError
 
 __all__ = [
     "MIN_CHARS",
+    "REPLACED",
     "Secret",
     "Secrets",
+    "TypedSecrets",
     "load_file",
     "redacting",
     "secret",
@@ -48,6 +51,15 @@ __all__ = [
 MIN_CHARS = 4
 """Shortest value a secret may have: a shorter one would redact half the page."""
 
+REPLACED = {
+    "password": "<redacted:password>",
+    "card": "<redacted:card>",
+    "cookie": "<redacted:cookie>",
+    "authorization": "<redacted:authorization>",
+}
+"""What each kind of value the trace itself marks becomes."""
+
+_MAX_TYPED = 256  # typed values a session remembers; the oldest go first
 _MAX_FILE_BYTES = 1 << 20  # a secrets file larger than this is surely the wrong file
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
@@ -615,3 +627,31 @@ def _guard(fn: Callable[..., Any], secrets_of: Callable[[Any], Secrets]) -> Call
             raise
 
     return guarded
+
+
+class TypedSecrets:
+    """The values a session typed into password and payment-card fields, in memory only.
+
+    Actions note them as they type (``note``); a recording replaces them
+    when its zip is written. Never written anywhere, never shown; at most
+    the last few hundred are kept.
+    """
+
+    def __init__(self) -> None:
+        self._values: OrderedDict[str, str] = OrderedDict()
+
+    def note(self, value: str, kind: str) -> None:
+        """Remember ``value`` as a ``kind`` (``"password"`` or ``"card"``) field's value."""
+        if not value:
+            return
+        self._values.pop(value, None)
+        self._values[value] = REPLACED.get(kind, f"<redacted:{kind}>")
+        while len(self._values) > _MAX_TYPED:
+            self._values.popitem(last=False)
+
+    def replacements(self) -> dict[str, str]:
+        """Each value noted, with what it becomes in a recording."""
+        return dict(self._values)
+
+    def __repr__(self) -> str:  # never the values
+        return f"<TypedSecrets: {len(self._values)} values>"

@@ -42,21 +42,18 @@ import json
 import re
 import time
 import zipfile
-from collections import OrderedDict
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import IO, Any
 
 import attrs
 
-from browserkit._secrets import spellings
+from browserkit._secrets import REPLACED, spellings
 
 __all__ = [
     "MIN_SEARCHED",
-    "REPLACED",
     "Redaction",
     "RedactionTooLong",
-    "TypedSecrets",
     "redact_har",
     "redact_trace",
 ]
@@ -67,15 +64,6 @@ secret (a header, a field's value, a string that is the value and nothing
 else), never searched for inside other text: two or three characters would
 match everywhere and wreck the trace."""
 
-REPLACED = {
-    "password": "<redacted:password>",
-    "card": "<redacted:card>",
-    "cookie": "<redacted:cookie>",
-    "authorization": "<redacted:authorization>",
-}
-"""What each kind of value the trace itself marks becomes."""
-
-_MAX_TYPED = 256  # values a session remembers; the oldest go first
 _CHUNK = 1 << 20  # bytes of a non-JSON member scrubbed at a time
 _SECRET_HEADERS = {"authorization": "authorization", "proxy-authorization": "authorization"}
 _IMAGES = (b"\xff\xd8\xff", b"\x89PNG", b"GIF8", b"RIFF")
@@ -93,34 +81,6 @@ _ID_KEYS = frozenset(
 
 class RedactionTooLong(Exception):
     """Rewriting a trace went past its deadline (the half-written copy is the caller's to drop)."""
-
-
-class TypedSecrets:
-    """The values a session typed into password and payment-card fields, in memory only.
-
-    Actions note them as they type (``note``); a recording replaces them
-    when its zip is written. Never written anywhere, never shown; at most
-    the last few hundred are kept.
-    """
-
-    def __init__(self) -> None:
-        self._values: OrderedDict[str, str] = OrderedDict()
-
-    def note(self, value: str, kind: str) -> None:
-        """Remember ``value`` as a ``kind`` (``"password"`` or ``"card"``) field's value."""
-        if not value:
-            return
-        self._values.pop(value, None)
-        self._values[value] = REPLACED.get(kind, f"<redacted:{kind}>")
-        while len(self._values) > _MAX_TYPED:
-            self._values.popitem(last=False)
-
-    def replacements(self) -> dict[str, str]:
-        """Each value noted, with what it becomes in a recording."""
-        return dict(self._values)
-
-    def __repr__(self) -> str:  # never the values
-        return f"<TypedSecrets: {len(self._values)} values>"
 
 
 @attrs.frozen

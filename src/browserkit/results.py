@@ -5,7 +5,9 @@ from __future__ import annotations
 import base64
 import html
 import json
-from typing import TYPE_CHECKING, Any, Literal
+import math
+from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 import attrs
 
@@ -13,26 +15,13 @@ from browserkit._reprs import (
     diff_summary,
     fence,
     line_count,
+    quote,
     record_markdown,
     summary,
     text_markdown,
 )
-from browserkit._results_extras import PdfFile
-from browserkit._results_network import RequestDetail
-from browserkit._results_people import Recording
-from browserkit._results_reading import (
-    CollapsedList,
-    DomNode,
-    FindMatch,
-    FrameInfo,
-    MarkdownLink,
-    PageMarkdown,
-    PageScan,
-    ScanTarget,
-    Styles,
-)
-from browserkit._results_state import Cookie, OriginStorage, StorageState
 from browserkit._version import __version__
+from browserkit.errors import InvalidArgumentError
 from browserkit.targets import Selector
 
 if TYPE_CHECKING:
@@ -454,26 +443,603 @@ class Picked:
         return self.ref
 
 
-# Documented here, where they are imported from (their modules are private).
-# Their annotations are resolved first, in their own modules: the converter
-# reads them through ``__module__``, which then names this one.
-for _public in (
-    CollapsedList,
-    Cookie,
-    DomNode,
-    FindMatch,
-    FrameInfo,
-    MarkdownLink,
-    OriginStorage,
-    PageMarkdown,
-    PageScan,
-    PdfFile,
-    Recording,
-    RequestDetail,
-    ScanTarget,
-    StorageState,
-    Styles,
-):
-    attrs.resolve_types(_public)
-    _public.__module__ = __name__
-del _public
+# -- Reading: dom, scan, find, styles, markdown ----------------------------
+
+
+@attrs.frozen(repr=False)
+class DomNode:
+    """One node of the DOM as :meth:`~browserkit.AsyncSession.dom` reads it.
+
+    Element nodes have a ``tag`` (``div``), their ``id`` and ``classes``, and a
+    ``ref`` (``d7``) that every target-taking call accepts: read deeper with
+    ``dom(target="d7")``, act with ``click("d7")``. An element whose only
+    content is text carries it in ``text`` and has no children; mixed content
+    lists its text as ``#text`` children. A shadow host's open shadow tree is
+    its first child, tagged ``#shadow-root``.
+
+    ``child_count`` counts every child, even when fewer are in ``children``
+    (the depth limit was reached there); ``truncated`` says the node cap cut
+    this node's children (on the root: anywhere in the tree).
+    """
+
+    tag: str
+    id: str | None = None
+    classes: tuple[str, ...] = ()
+    ref: str | None = None
+    text: str | None = None
+    child_count: int = 0
+    children: tuple[DomNode, ...] = ()
+    truncated: bool = False
+
+    __repr__ = summary
+    _repr_markdown_ = text_markdown
+
+    def walk(self) -> Iterator[DomNode]:
+        """This node and every node under it, in document order."""
+        stack = [self]
+        while stack:
+            node = stack.pop()
+            yield node
+            stack.extend(reversed(node.children))
+
+    def find(self, ref: str) -> DomNode | None:
+        """The node with this ref in the tree, or None.
+
+        Args:
+            ref: A DOM ref such as ``"d7"`` (the ``ref`` of a node of this tree).
+        """
+        return next((n for n in self.walk() if n.ref == ref), None)
+
+    def _head(self) -> str:
+        if self.tag == "#text":
+            return quote(self.text or "", 200)
+        head = self.tag
+        if self.id:
+            head += f"#{self.id}"
+        if self.classes:
+            head += "".join(f".{c}" for c in self.classes)
+        if self.text:
+            head += f" {quote(self.text)}"
+        if self.ref:
+            head += f" [ref={self.ref}]"
+        hidden = self.child_count - len(self.children)
+        if hidden > 0:
+            noun = "child" if hidden == 1 else "children"
+            head += f" (+{hidden} more)" if self.children else f" ({hidden} {noun})"
+        if self.truncated:
+            head += " [truncated]"
+        return head
+
+    def __str__(self) -> str:
+        lines: list[str] = []
+        stack: list[tuple[DomNode, int]] = [(self, 0)]
+        while stack:
+            node, level = stack.pop()
+            lines.append("  " * level + node._head())
+            stack.extend((child, level + 1) for child in reversed(node.children))
+        return "\n".join(lines)
+
+
+@attrs.frozen(repr=False)
+class CollapsedList:
+    """A run of similar siblings :meth:`~browserkit.AsyncSession.scan` cut to a few examples.
+
+    ``selector`` is a CSS selector of the container, unique on the page and
+    derived from its structure: ``dom(bk.css(selector))`` or
+    ``snapshot(target=bk.css(selector))`` shows every item. ``shown`` items
+    are in the scan, ``count`` more were left out; ``item_tag`` is their tag.
+    """
+
+    selector: str
+    count: int
+    shown: int
+    item_tag: str
+
+    __repr__ = summary
+    _repr_markdown_ = record_markdown
+
+
+@attrs.frozen(repr=False)
+class ScanTarget:
+    """A control the scan found, and how to act on it.
+
+    ``locator`` is a unique CSS selector value and ``ref`` a ``d``-ref; both
+    are accepted as a target (``click(t.locator)``, ``type(t.ref, ...)``).
+    ``action`` is the recommended call: ``click``, ``type``, ``select`` or
+    ``upload``; ``editable`` says the control takes typed text.
+    """
+
+    locator: Selector
+    role: str
+    name: str
+    editable: bool
+    action: Literal["click", "type", "select", "upload"]
+    ref: str
+    tag: str
+
+    __repr__ = summary
+    _repr_markdown_ = record_markdown
+
+
+@attrs.frozen(repr=False)
+class FrameInfo:
+    """A child frame of the scanned page, same-origin or not.
+
+    ``selector`` is a CSS selector of its ``<iframe>`` element (usable as a
+    selector's ``frame=``), None for frames nested deeper or not matched.
+    """
+
+    url: str
+    name: str
+    cross_origin: bool
+    selector: str | None = None
+
+    __repr__ = summary
+    _repr_markdown_ = record_markdown
+
+
+@attrs.frozen(repr=False)
+class PageScan:
+    """The page as compact simplified HTML (or text), for reading long pages cheaply.
+
+    ``content`` is at most ``max_chars`` long (``truncated`` says it was cut);
+    long runs of similar siblings appear as a few examples and a
+    ``<!-- N more ... -->`` note, each listed in ``collapsed`` with a selector
+    to expand it. ``render_state`` is ``shell_only`` (an app shell with no
+    content and nothing under way), ``hydrating`` (content is loading or still
+    changing) or ``ready``; ``content_ready`` says there is real content to
+    read now. ``targets`` lists controls with a locator, ``frames`` the child
+    frames. ``str(scan)`` is the content followed by the targets.
+    """
+
+    content: str = attrs.field(repr=line_count)
+    render_state: Literal["shell_only", "hydrating", "ready"]
+    content_ready: bool
+    chars: int
+    truncated: bool
+    collapsed: tuple[CollapsedList, ...] = ()
+    targets: tuple[ScanTarget, ...] = ()
+    frames: tuple[FrameInfo, ...] = ()
+    url: str = ""
+    generation: int = 0
+
+    __repr__ = summary
+
+    def __str__(self) -> str:
+        lines = [self.content]
+        if self.truncated:
+            lines.append(f"(cut at {self.chars} chars; raise max_chars or read part with dom())")
+        if self.targets:
+            lines.append("targets:")
+            for t in self.targets:
+                name = quote(t.name, 60)
+                lines.append(f"- {t.action} {t.role} {name} [ref={t.ref}] css={t.locator.value}")
+        if self.frames:
+            lines.append("frames:")
+            for f in self.frames:
+                kind = "cross-origin" if f.cross_origin else "same-origin"
+                where = f" css={f.selector}" if f.selector else ""
+                lines.append(f"- {f.url} ({kind}){where}")
+        return "\n".join(lines)
+
+    def _repr_markdown_(self) -> str:
+        head = (
+            f"**scan** `{self.url}` · {self.render_state} · {self.chars} chars"
+            f"{' (truncated)' if self.truncated else ''} · {len(self.collapsed)} lists collapsed"
+        )
+        body = str(self).replace("```", "'''")
+        return f"{head}\n\n```html\n{body}\n```"
+
+
+@attrs.frozen(repr=False)
+class MarkdownLink:
+    """A link of :class:`PageMarkdown`: its ``d``-ref (a target: ``click(link.ref)``),
+    its text and its absolute URL."""
+
+    ref: str
+    text: str
+    url: str
+
+    __repr__ = summary
+    _repr_markdown_ = record_markdown
+
+
+@attrs.frozen(repr=False)
+class PageMarkdown:
+    """The page's main content as Markdown, for reading an article or docs page cheaply.
+
+    ``text`` has headings, paragraphs, lists, pipe tables, code blocks and
+    links; page chrome (navigation, banners, footers, sidebars, forms) is left
+    out. Links are reference-style, labelled with their ``d``-ref
+    (``[Install][d12]`` with ``[d12]: <https://...>`` at the end), and listed
+    in ``links``; a ref is a target while the page stays. ``text`` is at most
+    ``max_chars`` long, ``truncated`` says it was cut. ``str(md)`` is ``text``.
+    """
+
+    text: str = attrs.field(repr=line_count)
+    title: str
+    url: str
+    links: tuple[MarkdownLink, ...] = ()
+    truncated: bool = False
+    generation: int = 0
+
+    __repr__ = summary
+
+    def __str__(self) -> str:
+        return self.text
+
+    def _repr_markdown_(self) -> str:
+        return self.text
+
+
+@attrs.frozen(repr=False)
+class FindMatch:
+    """A node of the outline that matched :meth:`~browserkit.AsyncSession.find`.
+
+    ``line`` is its outline line without the leading ``- ``; ``ref`` its ref
+    (for a ref-less text line: its nearest ancestor's); ``path`` up to three
+    of its nearest ancestors that say where it is (named ones, and landmarks
+    such as ``main [ref=e3]``), from the top, each as ``role "name" [ref=eN]``
+    (it reaches further up only to show the ancestor whose ref ``ref`` is).
+    ``before`` and ``after`` are the outline lines printed next to it that
+    say something (wrappers skipped; clipped to 80 characters), such as the
+    ``strong: "3"`` before ``text: items left``. ``more`` is set on the last
+    match of a list that ``limit`` cut: how many further matches exist.
+
+    ``str(match)`` is one line (plus a note on ``more``)::
+
+        button "Cancel" [ref=e41]  # in dialog "Edit" [ref=e30] | before: button "Save" [ref=e40]
+    """
+
+    ref: str | None
+    line: str
+    path: tuple[str, ...] = ()
+    before: str | None = None
+    after: str | None = None
+    more: int = 0
+
+    __repr__ = summary
+    _repr_markdown_ = text_markdown
+
+    def __str__(self) -> str:
+        notes = [f"in {' > '.join(self.path)}"] if self.path else []
+        if self.before is not None:
+            notes.append(f"before: {self.before}")
+        if self.after is not None:
+            notes.append(f"after: {self.after}")
+        out = f"{self.line}  # {' | '.join(notes)}" if notes else self.line
+        if self.more:
+            out += f"\n(+{self.more} more matches not listed: narrow the search or raise limit)"
+        return out
+
+
+@attrs.frozen(repr=False)
+class Styles:
+    """Computed styles of one element, and its inline ``style`` attribute (normalised)."""
+
+    properties: dict[str, str]
+    inline_style: str
+
+    __repr__ = summary
+
+    def _repr_markdown_(self) -> str:
+        rows = "\n".join(f"| `{k}` | `{v}` |" for k, v in self.properties.items())
+        inline = f"inline style: `{self.inline_style}`" if self.inline_style else "no inline style"
+        return f"{inline}\n\n| property | computed |\n|---|---|\n{rows}"
+
+
+# -- Session state: cookies, storage state ---------------------------------
+
+SameSite = Literal["Strict", "Lax", "None"]
+SAME_SITE: tuple[SameSite, ...] = ("Strict", "Lax", "None")
+
+
+def _hidden(value: str) -> str:
+    return f"<{len(value)} chars hidden>"
+
+
+def _counted(items: Mapping[str, str]) -> str:
+    return f"<{len(items)} item>" if len(items) == 1 else f"<{len(items)} items>"
+
+
+@attrs.frozen(repr=False)
+class Cookie:
+    """One cookie of a session, as :meth:`~browserkit.AsyncSession.cookies` reads it.
+
+    ``expires`` is in seconds since the epoch, ``-1`` for a session cookie.
+    ``same_site`` is ``Strict``, ``Lax`` or ``None``. Its ``repr`` hides
+    ``value``; the field holds it. Pass cookies back to
+    :meth:`~browserkit.AsyncSession.set_cookies` as they are.
+    """
+
+    name: str
+    value: str = attrs.field(repr=_hidden)
+    domain: str
+    path: str = "/"
+    expires: float = -1.0
+    http_only: bool = False
+    secure: bool = False
+    same_site: SameSite = "Lax"
+
+    __repr__ = summary
+
+    def _repr_markdown_(self) -> str:
+        return record_markdown(attrs.evolve(self, value=_hidden(self.value)))
+
+    def to_playwright(self) -> dict[str, Any]:
+        """The cookie with Playwright's keys (``httpOnly``, ``sameSite``)."""
+        return {
+            "name": self.name,
+            "value": self.value,
+            "domain": self.domain,
+            "path": self.path,
+            "expires": self.expires,
+            "httpOnly": self.http_only,
+            "secure": self.secure,
+            "sameSite": self.same_site,
+        }
+
+
+def _databases(value: tuple[dict[str, Any], ...]) -> str:
+    return f"<{len(value)} databases>"
+
+
+@attrs.frozen(repr=False)
+class OriginStorage:
+    """The storage of one origin (``http://127.0.0.1:8000``): localStorage items, key to
+    value, and with ``storage_state(indexed_db=True)`` its IndexedDB databases, as
+    Playwright's JSON (``name``, ``version``, ``stores`` with their ``records``)."""
+
+    origin: str
+    local_storage: dict[str, str] = attrs.field(factory=dict, repr=_counted)
+    indexed_db: tuple[dict[str, Any], ...] = attrs.field(default=(), repr=_databases)
+
+    __repr__ = summary
+
+    def _repr_markdown_(self) -> str:
+        return f"**OriginStorage** `{self.origin}`: {_counted(self.local_storage)}"
+
+
+@attrs.frozen(repr=False)
+class StorageState:
+    """A session's cookies and each origin's localStorage: what a login leaves behind.
+
+    :meth:`~browserkit.AsyncSession.storage_state` reads it;
+    ``AsyncBrowser.start(storage_state=...)`` starts a session from it (or
+    from its JSON file, or from :meth:`to_playwright`'s dict). The shape is
+    Playwright's, so files are interchangeable with Playwright's own. Its
+    ``repr`` only counts: values stay in the fields.
+    """
+
+    cookies: tuple[Cookie, ...] = ()
+    origins: tuple[OriginStorage, ...] = ()
+
+    __repr__ = summary
+
+    def _repr_markdown_(self) -> str:
+        lines = [f"**StorageState**: {len(self.cookies)} cookies, {len(self.origins)} origins", ""]
+        lines += [f"- cookie `{c.name}` for `{c.domain}{c.path}`" for c in self.cookies[:100]]
+        lines += [
+            f"- `{o.origin}`: {_counted(o.local_storage)}"
+            + (f", {_databases(o.indexed_db)}" if o.indexed_db else "")
+            for o in self.origins[:100]
+        ]
+        return "\n".join(lines)
+
+    def local_storage(self, origin: str) -> dict[str, str]:
+        """The localStorage items kept for ``origin`` (empty when none).
+
+        Args:
+            origin: Scheme, host and port, e.g. ``"https://shop.example"``; a
+                trailing ``/`` is ignored.
+        """
+        found = next((o for o in self.origins if o.origin == origin.rstrip("/")), None)
+        return {} if found is None else dict(found.local_storage)
+
+    def indexed_db(self, origin: str) -> tuple[dict[str, Any], ...]:
+        """The IndexedDB databases kept for ``origin`` (read with ``indexed_db=True``).
+
+        Args:
+            origin: Scheme, host and port, e.g. ``"https://shop.example"``; a
+                trailing ``/`` is ignored.
+        """
+        found = next((o for o in self.origins if o.origin == origin.rstrip("/")), None)
+        return () if found is None else found.indexed_db
+
+    def to_playwright(self) -> dict[str, Any]:
+        """The state as Playwright's storage-state JSON (``cookies`` and ``origins``)."""
+        return {
+            "cookies": [c.to_playwright() for c in self.cookies],
+            "origins": [
+                {
+                    "origin": o.origin,
+                    "localStorage": [{"name": k, "value": v} for k, v in o.local_storage.items()],
+                    **({"indexedDB": list(o.indexed_db)} if o.indexed_db else {}),
+                }
+                for o in self.origins
+            ],
+        }
+
+    @classmethod
+    def from_playwright(cls, data: Mapping[str, Any]) -> StorageState:
+        """A state from Playwright's storage-state JSON.
+
+        Args:
+            data: The parsed JSON: ``{"cookies": [...], "origins": [...]}``, as
+                Playwright's ``storage_state()`` or :meth:`to_playwright` gives
+                it; a malformed one raises :class:`~browserkit.InvalidArgumentError`
+                naming the bad field.
+        """
+        if not isinstance(data, Mapping):
+            raise _bad("storage_state", f"must be an object, got {type(data).__name__}")
+        cookies = tuple(
+            cookie_from_playwright(c, f"storage_state.cookies[{i}]")
+            for i, c in enumerate(_list(data.get("cookies", []), "storage_state.cookies"))
+        )
+        origins = []
+        for i, o in enumerate(_list(data.get("origins", []), "storage_state.origins")):
+            where = f"storage_state.origins[{i}]"
+            if not isinstance(o, Mapping) or not isinstance(o.get("origin"), str):
+                raise _bad(where, "must be an object with an origin string")
+            items: dict[str, str] = {}
+            for j, item in enumerate(_list(o.get("localStorage", []), f"{where}.localStorage")):
+                if not isinstance(item, Mapping) or not all(
+                    isinstance(item.get(k), str) for k in ("name", "value")
+                ):
+                    raise _bad(f"{where}.localStorage[{j}]", "must have name and value strings")
+                items[item["name"]] = item["value"]
+            databases = _list(o.get("indexedDB", []), f"{where}.indexedDB")
+            for j, database in enumerate(databases):
+                if not isinstance(database, Mapping) or not isinstance(database.get("name"), str):
+                    raise _bad(f"{where}.indexedDB[{j}]", "must be an object with a name string")
+            origins.append(OriginStorage(o["origin"], items, tuple(dict(d) for d in databases)))
+        return cls(cookies, tuple(origins))
+
+
+def cookie_from_playwright(data: Any, where: str = "cookie") -> Cookie:
+    """A :class:`Cookie` from a mapping with Playwright's keys (as ``context.cookies()`` gives)."""
+    if not isinstance(data, Mapping):
+        raise _bad(where, f"must be an object, got {type(data).__name__}")
+    for key in ("name", "value", "domain"):
+        if not isinstance(data.get(key), str):
+            raise _bad(where, f"needs {key} as a string")
+    same_site = data.get("sameSite", "Lax")
+    if same_site not in SAME_SITE:
+        raise _bad(where, f"sameSite must be one of {', '.join(SAME_SITE)}, got {same_site!r}")
+    expires = data.get("expires", -1)
+    if isinstance(expires, bool) or not isinstance(expires, (int, float)) or math.isnan(expires):
+        raise _bad(where, f"expires must be a number, got {expires!r}")
+    return Cookie(
+        name=data["name"],
+        value=data["value"],
+        domain=data["domain"],
+        path=str(data.get("path") or "/"),
+        expires=float(expires),
+        http_only=bool(data.get("httpOnly", False)),
+        secure=bool(data.get("secure", False)),
+        same_site=cast(SameSite, same_site),
+    )
+
+
+def _list(value: Any, where: str) -> list[Any]:
+    if not isinstance(value, (list, tuple)):
+        raise _bad(where, f"must be a list, got {type(value).__name__}")
+    return list(value)
+
+
+def _bad(where: str, problem: str) -> InvalidArgumentError:
+    return InvalidArgumentError(
+        f"{where}: {problem}",
+        hint="a storage state is Playwright's JSON: {cookies: [...], origins: [...]}",
+    )
+
+
+# -- Network: a request's detail -------------------------------------------
+
+
+@attrs.frozen(repr=False)
+class RequestDetail:
+    """One request of the network buffer in full, as ``network.detail(request_id)`` reads it.
+
+    The buffer entry says what happened (method, url, status, failure); this
+    adds what was sent and received: both sets of headers, the request body
+    (``request_body``, e.g. a form or JSON post) and the response body.
+
+    A text body is in ``body``, cut to ``config.max_field_chars`` characters;
+    then ``body`` is named in ``truncated_fields`` and ``body_size`` still
+    gives its full size in bytes (``request_body`` likewise, with
+    ``request_body_size``). A binary body (an image, a font, a zip) is never
+    returned: ``binary`` is True and ``body_size`` and ``mime_type`` say what
+    it was. When the browser no longer holds the body (the page navigated
+    away, the request failed, it was a redirect, or it is still loading),
+    ``body`` is None and ``note`` says why.
+
+    ``routed`` says how a route of the session handled the request
+    (``blocked``, ``fulfilled 200``, ``delayed 500 ms``), None when no route did.
+    """
+
+    request_id: str
+    method: str
+    url: str
+    resource_type: str
+    tab_id: str | None = None
+    request_headers: dict[str, str] = attrs.field(factory=dict)
+    request_body: str | None = None
+    request_body_size: int | None = None
+    status: int | None = None
+    status_text: str | None = None
+    response_headers: dict[str, str] = attrs.field(factory=dict)
+    mime_type: str | None = None
+    body: str | None = None
+    body_size: int | None = None
+    binary: bool = False
+    failure: str | None = None
+    routed: str | None = None
+    note: str | None = None
+    truncated_fields: tuple[str, ...] = ()
+
+    __repr__ = summary
+    _repr_markdown_ = text_markdown
+
+    def __str__(self) -> str:
+        head = f"{self.method} {self.url}"
+        if self.status is not None:
+            head += f" -> {self.status} {self.status_text or ''}".rstrip()
+        lines = [head]
+        for what in ("failure", "routed", "note"):
+            value = getattr(self, what)
+            if value:
+                lines.append(f"{what}: {value}")
+        lines += [f"> {k}: {v}" for k, v in self.request_headers.items()]
+        if self.request_body is not None:
+            lines += ["", self.request_body, ""]
+        lines += [f"< {k}: {v}" for k, v in self.response_headers.items()]
+        if self.body is not None:
+            lines += ["", self.body]
+        elif self.binary:
+            lines.append(f"<{self.body_size} bytes of {self.mime_type or 'binary data'}>")
+        return "\n".join(lines)
+
+
+# -- People: recordings ----------------------------------------------------
+
+
+@attrs.frozen(repr=False)
+class Recording:
+    """The trace :meth:`~browserkit.AsyncSession.stop_recording` wrote, and its HAR and videos.
+
+    ``path`` is the zip's absolute path, ``actions`` how many actions and
+    navigations it holds as named groups, ``size_bytes`` its size on disk.
+    Open it with ``python -m playwright show-trace <path>``. ``har`` is the
+    HAR written beside it (``record(har=True)``; else None), ``videos`` the
+    ``.webm`` video of each tab (``record(video=True)``), all owner-only.
+    """
+
+    path: str
+    actions: int
+    size_bytes: int
+    har: str | None = None
+    videos: tuple[str, ...] = ()
+
+    __repr__ = summary
+    _repr_markdown_ = record_markdown
+
+
+# -- Extras: PDF -----------------------------------------------------------
+
+
+@attrs.frozen(repr=False)
+class PdfFile:
+    """The PDF :meth:`~browserkit.AsyncSession.pdf` wrote.
+
+    ``path`` is where it is, ``size_bytes`` its size on disk, ``pages`` its
+    number of pages as the file's page tree states it (None if the file does
+    not state it plainly).
+    """
+
+    path: str
+    size_bytes: int
+    pages: int | None
+
+    __repr__ = summary
+    _repr_markdown_ = record_markdown

@@ -17,7 +17,7 @@ import re
 from collections.abc import Mapping
 from typing import Any, Literal, Union
 
-from browserkit._results_state import SameSite, StorageState
+from browserkit.results import SameSite, StorageState
 
 __all__ = [
     "Button",

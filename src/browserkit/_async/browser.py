@@ -14,15 +14,15 @@ from playwright.async_api import Browser as PlaywrightBrowser
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page, Playwright, async_playwright
 
-from browserkit._async._binding import ensure_engine, register_engine
-from browserkit._async._core import SessionCore
-from browserkit._async._emulation import ContextSpec
-from browserkit._async._fence_proxy import FenceProxy
-from browserkit._async._launch import check_cdp_url, connect_cdp, launch, launch_persistent
-from browserkit._async._navigation import check_scheme
-from browserkit._async._pool import EndpointPool
-from browserkit._async._recording import SessionFiles
+from browserkit._async.core.launch import check_cdp_url, connect_cdp, launch, launch_persistent
+from browserkit._async.core.pool import EndpointPool
+from browserkit._async.core.session_core import SessionCore
+from browserkit._async.navigation.navigator import check_scheme
+from browserkit._async.network.fence_proxy import FenceProxy
+from browserkit._async.recording.recorder import SessionFiles
 from browserkit._async.session import AsyncSession
+from browserkit._async.state.emulation import ContextSpec
+from browserkit._async.targeting.binding import ensure_engine, register_engine
 from browserkit._diagnose import diagnose
 from browserkit._endpoints import on_this_machine, redact
 from browserkit._fence import DomainPolicy, Fence, domains

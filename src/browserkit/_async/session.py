@@ -10,38 +10,37 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal
 
-from browserkit._async._actions import Actions
-from browserkit._async._capture import Capture
-from browserkit._async._core import SessionCore
-from browserkit._async._dom import DomReader
-from browserkit._async._emulation import Media, Resizer
-from browserkit._async._evidence_views import AsyncDownloads, ConsoleView
-from browserkit._async._handoff import Handoffs
-from browserkit._async._input import RawInput
-from browserkit._async._live import LiveView, LiveViews
-from browserkit._async._markdown import MarkdownReader
-from browserkit._async._modals import Modals
-from browserkit._async._navigation import Navigator
-from browserkit._async._network_detail import AsyncNetwork
-from browserkit._async._outline import Outlines
-from browserkit._async._pick import Picking
-from browserkit._async._pipeline import Pipeline
-from browserkit._async._recording import Recordings
-from browserkit._async._routes import Routes
-from browserkit._async._scan import Scanner
-from browserkit._async._scripts import Scripts
-from browserkit._async._state import StateStore
-from browserkit._async._steps import Steps, scrolled_step, typed_step, uploaded_step
-from browserkit._async._styles import StyleEditor
-from browserkit._async._tabs import Tabs
-from browserkit._async._targets import Targets
-from browserkit._async._throttle import Throttle
-from browserkit._async._waiting import Waiter
-from browserkit._async._world import World
+from browserkit._async.acting.actions import Actions
+from browserkit._async.acting.dialogs import Modals
+from browserkit._async.acting.javascript import Scripts
+from browserkit._async.acting.pipeline import Pipeline
+from browserkit._async.acting.raw_input import RawInput
+from browserkit._async.acting.styles import StyleEditor
+from browserkit._async.acting.waiting import Waiter
+from browserkit._async.capture.isolated_world import World
+from browserkit._async.capture.outline_capture import Capture
+from browserkit._async.core.session_core import SessionCore
+from browserkit._async.evidence.views import AsyncDownloads, ConsoleView
+from browserkit._async.navigation.navigator import Navigator
+from browserkit._async.navigation.tab_list import Tabs
+from browserkit._async.network.detail import AsyncNetwork
+from browserkit._async.network.routes import Routes
+from browserkit._async.network.throttle import Throttle
+from browserkit._async.people.handoff import Handoffs
+from browserkit._async.people.live_view import LiveView, LiveViews
+from browserkit._async.people.pick import Picking
+from browserkit._async.reading.dom import DomReader
+from browserkit._async.reading.markdown import MarkdownReader
+from browserkit._async.reading.outline import Outlines
+from browserkit._async.reading.scan import Scanner
+from browserkit._async.recording.recorder import Recordings
+from browserkit._async.recording.steps import Steps, scrolled_step, typed_step, uploaded_step
+from browserkit._async.state.emulation import Media, Resizer
+from browserkit._async.state.storage import StateStore
+from browserkit._async.targeting.resolve import Targets
 from browserkit._docstrings import shared_args
 from browserkit._script import Script, Step
-from browserkit._secrets import Secret, redacting
-from browserkit._trace_redact import TypedSecrets
+from browserkit._secrets import Secret, TypedSecrets, redacting
 from browserkit.results import (
     ActionResult,
     Cookie,

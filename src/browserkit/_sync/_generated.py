@@ -4,8 +4,8 @@
 
 from __future__ import annotations
 
-from browserkit._async._evidence_views import ConsoleView
-from browserkit._async._live import LiveView
+from browserkit._async.evidence.views import ConsoleView
+from browserkit._async.people.live_view import LiveView
 from browserkit._script import Script
 from browserkit._secrets import Secret
 from browserkit.buffers import DownloadEntry, EventPage, NetworkEntry
@@ -16,8 +16,8 @@ from browserkit.types import Button, ColorScheme, ForcedColors, Geolocation, Har
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal
-from browserkit._async._evidence_views import AsyncDownloads
-from browserkit._async._network_detail import AsyncNetwork
+from browserkit._async.evidence.views import AsyncDownloads
+from browserkit._async.network.detail import AsyncNetwork
 from browserkit._async.session import AsyncSession
 from browserkit._async.browser import AsyncBrowser
 from browserkit._portal import Portal, get_portal

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Literal
 
 import attrs
 
-from browserkit._async._replay import replay_on
+from browserkit._async.replay import replay_on
 from browserkit._convert import to_jsonable
 from browserkit._script import Script
 from browserkit.tools._common import JSON

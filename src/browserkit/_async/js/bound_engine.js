@@ -14,7 +14,7 @@
 //   <key>        the pinned element; throws in any other document (a
 //                navigation replaced it) and once it left its document.
 // Elements are held weakly, so pins never keep a removed subtree alive.
-// Composed in _js.py as (this)(pins), `pins` being js/pins.js.
+// Composed in page_scripts.py as (this)(pins), `pins` being js/pins.js.
 /** @param {() => BrowserkitPins} installPins */
 (installPins) => {
   const G = globalThis;

@@ -1,6 +1,6 @@
 // @ts-check
 // The handoff banner. It is built in an isolated world of the page (CDP
-// Page.createIsolatedWorld, see _handoff.py), never in the page's own world:
+// Page.createIsolatedWorld, see handoff.py), never in the page's own world:
 // there, document.createElement, attachShadow, addEventListener and Promise
 // are this world's pristine ones, so a page that replaced them in its world
 // before the banner existed catches neither the button, nor its listener, nor

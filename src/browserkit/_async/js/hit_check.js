@@ -5,7 +5,7 @@
 // the check looks at exactly the element the click will get, with functions
 // the page cannot replace (a page that patches elementFromPoint or
 // getBoundingClientRect in its own world cannot make a covered target look
-// clear). Installed once per document in that world (_js.HIT: `(this)(pins)`,
+// clear). Installed once per document in that world (page_scripts.HIT: `(this)(pins)`,
 // kept under Symbol.for('browserkit.hit')); each call is then
 // `hit(command, args)`, and the guard's state lives in this closure.
 //

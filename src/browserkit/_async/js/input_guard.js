@@ -1,6 +1,6 @@
 // @ts-check
 // Input guard of a document that began while an action bound to an element
-// was under way (see _binding.py): a new page in the tab, or a new document
+// was under way (see binding.py): a new page in the tab, or a new document
 // in any of its iframes. Playwright aims such an action's input at a point
 // computed in the old document; if a new one commits there before that input
 // arrives, it would land on whatever the new document has there. This script

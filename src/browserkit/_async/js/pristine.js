@@ -4,7 +4,7 @@
 // the change stamp an action reads to reuse its last outline, and the time of
 // the page's last input event or DOM change, where settling's quiet window starts.
 // Called with the scripts browserkit calls by name in the page's own world
-// (`scripts`, e.g. {domQuiet}: _js.PRISTINE composes it): they are kept on the
+// (`scripts`, e.g. {domQuiet}: page_scripts.PRISTINE composes it): they are kept on the
 // same frozen holder, so page code can neither replace nor remove them.
 /** @param {Partial<BrowserkitPristine>} scripts */
 (scripts) => {

@@ -1,11 +1,11 @@
 // @ts-check
 // The core of the reading library behind dom(), scan(), styles() and markdown(): d-refs,
-// ids and small text helpers. _js.py composes READING as
+// ids and small text helpers. page_scripts.py composes READING as
 // `(this file)([parts...])`, the parts being the other reading_world_*.js files
 // in order (paths, dom, controls, scan, text, markdown). Each part is
 // `(lib) => ({ ...what it adds })`: it takes what earlier parts and this core
 // put on `lib` and answers its own additions. Answers the library, which
-// _world.py installs once per document under Symbol.for('browserkit.reading')
+// isolated_world.py installs once per document under Symbol.for('browserkit.reading')
 // and calls as `library.enter(base, generation).dom(args)`.
 /** @param {ReadingPart[]} parts */
 (parts) => {
@@ -54,7 +54,7 @@
   const lib = { TOKEN, refFor, elementFor, firstId, maxId, clean, cap, isEl };
   for (const part of parts) Object.assign(lib, part(lib));
   const { dom, locate, scan, styles, glue, markdown } = lib;
-  // The element of d-ref n, for binding an action to it (_binding.py); only
+  // The element of d-ref n, for binding an action to it (binding.py); only
   // while this library is the one that handed it out (``token``).
   const element = (n, token) => {
     const el = elementFor(n);

@@ -1,5 +1,5 @@
 // @ts-check
-// The browserkit live view's page script (served by _live.py, loaded as a classic script).
+// The browserkit live view's page script (served by live_view.py, loaded as a classic script).
 // It shows the frames and state the server pushes as server-sent events, and posts a
 // person's input back in order. Points are sent as fractions of the frame (fx, fy):
 // the server maps them to the page's CSS pixels. Every request carries the view's

@@ -1,0 +1,203 @@
+"""Reading a page that just loaded, once it has rendered: what a navigation answers with.
+
+A navigation (``navigate``, ``back``/``forward``/``reload``, or an observed
+action that loaded a new document) answers with the new page's compact
+outline, so the agent can act on the next step without a snapshot of its own.
+It is read once the page has rendered, bounded by :data:`READY_BOUND_MS`,
+by the loading policy (``loading``) that settling an action uses too:
+
+- no request holds the page (those already in flight count);
+- the DOM has been quiet, and a dialog the page closes with an animation as
+  it loads has closed;
+- the outline is not an app still to render: only a "Loading…" text or a
+  progress bar, or nothing but layout wrappers on a page with an app's mount
+  point (``#root``, ``#app``, ``app-root``…) or a body of scripts alone.
+  Such a shell is given ``BOOT_MS`` to render, waiting on its next DOM
+  change rather than polling.
+
+A URL with a ``#fragment`` naming a heading (``concepts.html#generations``)
+asks for that section: the answer keeps it whole and folds the prose of the
+page's other sections to their headings (``snapshot.compact``'s ``focus``).
+
+The outline read becomes the tab's baseline (a later ``snapshot(diff=True)``
+or observed action compares against it), and the refs the compact outline
+prints are usable at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import time
+from collections.abc import Sequence
+from urllib.parse import urlsplit
+
+from playwright.async_api import Error as PlaywrightError
+
+from browserkit._async.capture.outline_capture import Capture, left_ms
+from browserkit._async.core import page_scripts
+from browserkit._async.core.loading import BOOT_MS, PendingRequests, dom_quiet, quiet_result
+from browserkit._async.core.session_core import SessionCore
+from browserkit._async.core.tab import Baseline, Tab, swallow, unless_blocked
+from browserkit.errors import BrowserCrashedError, BrowserkitError, SessionClosedError
+from browserkit.snapshot import Node, parse
+
+__all__ = ["FRAGMENT_MS", "READY_BOUND_MS", "Arrival"]
+
+READY_BOUND_MS = 3000.0
+"""How long a page that just loaded may take to render before it is read as it is."""
+FRAGMENT_MS = 500.0
+"""How long the page is asked which heading its URL's ``#fragment`` points at."""
+_LOADING = re.compile(r"^(loading|please wait|one moment)\b", re.IGNORECASE)
+_WRAPPERS = frozenset({"generic", "none", "presentation", "document", "main", "region"})
+# Where single-page apps draw themselves: a mount point, or a body holding only scripts.
+_APP_SHELL = (
+    "() => document.querySelector('#root, #app, #__next, #__nuxt, #svelte, [data-reactroot],"
+    " [ng-version], app-root') !== null || (!!document.body && document.scripts.length > 0"
+    " && [...document.body.children].every((e) => /^(SCRIPT|NOSCRIPT|TEMPLATE|STYLE|LINK)$/"
+    ".test(e.tagName)))"
+)
+
+
+class Arrival:
+    """Reads a tab's new page once it has rendered (see the module docstring)."""
+
+    def __init__(self, core: SessionCore, capture: Capture) -> None:
+        self._core = core
+        self._capture = capture
+
+    async def read(self, tab: Tab, ms: float) -> str | None:
+        """The compact outline of the tab's page once it rendered (bounded by ``ms`` too).
+
+        None when it cannot be read: a dialog holds the page, or it never
+        answered within the bound (the caller's own result still stands).
+        """
+        deadline = time.monotonic() + min(ms, READY_BOUND_MS) / 1000
+        boot_until = time.monotonic() + BOOT_MS / 1000
+        base: Baseline | None = None
+        # The glued word pairs, read beside the outline they go with (of that generation).
+        glue: tuple[int, asyncio.Future[frozenset[tuple[str, str]]]] | None = None
+        evidence = self._core.evidence
+        requests = PendingRequests()
+        undo = evidence.observe_requests(tab.tab_id, requests.follow)
+        requests.adopt(evidence.in_flight(tab.tab_id))
+        try:
+            while True:
+                await requests.settle(deadline)
+                stamp = await self._quiet(tab, deadline)
+                if requests.holding() and time.monotonic() < deadline:
+                    continue  # a request the page began as it rendered: wait for it too
+                if base is None or stamp < 0 or stamp != base.stamp:
+                    # Stamped with what the quiet window read just before: no round trip.
+                    glue = self._glue(tab, glue)
+                    text, generation = await self._capture.outline(tab, left_ms(deadline))
+                    base = Baseline(generation, text, stamp)
+                if base.generation != tab.generation and time.monotonic() < deadline:
+                    continue  # it navigated again (a script's redirect): read the new one
+                if requests.holding() and time.monotonic() < deadline:
+                    # A request the page began as it rendered, whose event came
+                    # late: its answer will change what was just read.
+                    continue
+                waiting = min(boot_until, deadline) - time.monotonic()
+                if waiting <= 0 or not await self._unrendered(tab, base.text):
+                    break
+                await self._next_change(tab, waiting * 1000)
+        except (SessionClosedError, BrowserCrashedError):
+            raise
+        except (BrowserkitError, PlaywrightError):
+            if base is None:
+                return None  # a dialog, or a page that never answered: nothing read
+        finally:
+            undo()
+        if base is None or base.generation != tab.generation:
+            if glue is not None:
+                glue[1].cancel()
+            return None
+        base.diffable = False
+        tab.baseline = base
+        heading = await self._fragment_heading(tab, deadline)
+        glued = None
+        if glue is not None and glue[0] == base.generation:
+            glued = await glue[1]
+        return await self._capture.compact(
+            tab, base.text, base.generation, fold_seen=True, focus=heading, glued=glued
+        )
+
+    def _glue(
+        self, tab: Tab, last: tuple[int, asyncio.Future[frozenset[tuple[str, str]]]] | None
+    ) -> tuple[int, asyncio.Future[frozenset[tuple[str, str]]]]:
+        """Start reading the page's glued word pairs beside the outline read next (its
+        round trips, and on a new document the reading library's install, overlap that
+        read instead of following it); the one started before is dropped."""
+        if last is not None:
+            last[1].cancel()
+        generation = tab.generation
+        reading = asyncio.ensure_future(self._capture.glued(tab, generation))
+        reading.add_done_callback(swallow)
+        return generation, reading
+
+    async def _fragment_heading(self, tab: Tab, deadline: float) -> str | None:
+        """The words of the heading the URL's ``#fragment`` points at (the section
+        the link asked for), if any; one short round trip, only with a fragment."""
+        fragment = urlsplit(tab.page.url).fragment
+        if not fragment:
+            return None
+        ms = min(FRAGMENT_MS, left_ms(deadline))
+        call = tab.page.evaluate(page_scripts.FRAGMENT_HEADING, fragment)
+        try:
+            words = await self._core.bounded(call, "read the new page", ms, tab)
+        except (SessionClosedError, BrowserCrashedError):
+            raise
+        except (BrowserkitError, PlaywrightError):
+            return None  # no focus: the whole page, as without a fragment
+        return words if isinstance(words, str) and words.strip() else None
+
+    async def _quiet(self, tab: Tab, deadline: float) -> int:
+        """Wait for a quiet DOM (bounded); the change stamp then (-1: unknown)."""
+        max_ms = left_ms(deadline)
+        call = dom_quiet(tab.page, max_ms)
+        read = quiet_result(await self._core.bounded(call, "read the new page", max_ms + 1000, tab))
+        return -1 if read is None else read[1]
+
+    async def _next_change(self, tab: Tab, max_ms: float) -> None:
+        call = tab.page.evaluate(page_scripts.DOM_CHANGE, max(1, int(max_ms)))
+        await self._core.bounded(call, "read the new page", max_ms + 1000, tab)
+
+    async def _unrendered(self, tab: Tab, outline: str) -> bool:
+        """Whether ``outline`` is an app still to render: "Loading…" or a progress bar
+        only, or nothing at all on a page with an app's mount point."""
+        nodes = parse(outline).children
+        if not _shell(nodes):
+            return False
+        if _busy(nodes):
+            return True
+        return bool(await unless_blocked(tab, tab.page.evaluate(_APP_SHELL)))
+
+
+def _shell(nodes: Sequence[Node]) -> bool:
+    """No content but layout wrappers, a progress bar or "Loading…" texts."""
+    for node in nodes:
+        if node.opaque:
+            return False
+        if node.role == "progressbar":
+            continue
+        words = [w for w in (node.name, node.text) if w]
+        if any(not _LOADING.match(w.strip()) for w in words):
+            return False
+        if node.role not in _WRAPPERS and node.role != "text" and not words:
+            return False  # an image, a field, a table: content, even unnamed
+        if not _shell(node.children):
+            return False
+    return True
+
+
+def _busy(nodes: Sequence[Node]) -> bool:
+    """Whether a shell says it is loading (a progress bar, a "Loading…" text)."""
+    for node in nodes:
+        if node.role == "progressbar" or any(
+            w and _LOADING.match(w.strip()) for w in (node.name, node.text)
+        ):
+            return True
+        if _busy(node.children):
+            return True
+    return False

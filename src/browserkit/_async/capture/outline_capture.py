@@ -1,0 +1,319 @@
+"""Capturing a tab's accessibility outline, and the baselines diffs are made from."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import time
+from collections.abc import Awaitable, Iterable
+from typing import Any
+from urllib.parse import urlsplit
+
+from playwright.async_api import Error as PlaywrightError
+from playwright.async_api import Locator
+
+from browserkit._async.capture.isolated_world import World
+from browserkit._async.core import page_scripts
+from browserkit._async.core.session_core import SessionCore
+from browserkit._async.core.tab import Baseline, Tab, unless_blocked
+from browserkit.errors import BrowserkitError, TimeoutError
+from browserkit.refs import OUTLINE_REF
+from browserkit.snapshot import compact as compact_outline
+from browserkit.snapshot import diff as diff_outlines
+from browserkit.snapshot._changes import ticking_keys
+
+__all__ = ["Capture", "busy_error", "left_ms"]
+
+_STAMP_MASK = (1 << 62) - 1
+# An outline line of a field with its value: "- textbox "Card" [ref=e6]: 4111…".
+_FIELD_VALUE = re.compile(
+    r"^(?P<line>\s*- (?:textbox|searchbox|combobox|spinbutton)\b[^\n]*?\[ref=[^\]\n]+\]"
+    r"(?: \[[^\]\n]*\])*: )(?P<value>[^\n]+)$",
+    re.MULTILINE,
+)
+# When a frame could not be asked, the fields whose values are masked anyway.
+_SECRET_ROLE = re.compile(r"\s*- textbox\b")
+_MASK = "••••"
+# The bound on reading where the page runs words together (see compact()):
+# past it, inline pieces are joined with spaces as before.
+_GLUE_MS = 500
+_GLUE_PAIRS = 2000
+# Table rows a tab remembers the agent was shown (the newest), to fold on its return.
+_SHOWN_ROWS = 5000
+
+
+def _origin(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+def _remember(known: dict[str, int], read: Iterable[str], most: int) -> dict[str, int]:
+    """``known`` (rows by their places in what the agent read, oldest first) with
+    ``read`` placed after them in its order, keeping the ``most`` newest."""
+    kept = dict(known)
+    start = next(reversed(kept.values()), -1) + 1
+    for at, row in enumerate(read):
+        kept.pop(row, None)
+        kept[row] = start + at
+    for old in list(kept)[: max(0, len(kept) - most)]:
+        del kept[old]
+    return kept
+
+
+def left_ms(deadline: float) -> float:
+    """Milliseconds until ``deadline`` (a ``time.monotonic()`` value), never below 1."""
+    return max(1.0, (deadline - time.monotonic()) * 1000)
+
+
+def busy_error(what: str, ms: float) -> TimeoutError:
+    """The timeout of a read the page never answered."""
+    return TimeoutError(
+        f"{what} did not finish within {int(ms)} ms: the page did not answer (a script "
+        "that never yields, or a very large document, keeps it busy)",
+        hint="raise timeout_ms for a large page; navigate or reload recovers a stuck one",
+    )
+
+
+class Capture:
+    """Outlines of a session's tabs, and the refs they printed."""
+
+    def __init__(self, core: SessionCore, world: World) -> None:
+        self._core = core
+        self._world = world
+
+    async def outline(
+        self, tab: Tab, ms: float, locator: Locator | None = None, depth: int | None = None
+    ) -> tuple[str, int]:
+        """An ai-mode outline and the generation it belongs to (retried across a navigation).
+
+        ``ms`` bounds the whole capture, retries included: each try gets what
+        is left, never a fresh timeout.
+        """
+        deadline = time.monotonic() + ms / 1000
+        for _ in range(3):
+            generation = tab.generation
+            left = left_ms(deadline)
+            if locator is not None:
+                coro = locator.aria_snapshot(mode="ai", depth=depth, timeout=left)
+            else:
+                coro = tab.page.aria_snapshot(mode="ai", depth=depth, timeout=left)
+            try:
+                text = await self._core.bounded(coro, "snapshot", left, tab)
+            except TimeoutError:
+                if tab.generation != generation and time.monotonic() < deadline:
+                    continue
+                raise busy_error("snapshot", ms) from None
+            except BrowserkitError:
+                if tab.generation != generation and time.monotonic() < deadline:
+                    continue
+                raise
+            if tab.generation == generation:
+                text = tab.display_refs(text, generation, whole=locator is None)
+                if not self._core.config.show_secrets:
+                    text = await self._mask(tab, text, left_ms(deadline))
+                # Redacted before anything reads it: trees, diffs, finds, baselines.
+                text = self._core.config.secrets.redact(text)
+                if locator is None and depth is None:
+                    tab.trail.saw(text, generation)
+                return text, generation
+            if time.monotonic() >= deadline:
+                break
+        raise TimeoutError(
+            "the page kept navigating while a snapshot was taken",
+            hint="wait for the page to settle, then snapshot again",
+        )
+
+    async def _mask(self, tab: Tab, text: str, ms: float) -> str:
+        """``text`` with the values of password and payment-card fields read ``••••``.
+
+        Only an outline that shows a field value costs a round trip (every
+        frame is asked side by side); a field whose value cannot be read in
+        time is masked wherever the outline shows a field's value.
+        """
+        if not _FIELD_VALUE.search(text):
+            return text
+        reads = asyncio.gather(
+            *(f.evaluate(page_scripts.SECRET_VALUES) for f in tab.page.frames),
+            return_exceptions=True,
+        )
+        try:
+            found = await asyncio.wait_for(unless_blocked(tab, reads), ms / 1000)
+        except (asyncio.TimeoutError, BrowserkitError):
+            found = [None]
+        secrets: set[str] = set()
+        unknown = False
+        for values in found:
+            if isinstance(values, list):
+                secrets.update(str(v) for v in values)
+            else:
+                unknown = True  # a frame between documents, or busy: assume the worst
+        if not secrets and not unknown:
+            return text
+
+        def hide(match: re.Match[str]) -> str:
+            value = match.group("value")
+            shown = value[1:-1] if len(value) > 1 and value[0] == value[-1] == '"' else value
+            if (unknown and _SECRET_ROLE.match(match.group("line"))) or shown in secrets:
+                return match.group("line") + _MASK
+            return match.group(0)
+
+        return _FIELD_VALUE.sub(hide, text)
+
+    async def stamp(self, tab: Tab, ms: float) -> tuple[int, str | None]:
+        """The page's change stamp (-1 when unknown, e.g. before our init script ran)
+        and its title, in one round trip (frames are read side by side).
+
+        Raises TimeoutError when the page does not answer within ``ms``: a
+        page that cannot run this cannot be captured either.
+        """
+        frames = tab.page.frames
+        try:
+            reads = await self._core.unless_gone(
+                asyncio.wait_for(
+                    unless_blocked(
+                        tab,
+                        asyncio.gather(
+                            *(f.evaluate(page_scripts.CHANGE_STAMP) for f in frames),
+                            return_exceptions=True,
+                        ),
+                    ),
+                    ms / 1000,
+                )
+            )
+            values: list[Any] = []
+            for read in reads:
+                if isinstance(read, BaseException):
+                    raise read
+                values.append(read)
+            stamps = tuple(int(stamp) for stamp, _ in values)
+            title = str(values[0][1])
+        except asyncio.TimeoutError:
+            raise busy_error("snapshot", ms) from None
+        except (PlaywrightError, TypeError, ValueError):
+            return -1, None
+        if len(stamps) == 1 or min(stamps) < 0:
+            return stamps[0] if min(stamps) >= 0 else -1, title
+        # Several documents: one stamp for them all, which moves when any
+        # of theirs does (or a frame comes or goes).
+        return hash(stamps) & _STAMP_MASK, title
+
+    async def baseline(self, tab: Tab, ms: float) -> tuple[Baseline, str | None]:
+        """A fresh whole-page outline, stamped first so a change during the capture shows.
+
+        ``ms`` bounds the stamp and the capture together.
+        """
+        deadline = time.monotonic() + ms / 1000
+        stamp, title = await self.stamp(tab, ms)
+        text, generation = await self.outline(tab, left_ms(deadline))
+        return Baseline(generation, text, stamp), title
+
+    async def before_action(
+        self, tab: Tab, ms: float, stamp: Awaitable[tuple[int, str | None]] | None = None
+    ) -> Baseline:
+        """The outline just before an action: the last one when provably unchanged.
+
+        What changed since the last one with no call in between, the page
+        changed by itself: the tab notes where (the action's diff then
+        summarises changes there as background).
+
+        Reused only when it is of this generation and the stamp (of every
+        frame's document) has not moved since it was read; otherwise
+        captured again.
+        ``stamp`` is a read of it already under way, if any.
+        """
+        last = tab.baseline
+        read = stamp if stamp is not None else self.stamp(tab, ms)
+        now = (await read)[0]
+        if (
+            last is not None
+            and last.stamp >= 0
+            and last.generation == tab.generation
+            and now == last.stamp
+        ):
+            return last
+        fresh = (await self.baseline(tab, ms))[0]
+        if (
+            last is not None
+            and last.generation == fresh.generation
+            and tab.acts == tab.baseline_acts + 1
+        ):
+            # Only this action was called since the agent's last read, and
+            # it has not run yet: the page changed this by itself.
+            by_itself = diff_outlines(last.outline, fresh.outline, baseline_generation=0)
+            tab.changed_by_itself(ticking_keys(by_itself), fresh.generation)
+        return fresh
+
+    async def compact(
+        self,
+        tab: Tab,
+        text: str,
+        generation: int,
+        *,
+        max_tokens: int | None = None,
+        open_top: bool = False,
+        fold_seen: bool = False,
+        focus: str | None = None,
+        glued: frozenset[tuple[str, str]] | None = None,
+    ) -> str:
+        """The compact outline of ``text``, its refs and the refs its expansion
+        lines name recorded like any printed outline's (the same capture).
+
+        A whole page's (not ``open_top``) landmarks are remembered for the
+        tab's origin, and so are the table rows any outline prints; with
+        ``fold_seen`` (a navigation's answer), landmarks that read as on the
+        page the agent was shown before are folded, and so are rows it was
+        shown on this origin before, where two or more stand together in the
+        order it read them.
+        ``focus`` is the heading a URL's fragment points at (see
+        :func:`~browserkit.snapshot.compact`). ``glued``: the word pairs
+        :meth:`glued` read beside ``text`` (read here when not given).
+        """
+        origin = _origin(tab.page.url)
+        seen = tab.shown_landmarks.get(origin, frozenset()) if fold_seen else frozenset()
+        rows = tab.shown_rows.get(origin, {})
+        if glued is None:
+            glued = await self.glued(tab, generation)
+        short = compact_outline(
+            text,
+            max_tokens=max_tokens,
+            open_top=open_top,
+            seen=seen,
+            read_rows=rows if fold_seen else None,
+            focus=focus,
+            glued=glued,
+        )
+        if not open_top:
+            tab.shown_landmarks = {origin: frozenset(short.landmarks)}
+        if short.read_rows:
+            tab.shown_rows = {origin: _remember(rows, short.read_rows, _SHOWN_ROWS)}
+        self.record(tab, short.text, generation)
+        tab.remember_refs(generation, set(short.expansions))
+        return short.text
+
+    async def glued(self, tab: Tab, generation: int) -> frozenset[tuple[str, str]]:
+        """The word pairs the page runs together across inline elements (read in the
+        isolated world, ``js/reading_world_text.js``); none when it cannot say in time
+        or the page is no longer of ``generation``.
+
+        Its own round trips (and, on a new document, installing the reading
+        library), so a caller that is about to read the outline may start it
+        beside that read (see ``arrival``)."""
+        try:
+            reply = await self._world.call(tab, f"glue({_GLUE_PAIRS})", _GLUE_MS, "read text")
+        except (BrowserkitError, PlaywrightError):
+            return frozenset()
+        if reply.generation != generation or not isinstance(reply.value, list):
+            return frozenset()
+        return frozenset(
+            (str(pair[0]), str(pair[1]))
+            for pair in reply.value
+            if isinstance(pair, list) and len(pair) == 2
+        )
+
+    def record(self, tab: Tab, text: str, generation: int) -> int:
+        """Note the refs an outline printed (a later action may use them); their count."""
+        refs = set(OUTLINE_REF.findall(text))
+        tab.remember_refs(generation, refs)
+        if refs:
+            tab.warm_up()
+        return len(refs)

@@ -1,0 +1,1 @@
+"""Navigation: loading pages, moving through history, and a session's tabs."""

@@ -1,0 +1,1 @@
+"""Recording a session: Playwright traces, HAR files, videos, and the steps of a script."""

@@ -1,0 +1,1 @@
+"""Session state: cookies, storage and the browser-context options a session starts with."""
