@@ -16,6 +16,7 @@ from __future__ import annotations
 # Each module registers its tools when imported; their order does not matter.
 from browserkit.tools import (  # noqa: F401
     _acting,
+    _browser,
     _code,
     _evidence,
     _extras,
@@ -24,9 +25,7 @@ from browserkit.tools import (  # noqa: F401
     _network,
     _people,
     _reading,
-    _sessions,
     _state,
-    _tabs,
 )
 from browserkit.tools._registry import arrange
 

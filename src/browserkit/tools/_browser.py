@@ -1,4 +1,4 @@
-"""Session tools: start, list, stop and attach sessions, and report on the browser.
+"""Browser tools: start, list, stop and attach sessions, and report on the browser.
 
 Holds browser_sessions_start, browser_sessions_list, browser_sessions_stop,
 browser_sessions_attach, browser_tabs_list (the tabs of a running Chrome, to
