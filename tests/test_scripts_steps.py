@@ -13,6 +13,7 @@ import pytest
 import browserkit as bk
 from browserkit import tools
 from browserkit._async import replay as replaying
+from browserkit._steps import STEP_ACTIONS
 from tests.helpers import AnySession, aw
 from tests.scripts_helpers import call, export_and_rerun
 
@@ -213,3 +214,31 @@ async def test_a_drag_whose_drop_target_is_gone_is_never_healed(
         await abrowser.stop(s.id)
     assert failed.value.step == 2
     assert failed.value.expected == 'bk.role("list", "Archive") to match one element'
+
+
+@pytest.mark.slow  # two exports run in processes of their own, each with a browser
+async def test_a_recorded_run_holds_every_kind_of_step_and_reruns_three_ways(
+    abrowser: bk.AsyncBrowser, base_url: str, tmp_path: Path, files: tuple[str, str]
+) -> None:
+    async with _to_page_two_and_back(abrowser, base_url) as (start, sid, s):
+        await s.forward()
+        await s.back()
+        await s.reload()
+        await s.hover(bk.role("button", "Help"))
+        await s.type(bk.label("Name"), "Ada")
+        await s.press("Enter", target=bk.label("Name"))
+        await s.select(bk.label("Size"), "M")
+        await s.check(bk.label("I agree"))
+        await s.scroll(delta_y=1000, target=bk.role("list", "Results"))
+        await s.drag(bk.text("Card A"), bk.role("list", "Done"))
+        await s.upload(files[0], target=bk.label("Attachment"))
+        script = s.script()
+        # Every kind a step can be, each declared once in browserkit._steps.
+        assert sorted({step.action for step in script}) == sorted(STEP_ACTIONS)
+        checks = {step.action: step.expect_text for step in script}
+        assert (checks["hover"], checks["press"], checks["select"]) == (
+            "Help shown",
+            "Hello Ada",
+            "Size M",
+        )
+        assert await export_and_rerun(abrowser, sid, tmp_path, {}) == (start,) * 3

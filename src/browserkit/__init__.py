@@ -15,8 +15,9 @@ from browserkit._async.network.detail import AsyncNetwork
 from browserkit._async.people.live_view import LiveView
 from browserkit._async.session import AsyncSession
 from browserkit._replay_api import replay
-from browserkit._script import Healed, ReplayResult, Script, Step
+from browserkit._script import Healed, ReplayResult, Script
 from browserkit._secrets import Secret, secret
+from browserkit._steps import Step
 from browserkit._sync import Browser, Downloads, Network, Session
 from browserkit._version import __version__
 from browserkit.buffers import ConsoleEntry, DownloadEntry, EventBuffer, EventPage, NetworkEntry

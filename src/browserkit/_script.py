@@ -7,8 +7,9 @@ navigation, a text that appeared, a checkbox's new state, a control that
 became disabled or enabled). It turns into a readable Python file for
 browserkit's sync API or for plain Playwright (:meth:`Script.to_python`),
 and into JSON (:meth:`Script.save`, :meth:`Script.load`) that
-:func:`~browserkit.replay` runs. Pure: no browser here; ``_async/recording/steps``
-records steps, ``_async/replay`` runs them.
+:func:`~browserkit.replay` runs. Pure: no browser here; each step's code is
+its kind's (``_steps``), ``_async/recording/step_recorder`` records steps,
+``_async/replay`` runs them.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ import attrs
 from browserkit._convert import converter
 from browserkit._paths import output_file, write_file
 from browserkit._reprs import record_markdown, summary, text_markdown
+from browserkit._steps import Step, kind_of, pw_locator, quoted
 from browserkit.errors import InvalidArgumentError
 from browserkit.results import ActionResult, HistoryMove, Navigation
 from browserkit.snapshot import Node, SnapshotDiff
@@ -33,28 +35,12 @@ __all__ = [
     "Healed",
     "ReplayResult",
     "Script",
-    "Step",
     "disabled_change",
     "expectation",
     "shows_disabled",
     "with_start",
 ]
 
-StepAction = Literal[
-    "navigate",
-    "click",
-    "type",
-    "press",
-    "select",
-    "check",
-    "hover",
-    "scroll",
-    "drag",
-    "upload",
-    "back",
-    "forward",
-    "reload",
-]
 ScriptKind = Literal["browserkit", "playwright"]
 _FORMAT = 1
 # Roles whose new text is the value the step typed, not something it caused.
@@ -65,65 +51,6 @@ _TICKS = {"checkbox", "radio", "switch", "menuitemcheckbox", "menuitemradio"}
 _LONGEST_EXPECTED = 80
 # Roles that are no control: a state change there is layout, nothing to check.
 _LAYOUT = {"generic", "none", "presentation", "text", ""}
-
-
-@attrs.frozen(repr=False)
-class Step:
-    """One action of a script, with what it should change.
-
-    ``locator`` finds the element on a fresh load (None for a navigation,
-    a history move, a key pressed on the page, a page scroll, or a file
-    chooser answered by ``upload``). ``text`` is what was typed, or
-    ``secret`` the name of the secret typed (never its value); ``keys``:
-    typed a key per character (``type(..., keys=True)``). ``to``: where a
-    drag dropped its element; ``files``: the paths an upload gave, as
-    given; ``delta_x``/``delta_y``: how far a scroll went, ``point``: the
-    viewport point a scroll turned the wheel at.
-
-    ``expect_url``, ``expect_text``, ``expect_checked``,
-    ``expect_disabled``: what the step is checked by when replayed.
-    ``expect_disabled`` is about ``expect_control`` when the control that
-    became disabled (or enabled) is not the step's own element (ticking
-    "I agree" enables "Send"); None means the step's own element.
-    ``role`` and ``box`` (the element's centre in the viewport) let a
-    healing replay find a renamed element where it was.
-    """
-
-    action: StepAction
-    locator: Selector | None = None
-    url: str | None = None
-    text: str | None = None
-    secret: str | None = None
-    key: str | None = None
-    values: tuple[str, ...] = ()
-    checked: bool | None = None
-    submit: bool = False
-    clear: bool = True
-    keys: bool = False
-    to: Selector | None = None
-    files: tuple[str, ...] = ()
-    delta_x: float = 0
-    delta_y: float = 0
-    point: tuple[float, float] | None = None
-    expect_url: str | None = None
-    expect_text: str | None = None
-    expect_checked: bool | None = None
-    expect_disabled: bool | None = None
-    expect_control: Selector | None = None
-    role: str | None = None
-    box: tuple[float, float] | None = None
-
-    __repr__ = summary
-    _repr_markdown_ = record_markdown
-
-    def describe(self) -> str:
-        """The step as browserkit code, e.g. ``s.click(bk.role("button", "Save"))``."""
-        return _bk_call(self)
-
-    @property
-    def control(self) -> Selector | None:
-        """The element ``expect_disabled`` is about: ``expect_control``, else the step's own."""
-        return self.expect_control if self.expect_control is not None else self.locator
 
 
 @attrs.frozen(repr=False)
@@ -324,62 +251,12 @@ def _text(node: Node) -> str | None:
 # -- browserkit code ----------------------------------------------------------
 
 
-def _q(text: str) -> str:
-    return json.dumps(text, ensure_ascii=False)
-
-
-def _num(value: float) -> str:
-    """A number as code: ``300`` rather than ``300.0``."""
-    return repr(int(value)) if float(value).is_integer() else repr(float(value))
-
-
-def _files(step: Step) -> str:
-    return f"[{', '.join(map(_q, step.files))}]"
-
-
-def _bk_call(step: Step) -> str:
-    loc = repr(step.locator) if step.locator is not None else "None"
-    if step.action == "navigate":
-        return f"s.navigate({_q(step.url or '')})"
-    if step.action == "type":
-        what = f"bk.secret({_q(step.secret)})" if step.secret else _q(step.text or "")
-        extra = (
-            (", submit=True" if step.submit else "")
-            + ("" if step.clear else ", clear=False")
-            + (", keys=True" if step.keys else "")
-        )
-        return f"s.type({loc}, {what}{extra})"
-    if step.action == "press":
-        on = f", target={loc}" if step.locator is not None else ""
-        return f"s.press({_q(step.key or '')}{on})"
-    if step.action == "select":
-        return f"s.select({loc}, [{', '.join(map(_q, step.values))}])"
-    if step.action == "check":
-        return f"s.check({loc}, checked={step.checked!r})"
-    if step.action == "scroll":
-        by = [f"delta_y={_num(step.delta_y)}"] if step.delta_y else []
-        by += [f"delta_x={_num(step.delta_x)}"] if step.delta_x else []
-        if step.point is not None:
-            by.append(f"target=bk.point({_num(step.point[0])}, {_num(step.point[1])})")
-        elif step.locator is not None:
-            by.append(f"target={loc}")
-        return f"s.scroll({', '.join(by)})"
-    if step.action == "drag":
-        return f"s.drag({loc}, {step.to!r})"
-    if step.action == "upload":
-        on = f", target={loc}" if step.locator is not None else ""
-        return f"s.upload({_files(step)}{on})"
-    if step.action in ("back", "forward", "reload"):
-        return f"s.{step.action}()"
-    return f"s.{step.action}({loc})"
-
-
 def _bk_checks(step: Step, number: int) -> list[str]:
     out = []
     if step.expect_url is not None:
-        out.append(f"expect(s.wait_for(url={_q(step.expect_url)}).met, {number}, 'the URL')")
+        out.append(f"expect(s.wait_for(url={quoted(step.expect_url)}).met, {number}, 'the URL')")
     if step.expect_text is not None:
-        out.append(f"expect(s.wait_for(text={_q(step.expect_text)}).met, {number}, 'the text')")
+        out.append(f"expect(s.wait_for(text={quoted(step.expect_text)}).met, {number}, 'the text')")
     if step.expect_checked is not None and step.locator is not None:
         mark = "'[checked]' in" if step.expect_checked else "'[checked]' not in"
         out.append(
@@ -410,7 +287,7 @@ _DISABLED_HELPER = [
 def _browserkit_file(script: Script) -> str:
     body: list[str] = []
     for number, step in enumerate(with_start(script), 1):
-        body.append(f"    {_bk_call(step)}")
+        body.append(f"    {step.describe()}")
         body.extend(f"    {line}" for line in _bk_checks(step, number))
     states = any(step.expect_disabled is not None for step in script.steps)
     lines = [
@@ -438,94 +315,25 @@ def _browserkit_file(script: Script) -> str:
 # -- plain Playwright code ----------------------------------------------------
 
 
-def _pw_locator(sel: Selector) -> str:
-    if sel.kind == "role":
-        name = f", name={_q(sel.name)}, exact=True" if sel.name is not None else ""
-        out = f"page.get_by_role({_q(sel.value)}{name})"
-    elif sel.kind in ("label", "placeholder", "text"):
-        out = f"page.get_by_{sel.kind}({_q(sel.value)}, exact=True)"
-    elif sel.kind == "test_id":
-        out = f"page.get_by_test_id({_q(sel.value)})"
-    elif sel.kind == "xpath":
-        out = f"page.locator({_q('xpath=' + sel.value)})"
-    else:
-        out = f"page.locator({_q(sel.value)})"
-    if sel.frame is not None:
-        out = out.replace("page.", f"page.frame_locator({_q(_frame_css(sel.frame))}).", 1)
-    if sel.nth is not None:
-        out += f".nth({sel.nth})"
-    return out
-
-
-def _frame_css(spec: str) -> str:
-    """A CSS selector of the iframe a ``frame=`` names (its name or a URL part)."""
-    if "/" in spec or ":" in spec:
-        return f'iframe[src*="{spec.rsplit("/", 1)[-1]}"]'
-    return f'iframe[name="{spec}"]'
-
-
-def _pw_step(step: Step) -> list[str]:
-    loc = _pw_locator(step.locator) if step.locator is not None else None
-    if step.action == "navigate":
-        return [f"await page.goto({_q(step.url or '')})"]
-    if step.action == "type":
-        what = f"os.environ[{_q(step.secret)}]" if step.secret else _q(step.text or "")
-        if loc is None:
-            enter = "type" if step.keys else "insert_text"
-            out = [f"await page.keyboard.{enter}({what})"]
-            return out + (['await page.keyboard.press("Enter")'] if step.submit else [])
-        if step.keys:  # a key per character, for a field that reads keys only
-            clear = [f'await {loc}.fill("")'] if step.clear else []
-            fill = [*clear, f"await {loc}.press_sequentially({what})"]
-        elif step.clear:
-            fill = [f"await {loc}.fill({what})"]
-        else:
-            fill = [f"await {loc}.press_sequentially({what})"]
-        return fill + ([f'await {loc}.press("Enter")'] if step.submit else [])
-    if step.action == "press":
-        if loc is None:
-            return [f"await page.keyboard.press({_q(step.key or '')})"]
-        return [f"await {loc}.press({_q(step.key or '')})"]
-    if step.action == "select":
-        return [f"await {loc}.select_option([{', '.join(map(_q, step.values))}])"]
-    if step.action == "check":
-        return [f"await {loc}.set_checked({step.checked!r})"]
-    if step.action == "scroll":
-        by = f"[{_num(step.delta_x)}, {_num(step.delta_y)}]"
-        if step.point is not None:
-            at = f"{_num(step.point[0])}, {_num(step.point[1])}"
-            wheel = f"{_num(step.delta_x)}, {_num(step.delta_y)}"
-            return [f"await page.mouse.move({at})", f"await page.mouse.wheel({wheel})"]
-        # As browserkit scrolls: at once, by exactly this much (a wheel eases).
-        if loc is None:
-            return [f'await page.evaluate("d => window.scrollBy(d[0], d[1])", {by})']
-        return [f'await {loc}.evaluate("(el, d) => el.scrollBy(d[0], d[1])", {by})']
-    if step.action == "drag":
-        to = _pw_locator(step.to) if step.to is not None else "None"
-        return [f"await {loc}.drag_to({to})"]
-    if step.action == "upload":
-        if loc is None:  # the chooser the step before opened: see _pw_body
-            return [f"await (await chooser.value).set_files({_files(step)})"]
-        return [f"await {loc}.set_input_files({_files(step)})"]
-    if step.action in ("back", "forward"):
-        return [f"await page.go_{step.action}()"]
-    if step.action == "reload":
-        return ["await page.reload()"]
-    return [f"await {loc}.{step.action}()"]
+def _pw_lines(step: Step) -> list[str]:
+    """The step as Playwright lines (its kind's declaration, ``_steps``)."""
+    return kind_of(step.action).playwright(step)
 
 
 def _pw_checks(step: Step) -> list[str]:
     out = []
     if step.expect_url is not None:
-        out.append(f"await expect(page).to_have_url({_q(step.expect_url)})")
+        out.append(f"await expect(page).to_have_url({quoted(step.expect_url)})")
     if step.expect_text is not None:
-        out.append(f'await expect(page.locator("body")).to_contain_text({_q(step.expect_text)})')
+        out.append(
+            f'await expect(page.locator("body")).to_contain_text({quoted(step.expect_text)})'
+        )
     if step.expect_checked is not None and step.locator is not None:
         state = "to_be_checked()" if step.expect_checked else "not_to_be_checked()"
-        out.append(f"await expect({_pw_locator(step.locator)}).{state}")
+        out.append(f"await expect({pw_locator(step.locator)}).{state}")
     if step.expect_disabled is not None and step.control is not None:
         state = "to_be_disabled()" if step.expect_disabled else "to_be_enabled()"
-        out.append(f"await expect({_pw_locator(step.control)}).{state}")
+        out.append(f"await expect({pw_locator(step.control)}).{state}")
     return out
 
 
@@ -544,12 +352,12 @@ def _pw_body(steps: tuple[Step, ...]) -> list[str]:
             continue  # written with the step that opened it
         following = steps[i + 1] if i + 1 < len(steps) else None
         if not _chooser(following):
-            out.extend((*_pw_step(step), *_pw_checks(step)))
+            out.extend((*_pw_lines(step), *_pw_checks(step)))
             continue
         assert following is not None
         out.append("async with page.expect_file_chooser() as chooser:")
-        out.extend(f"    {line}" for line in _pw_step(step))
-        out.extend((*_pw_step(following), *_pw_checks(step), *_pw_checks(following)))
+        out.extend(f"    {line}" for line in _pw_lines(step))
+        out.extend((*_pw_lines(following), *_pw_checks(step), *_pw_checks(following)))
     return out
 
 

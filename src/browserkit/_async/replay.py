@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from browserkit._script import Healed, ReplayResult, Script, Step, shows_disabled, with_start
-from browserkit._secrets import Secret
+from browserkit._script import Healed, ReplayResult, Script, shows_disabled, with_start
+from browserkit._steps import Step, kind_of
 from browserkit.errors import (
     BrowserkitError,
     InvalidArgumentError,
@@ -30,7 +30,7 @@ from browserkit.errors import (
 )
 from browserkit.results import ActionResult, HistoryMove, Navigation
 from browserkit.snapshot import Node, parse
-from browserkit.targets import Selector, point
+from browserkit.targets import Selector
 
 if TYPE_CHECKING:
     from browserkit._async.session import AsyncSession
@@ -107,44 +107,12 @@ async def _drop_gone(session: AsyncSession, step: Step) -> bool:
 
 
 async def _act(session: AsyncSession, step: Step) -> ActionResult | Navigation | HistoryMove:
-    loc = step.locator
-    if step.action == "navigate":
-        return await session.navigate(step.url or "about:blank")
-    if step.action == "back":
-        return await session.back()
-    if step.action == "forward":
-        return await session.forward()
-    if step.action == "reload":
-        return await session.reload()
-    if step.action == "press":
-        return await session.press(step.key or "", target=loc)
-    if step.action == "scroll":
-        at = point(*step.point) if step.point is not None else loc
-        return await session.scroll(delta_y=step.delta_y, delta_x=step.delta_x, target=at)
-    if step.action == "upload":
-        # No locator: the file chooser the step before opened.
-        return await session.upload(list(step.files), target=loc)
-    if loc is None:
-        if step.action == "type":
-            text: str | Secret = Secret(step.secret) if step.secret else step.text or ""
-            return await session.type(
-                None, text, submit=step.submit, clear=step.clear, keys=step.keys
-            )
-        raise InvalidArgumentError(f"step {step.describe()} has no locator to act on")
-    if step.action == "click":
-        return await session.click(loc)
-    if step.action == "hover":
-        return await session.hover(loc)
-    if step.action == "type":
-        text = Secret(step.secret) if step.secret else step.text or ""
-        return await session.type(loc, text, submit=step.submit, clear=step.clear, keys=step.keys)
-    if step.action == "select":
-        return await session.select(loc, list(step.values))
-    if step.action == "drag":
-        if step.to is None:
-            raise InvalidArgumentError(f"step {step.describe()} has no drop target")
-        return await session.drag(loc, step.to)
-    return await session.check(loc, checked=bool(step.checked))
+    """Do the step: the session call its kind declares (``_steps``)."""
+    call = kind_of(step.action).replay(step)
+    done: ActionResult | Navigation | HistoryMove = await getattr(session, call.method)(
+        *call.args, **call.kwargs
+    )
+    return done
 
 
 async def _check(session: AsyncSession, step: Step, number: int) -> None:

@@ -34,12 +34,12 @@ from browserkit._async.reading.markdown import MarkdownReader
 from browserkit._async.reading.outline import Outlines
 from browserkit._async.reading.scan import Scanner
 from browserkit._async.recording.recorder import Recordings
-from browserkit._async.recording.steps import Steps, scrolled_step, typed_step, uploaded_step
+from browserkit._async.recording.step_recorder import StepRecorder
 from browserkit._async.state.emulation import Media, Resizer
 from browserkit._async.state.storage import StateStore
 from browserkit._async.targeting.resolve import Targets
 from browserkit._docstrings import shared_args
-from browserkit._script import Script, Step
+from browserkit._script import Script
 from browserkit._secrets import Secret, TypedSecrets, redacting
 from browserkit.results import (
     ActionResult,
@@ -95,7 +95,7 @@ class AsyncSession:
         self._picks = targets.picks
         pipeline = Pipeline(core, capture, targets)
         self._locators = pipeline.locators
-        self._steps = Steps(self._locators, core.config.secrets)
+        self._step_recorder = StepRecorder(core, self._locators, core.config.secrets)
         self._navigator = Navigator(core, capture)
         self._outlines = Outlines(core, capture, targets)
         self._dom = DomReader(core, world, targets)
@@ -193,9 +193,7 @@ class AsyncSession:
             observe: Wait for the new page to render and answer with its compact outline
                 in ``Navigation.page``; default ``config.observe_actions``.
         """
-        before = self.url
-        nav = await self._navigator.navigate(url, timeout_ms, observe)
-        return await self._steps.note(nav, Step("navigate", url=url), before)
+        return await self._navigator.navigate(url, timeout_ms, observe)
 
     async def back(self, *, timeout_ms: float | None = None) -> HistoryMove:
         """Go back one entry (``moved=False`` at the start); ``timed_out`` after 5 s of load.
@@ -203,9 +201,7 @@ class AsyncSession:
         Args:
             timeout_ms: {navigation_timeout}
         """
-        before = self.url
-        moved = await self._navigator.history(-1, timeout_ms)
-        return await self._steps.note(moved, Step("back"), before)
+        return await self._navigator.history(-1, timeout_ms)
 
     async def forward(self, *, timeout_ms: float | None = None) -> HistoryMove:
         """Go forward one history entry; ``moved=False`` (no error) at the end of history.
@@ -213,9 +209,7 @@ class AsyncSession:
         Args:
             timeout_ms: {navigation_timeout}
         """
-        before = self.url
-        moved = await self._navigator.history(1, timeout_ms)
-        return await self._steps.note(moved, Step("forward"), before)
+        return await self._navigator.history(1, timeout_ms)
 
     async def reload(self, *, timeout_ms: float | None = None) -> HistoryMove:
         """Reload the active tab (a new generation: earlier refs go stale).
@@ -223,9 +217,7 @@ class AsyncSession:
         Args:
             timeout_ms: {navigation_timeout}
         """
-        before = self.url
-        reloaded = await self._navigator.reload(timeout_ms)
-        return await self._steps.note(reloaded, Step("reload"), before)
+        return await self._navigator.reload(timeout_ms)
 
     # -------------------------------------------------- reading the page
 
@@ -490,11 +482,9 @@ class AsyncSession:
             timeout_ms: {action_timeout}
             tab_id: {tab_id}
         """
-        before = self.url
-        result = await self._actions.click(
+        return await self._actions.click(
             target, button, click_count, modifiers, observe, timeout_ms, tab_id
         )
-        return await self._steps.note(result, Step("click"), before, tab_id)
 
     async def hover(
         self,
@@ -514,9 +504,7 @@ class AsyncSession:
             timeout_ms: {action_timeout}
             tab_id: {tab_id}
         """
-        before = self.url
-        result = await self._actions.hover(target, observe, timeout_ms, tab_id)
-        return await self._steps.note(result, Step("hover"), before, tab_id)
+        return await self._actions.hover(target, observe, timeout_ms, tab_id)
 
     async def type(
         self,
@@ -552,11 +540,9 @@ class AsyncSession:
             timeout_ms: {action_timeout}
             tab_id: {tab_id}
         """
-        before = self.url
-        result = await self._actions.type(
+        return await self._actions.type(
             target, text, submit, clear, keys, observe, timeout_ms, tab_id
         )
-        return await self._steps.note(result, typed_step(text, submit, clear, keys), before, tab_id)
 
     async def press(
         self,
@@ -579,9 +565,7 @@ class AsyncSession:
             timeout_ms: {action_timeout}
             tab_id: {tab_id}
         """
-        before = self.url
-        result = await self._actions.press(key, target, observe, timeout_ms, tab_id)
-        return await self._steps.note(result, Step("press", key=key), before, tab_id)
+        return await self._actions.press(key, target, observe, timeout_ms, tab_id)
 
     async def scroll(
         self,
@@ -605,11 +589,7 @@ class AsyncSession:
             timeout_ms: {action_timeout}
             tab_id: {tab_id}
         """
-        before = self.url
-        result = await self._actions.scroll(delta_y, delta_x, target, observe, timeout_ms, tab_id)
-        return await self._steps.note(
-            result, scrolled_step(delta_x, delta_y, target), before, tab_id
-        )
+        return await self._actions.scroll(delta_y, delta_x, target, observe, timeout_ms, tab_id)
 
     async def select(
         self,
@@ -634,10 +614,7 @@ class AsyncSession:
             timeout_ms: {action_timeout}
             tab_id: {tab_id}
         """
-        before = self.url
-        result = await self._actions.select(target, values, observe, timeout_ms, tab_id)
-        chosen = (values,) if isinstance(values, str) else tuple(values)
-        return await self._steps.note(result, Step("select", values=chosen), before, tab_id)
+        return await self._actions.select(target, values, observe, timeout_ms, tab_id)
 
     async def check(
         self,
@@ -662,9 +639,7 @@ class AsyncSession:
             timeout_ms: {action_timeout}
             tab_id: {tab_id}
         """
-        before = self.url
-        result = await self._actions.check(target, checked, observe, timeout_ms, tab_id)
-        return await self._steps.note(result, Step("check", checked=checked), before, tab_id)
+        return await self._actions.check(target, checked, observe, timeout_ms, tab_id)
 
     async def drag(
         self,
@@ -686,9 +661,7 @@ class AsyncSession:
             timeout_ms: {action_timeout}
             tab_id: {tab_id}
         """
-        before = self.url
-        result = await self._actions.drag(source, to, observe, timeout_ms, tab_id)
-        return await self._steps.note_drag(result, to, before, tab_id)
+        return await self._actions.drag(source, to, observe, timeout_ms, tab_id)
 
     async def fill_form(
         self,
@@ -714,9 +687,7 @@ class AsyncSession:
             timeout_ms: {action_timeout}
             tab_id: {tab_id}
         """
-        before = self.url
-        result = await self._actions.fill_form(fields, observe, timeout_ms, tab_id)
-        return await self._steps.note_form(result, fields, before, tab_id)
+        return await self._actions.fill_form(fields, observe, timeout_ms, tab_id)
 
     async def upload(
         self,
@@ -740,9 +711,7 @@ class AsyncSession:
             timeout_ms: {action_timeout}
             tab_id: {tab_id}
         """
-        before = self.url
-        result = await self._actions.upload(paths, target, observe, timeout_ms, tab_id)
-        return await self._steps.note(result, uploaded_step(paths), before, tab_id)
+        return await self._actions.upload(paths, target, observe, timeout_ms, tab_id)
 
     async def set_style(
         self,
@@ -1521,7 +1490,7 @@ class AsyncSession:
             reset: Start a new script after this one: later calls hold only
                 the actions made after it.
         """
-        return self._steps.script(reset)
+        return self._step_recorder.script(reset)
 
     # --------------------------------------------------------- recording
 

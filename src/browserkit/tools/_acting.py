@@ -13,6 +13,7 @@ import attrs
 
 from browserkit._convert import to_jsonable
 from browserkit._secrets import Secret, secret
+from browserkit._steps import ACT_ACTIONS, ActAction, Kind, kind_of
 from browserkit.errors import InvalidArgumentError
 from browserkit.snapshot import render_diff
 from browserkit.tools._common import (
@@ -32,24 +33,24 @@ from browserkit.tools._schema import arg
 
 if TYPE_CHECKING:
     from browserkit._async.browser import AsyncBrowser
+    from browserkit._async.session import AsyncSession
     from browserkit.results import ActionResult
     from browserkit.targets import Target
 
-_ACTION_ARGS: dict[str, frozenset[str]] = {
-    "click": frozenset({"button", "click_count", "modifiers"}),
-    "hover": frozenset(),
-    "type": frozenset({"text", "submit", "clear", "keys"}),
-    "press": frozenset({"key"}),
-    "scroll": frozenset({"delta_y", "delta_x"}),
-    "select": frozenset({"values"}),
-    "check": frozenset({"checked"}),
-    "drag": frozenset({"to_ref"}),
+RawAction = Literal["mouse_down", "mouse_up", "key_down", "key_up"]
+"""Raw input ``browser_act`` offers besides the step kinds: a button or key held or let go."""
+
+# What each action reads besides its target: a step kind's declaration says it.
+_RAW_ARGS: dict[str, frozenset[str]] = {
     "mouse_down": frozenset({"button"}),
     "mouse_up": frozenset({"button"}),
     "key_down": frozenset({"key"}),
     "key_up": frozenset({"key"}),
 }
-_NEEDS_TARGET = frozenset({"click", "hover", "select", "check", "drag"})
+_ACTION_ARGS: dict[str, frozenset[str]] = {
+    **{a: kind_of(a).tool_args for a in ACT_ACTIONS},
+    **_RAW_ARGS,
+}
 
 
 @attrs.frozen(kw_only=True)
@@ -66,20 +67,9 @@ def _text(value: str | SecretText) -> str | Secret:
 @attrs.frozen(kw_only=True)
 class ActArgs:
     session_id: str = arg()
-    action: Literal[
-        "click",
-        "hover",
-        "type",
-        "press",
-        "scroll",
-        "select",
-        "check",
-        "drag",
-        "mouse_down",
-        "mouse_up",
-        "key_down",
-        "key_up",
-    ] = arg("Needs a target except type, press, scroll, mouse_*, key_*.")
+    action: Literal[ActAction, RawAction] = arg(
+        "Needs a target except type, press, scroll, mouse_*, key_*."
+    )
     detail: str = arg("Why, in a few words, for the transcript.")
     ref: str | None = arg(REF, default=None)
     selector: str | None = arg(SELECTOR, default=None)
@@ -179,67 +169,50 @@ async def _act(browser: AsyncBrowser, a: ActArgs, ctx: ToolContext) -> JSON:
         if action != a.action:
             for name in sorted(names & given - _ACTION_ARGS[a.action]):
                 raise InvalidArgumentError(f"{name}: does not apply to action={a.action}")
-    target: Target | None
-    if a.action in _NEEDS_TARGET:
-        target = required_target_of(
-            a, a.action, hint="take browser_snapshot and pass the element's ref"
-        )
-    else:
-        target = target_of(a)
+    target: Target | None = target_of(a)
+    kind = _kind(a.action)
+    if kind is not None and kind.target == "element":
+        hint = "take browser_snapshot and pass the element's ref"
+        target = required_target_of(a, a.action, hint=hint)
     s = browser.session(a.session_id)
     url_before = s.url if a.tab_id is None else None
     common: dict[str, Any] = {"timeout_ms": a.timeout_ms, "tab_id": a.tab_id}
-    if a.action == "click":
-        assert target is not None
-        result = await s.click(
-            target,
-            button=a.button,
-            click_count=a.click_count,
-            modifiers=a.modifiers,
-            **common,
-        )
-    elif a.action == "hover":
-        assert target is not None
-        result = await s.hover(target, **common)
-    elif a.action == "type":
-        if a.text is None:
-            raise InvalidArgumentError("text: required for action=type")
-        result = await s.type(
-            target, _text(a.text), submit=a.submit, clear=a.clear, keys=a.keys, **common
-        )
-    elif a.action == "press":
-        if a.key is None:
-            raise InvalidArgumentError("key: required for action=press")
-        result = await s.press(a.key, target=target, **common)
-    elif a.action == "scroll":
-        result = await s.scroll(delta_y=a.delta_y, delta_x=a.delta_x, target=target, **common)
-    elif a.action == "select":
-        assert target is not None
-        if not a.values:
-            raise InvalidArgumentError("values: required for action=select")
-        result = await s.select(target, list(a.values), **common)
-    elif a.action == "check":
-        assert target is not None
-        result = await s.check(target, True if a.checked is None else a.checked, **common)
-    elif a.action == "drag":
-        assert target is not None
-        if a.to_ref is None:
-            raise InvalidArgumentError("to_ref: required for action=drag")
-        result = await s.drag(target, a.to_ref, **common)
-    elif a.action in ("mouse_down", "mouse_up"):
-        press = s.mouse_down if a.action == "mouse_down" else s.mouse_up
-        result = await press(target, button=a.button, **common)
+    if kind is None:
+        result = await _raw(s, a, target, common)
     else:
-        if a.key is None:
-            raise InvalidArgumentError(f"key: required for action={a.action}")
-        if target is not None:
-            raise InvalidArgumentError(f"{a.action} takes no target: it acts on the focus")
-        hold = s.key_down if a.action == "key_down" else s.key_up
-        result = await hold(a.key, **common)
+        args = {name: getattr(a, name) for name in sorted(kind.tool_args)}
+        if isinstance(args.get("text"), SecretText):
+            args["text"] = _text(args["text"])
+        call = kind.from_tool(target, args)
+        result = await getattr(s, call.method)(*call.args, **call.kwargs, **common)
     out = _acted(result, url_before)
     if result.locator is not None and result.locator != target and _scripting(ctx):
         out["locator"] = repr(result.locator)  # how to find a ref's element in a script
     return out
+
+
+def _kind(action: Literal[ActAction, RawAction]) -> Kind | None:
+    """The step kind ``action`` is (its declaration), or None for raw input."""
+    match action:
+        case "mouse_down" | "mouse_up" | "key_down" | "key_up":
+            return None
+        case _:
+            return kind_of(action)
+
+
+async def _raw(
+    s: AsyncSession, a: ActArgs, target: Target | None, common: dict[str, Any]
+) -> ActionResult:
+    """A button or key held down or let go (raw input records no step)."""
+    if a.action in ("mouse_down", "mouse_up"):
+        press = s.mouse_down if a.action == "mouse_down" else s.mouse_up
+        return await press(target, button=a.button, **common)
+    if a.key is None:
+        raise InvalidArgumentError(f"key: required for action={a.action}")
+    if target is not None:
+        raise InvalidArgumentError(f"{a.action} takes no target: it acts on the focus")
+    hold = s.key_down if a.action == "key_down" else s.key_up
+    return await hold(a.key, **common)
 
 
 def _scripting(ctx: ToolContext) -> bool:

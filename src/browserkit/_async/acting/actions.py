@@ -16,6 +16,7 @@ from playwright.async_api import Keyboard, Locator, Page, Position
 
 from browserkit._async.acting.pipeline import Pipeline, Press
 from browserkit._async.core import page_scripts
+from browserkit._async.core.events import FormFields
 from browserkit._async.core.tab import Tab
 from browserkit._async.targeting.actionability import (
     ACTIONABILITY,
@@ -27,9 +28,10 @@ from browserkit._async.targeting.actionability import (
 )
 from browserkit._async.targeting.resolve import Aim
 from browserkit._secrets import Secret, Secrets, TypedSecrets
+from browserkit._steps import Step, scrolled_step, typed_step, uploaded_step
 from browserkit.errors import InvalidArgumentError, TargetNotFoundError
 from browserkit.results import ActionResult
-from browserkit.targets import Point, Target, describe
+from browserkit.targets import Point, Selector, Target, describe
 from browserkit.types import Button, Modifier
 
 __all__ = ["Actions", "move_to"]
@@ -105,6 +107,7 @@ class Actions:
             observe=observe,
             timeout_ms=timeout_ms,
             tab_id=tab_id,
+            step=Step("click"),
         )
 
     async def hover(
@@ -119,6 +122,7 @@ class Actions:
             observe=observe,
             timeout_ms=timeout_ms,
             tab_id=tab_id,
+            step=Step("hover"),
         )
 
     async def type(
@@ -195,7 +199,13 @@ class Actions:
         how = " key by key" if keys else ""
         detail = f"typed {what}{how} into {where}" + (" and submitted" if submit else "")
         return await self._pipeline.act(
-            detail, body, target=target, observe=observe, timeout_ms=timeout_ms, tab_id=tab_id
+            detail,
+            body,
+            target=target,
+            observe=observe,
+            timeout_ms=timeout_ms,
+            tab_id=tab_id,
+            step=typed_step(given, submit, clear, keys),
         )
 
     async def press(
@@ -230,6 +240,7 @@ class Actions:
             observe=observe,
             timeout_ms=timeout_ms,
             tab_id=tab_id,
+            step=Step("press", key=key),
         )
 
     async def scroll(
@@ -273,6 +284,7 @@ class Actions:
             observe=observe,
             timeout_ms=timeout_ms,
             tab_id=tab_id,
+            step=scrolled_step(delta_x, delta_y, target),
         )
 
     async def select(
@@ -313,6 +325,7 @@ class Actions:
             observe=observe,
             timeout_ms=timeout_ms,
             tab_id=tab_id,
+            step=Step("select", values=tuple(wanted)),
         )
 
     async def check(
@@ -354,6 +367,7 @@ class Actions:
             observe=observe,
             timeout_ms=timeout_ms,
             tab_id=tab_id,
+            step=Step("check", checked=checked),
         )
 
     async def drag(
@@ -387,6 +401,7 @@ class Actions:
             observe=observe,
             timeout_ms=timeout_ms,
             tab_id=tab_id,
+            step=Step("drag", to=target if isinstance(target, Selector) else None),
         )
 
     async def fill_form(
@@ -434,6 +449,7 @@ class Actions:
             observe=observe,
             timeout_ms=timeout_ms,
             tab_id=tab_id,
+            step=FormFields(tuple(fields)),
         )
 
     async def upload(
@@ -469,6 +485,7 @@ class Actions:
             timeout_ms=timeout_ms,
             tab_id=tab_id,
             answers_chooser=target is None,
+            step=uploaded_step(paths),
         )
 
     async def _note_secret(self, check: Awaitable[bool], text: str) -> None:

@@ -34,14 +34,21 @@ from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 from browserkit._async.acting.settle import Settler
 from browserkit._async.capture.arrival import Arrival
 from browserkit._async.capture.outline_capture import Capture
-from browserkit._async.core.events import ActionEnded, ActionStarted, next_action_id
+from browserkit._async.core.events import (
+    ActionEnded,
+    ActionStarted,
+    FormFields,
+    Located,
+    next_action_id,
+)
 from browserkit._async.core.session_core import SessionCore
 from browserkit._async.core.tab import Baseline, Tab, swallow
 from browserkit._async.evidence.hooks import BLOCKED_BY_POLICY
 from browserkit._async.targeting.actionability import attempt, budget, explain, explain_timeout
 from browserkit._async.targeting.hit_check import HitTester
-from browserkit._async.targeting.locators import Located, Locators
+from browserkit._async.targeting.locators import Locators
 from browserkit._async.targeting.resolve import Aim, Targets
+from browserkit._steps import Step
 from browserkit.errors import BrowserkitError, ModalStateBlockedError, TimeoutError
 from browserkit.results import ActionResult
 from browserkit.snapshot import SnapshotDiff
@@ -99,6 +106,7 @@ class _Action:
     tab_id: str | None
     answers_chooser: bool
     locate_more: bool
+    step: Step | FormFields | None
 
 
 @attrs.frozen
@@ -153,14 +161,17 @@ class Pipeline:
         more_targets: Sequence[Target] = (),
         answers_chooser: bool = False,
         locate_more: bool = False,
+        step: Step | FormFields | None = None,
     ) -> ActionResult:
         """Run one action with dialog racing, settling and an observed diff.
 
         With ``observe`` off the action returns as soon as it was dispatched:
         no settle wait, no diff (a navigation it starts may not have
         committed yet, so ``navigated`` can be False). ``locate_more``: make
-        the stable locators of ``more_targets`` too (``locators.last_more``),
+        the stable locators of ``more_targets`` too (``ActionEnded.located_more``),
         before the input changes them (a drop zone that counts its items).
+        ``step``: what a script records of the action when it succeeds, told to
+        observers with where its element was (see ``core/events``).
         """
         action = _Action(
             detail,
@@ -172,6 +183,7 @@ class Pipeline:
             tab_id,
             answers_chooser,
             locate_more,
+            step,
         )
         events = self._core.events
         action_id = next_action_id()
@@ -189,10 +201,9 @@ class Pipeline:
             )
             before = await self._read_before(run)
             located = await self.locators.finish(locating)
-            self.locators.last_more = tuple(
-                [await self.locators.finish(one, last=False) for one in locating_more]
-            )
-            await events.action_started(ActionStarted(action_id, detail, target, run.tab, before))
+            located_more = tuple([await self.locators.finish(one) for one in locating_more])
+            started = ActionStarted(action_id, detail, target, run.tab, before, step)
+            await events.action_started(started)
             self._start_fresh(run.tab)
             with Settler(run.tab, self._core.evidence) as settler:
                 sent = await self._dispatch(run, action.how)
@@ -200,9 +211,10 @@ class Pipeline:
             seen = await self._read_after(run, before, settled, settler)
             result = self._report(run, sent, settled, seen, fenced, located)
         except BaseException as exc:
-            await events.action_ended(ActionEnded(action_id, detail, error=exc))
+            await events.action_ended(ActionEnded(action_id, detail, error=exc, step=step))
             raise
-        await events.action_ended(ActionEnded(action_id, detail, result=result))
+        ended = ActionEnded(action_id, detail, result, None, step, located, located_more)
+        await events.action_ended(ended)
         return result
 
     # -- 1. bind ------------------------------------------------------------

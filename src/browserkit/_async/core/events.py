@@ -20,14 +20,15 @@ from __future__ import annotations
 import asyncio
 import itertools
 import logging
-from collections.abc import Awaitable, Callable
-from typing import TypeVar
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any, TypeVar
 
 import attrs
 
 from browserkit._async.core.tab import Baseline, Tab
+from browserkit._steps import Step
 from browserkit.results import ActionResult, DialogInfo, HistoryMove, Navigation
-from browserkit.targets import Target
+from browserkit.targets import Selector, Target
 
 __all__ = [
     "OBSERVER_BOUND_S",
@@ -35,8 +36,10 @@ __all__ = [
     "ActionStarted",
     "DialogOpened",
     "Events",
+    "FormFields",
     "HandoffEnded",
     "HandoffStarted",
+    "Located",
     "Navigated",
     "Observer",
     "TabClosed",
@@ -60,10 +63,29 @@ def next_action_id() -> int:
 
 
 @attrs.frozen
+class Located:
+    """Where an action's element was: its stable locator, its role, and its centre
+    in the viewport (what a script step keeps, for a healing replay)."""
+
+    selector: Selector
+    box: tuple[float, float] | None = None
+    role: str | None = None
+
+
+@attrs.frozen
+class FormFields:
+    """The fields of a ``fill_form`` call, as given: a script step is made of each."""
+
+    fields: tuple[Mapping[str, Any], ...]
+
+
+@attrs.frozen
 class ActionStarted:
     """An action (or a navigation) is about to send its input: its target resolved.
 
     ``before`` is the outline read before it, when the action is observed.
+    ``step`` is what a script records of it if it succeeds (None: nothing,
+    as for raw input or a style change).
     """
 
     action_id: int
@@ -71,6 +93,7 @@ class ActionStarted:
     target: Target | None
     tab: Tab
     before: Baseline | None = None
+    step: Step | FormFields | None = None
 
 
 @attrs.frozen
@@ -80,13 +103,19 @@ class ActionEnded:
     Also sent for an action that failed before it started (a stale ref, a
     read-only session): then no :class:`ActionStarted` of that ``action_id``
     came first. Navigations end with a :class:`Navigation` or
-    :class:`HistoryMove`.
+    :class:`HistoryMove`. ``step`` is the started event's; ``located`` is
+    where the action's element was, ``located_more`` its further targets'
+    (a drag's drop target) when it asked for them, each made before the
+    input went out.
     """
 
     action_id: int
     detail: str
     result: ActionResult | Navigation | HistoryMove | None = None
     error: BaseException | None = None
+    step: Step | FormFields | None = None
+    located: Located | None = None
+    located_more: tuple[Located | None, ...] = ()
 
 
 @attrs.frozen

@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Awaitable
-from typing import TypeVar
+from typing import Literal, TypeVar
 from urllib.parse import urlsplit
 
 import attrs
@@ -28,6 +28,7 @@ from browserkit._async.core.session_core import SessionCore
 from browserkit._async.core.tab import Tab, unless_blocked
 from browserkit._async.navigation.recover import leave, leaving_tab, stay
 from browserkit._fence import Fence, host_of
+from browserkit._steps import Step
 from browserkit.config import Config
 from browserkit.errors import (
     BrowserkitError,
@@ -116,7 +117,8 @@ class Navigator:
         tab = await leave(self._core, leaving_tab(self._core))
         ms = self._core.timeout(timeout_ms, "navigation")
         go = self.goto(tab, url, ms, observe=self._core.observe(observe))
-        return await self._left(tab, self._told(f"navigate to {url}", tab, go))
+        told = self._told(f"navigate to {url}", tab, go, Step("navigate", url=url))
+        return await self._left(tab, told)
 
     @staticmethod
     async def _left(tab: Tab, call: Awaitable[N]) -> N:
@@ -131,18 +133,18 @@ class Navigator:
         finally:
             stay(tab, navigations)
 
-    async def _told(self, title: str, tab: Tab, call: Awaitable[N]) -> N:
+    async def _told(self, title: str, tab: Tab, call: Awaitable[N], step: Step) -> N:
         """Await ``call``, told to the session's observers as one action (a recording
-        makes it a named step of its trace)."""
+        makes it a named step of its trace; a script records ``step``)."""
         events = self._core.events
         action_id = next_action_id()
-        await events.action_started(ActionStarted(action_id, title, None, tab))
+        await events.action_started(ActionStarted(action_id, title, None, tab, step=step))
         try:
             result = await call
         except BaseException as exc:
-            await events.action_ended(ActionEnded(action_id, title, error=exc))
+            await events.action_ended(ActionEnded(action_id, title, error=exc, step=step))
             raise
-        await events.action_ended(ActionEnded(action_id, title, result=result))
+        await events.action_ended(ActionEnded(action_id, title, result=result, step=step))
         return result
 
     async def goto(self, tab: Tab, url: str, ms: float, *, observe: bool = False) -> Navigation:
@@ -259,7 +261,8 @@ class Navigator:
             return HistoryMove(False, tab.page.url, tab.generation)
         move = tab.page.go_back if delta < 0 else tab.page.go_forward
         moving = self._move(tab, move(wait_until="commit", timeout=ms), "history move", ms)
-        return await self._told("back" if delta < 0 else "forward", tab, moving)
+        way: Literal["back", "forward"] = "back" if delta < 0 else "forward"
+        return await self._told(way, tab, moving, Step(way))
 
     async def reload(self, timeout_ms: float | None) -> HistoryMove:
         old = leaving_tab(self._core)
@@ -267,12 +270,14 @@ class Navigator:
         ms = self._core.timeout(timeout_ms, "navigation")
         tab = await leave(self._core, old)
         if tab is not old:  # the stuck page was replaced: load its URL in the new one
-            nav = await self.goto(tab, url, ms, observe=self._core.observe(None))
-            return HistoryMove(
-                True, nav.url, nav.generation, timed_out=nav.timed_out, page=nav.page
-            )
+            return await self._told("reload", tab, self._reload_in(tab, url, ms), Step("reload"))
         reloading = self._move(tab, tab.page.reload(wait_until="commit", timeout=ms), "reload", ms)
-        return await self._left(tab, self._told("reload", tab, reloading))
+        return await self._left(tab, self._told("reload", tab, reloading, Step("reload")))
+
+    async def _reload_in(self, tab: Tab, url: str, ms: float) -> HistoryMove:
+        """A reload of ``url`` as a load in ``tab``, the stand-in for a page that was stuck."""
+        nav = await self.goto(tab, url, ms, observe=self._core.observe(None))
+        return HistoryMove(True, nav.url, nav.generation, timed_out=nav.timed_out, page=nav.page)
 
     async def _move(self, tab: Tab, call: Awaitable[object], what: str, ms: float) -> HistoryMove:
         """Run a history move or reload to its commit, then wait (bounded) for the load event."""

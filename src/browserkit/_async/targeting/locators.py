@@ -26,6 +26,7 @@ from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Frame, Locator, Page
 
 from browserkit._async.core import page_scripts
+from browserkit._async.core.events import Located
 from browserkit._async.core.session_core import SessionCore
 from browserkit._async.core.tab import Tab, swallow
 from browserkit._async.targeting.binding import Bound
@@ -34,7 +35,7 @@ from browserkit.errors import BrowserkitError, InvalidArgumentError, TargetNotFo
 from browserkit.snapshot import Node
 from browserkit.targets import Point, Selector, Target, describe
 
-__all__ = ["Located", "Locators"]
+__all__ = ["Locators"]
 
 _FACTS = page_scripts.load("locator")
 # Past this many matches a shared role or text is no locator anyone would keep.
@@ -43,32 +44,12 @@ _MAX_NTH = 8
 _NAMELESS = {"generic", "none", "presentation", "paragraph", "text", ""}
 
 
-class Located:
-    """A locator, its element's role, and where it was (its centre on the page)."""
-
-    __slots__ = ("box", "role", "selector")
-
-    def __init__(
-        self,
-        selector: Selector,
-        box: tuple[float, float] | None = None,
-        role: str | None = None,
-    ) -> None:
-        self.selector = selector
-        self.box = box
-        self.role = role
-
-
 class Locators:
     """Makes stable locators for a session's targets."""
 
     def __init__(self, core: SessionCore, targets: Targets) -> None:
         self._core = core
         self._targets = targets
-        # The last action's locator and box: a script step keeps where its element was.
-        self.last: Located | None = None
-        # Its further targets' (a drag's drop target), when it asked for them.
-        self.last_more: tuple[Located | None, ...] = ()
 
     def start(self, tab: Tab, target: Target | None, aim: Aim, ms: float) -> asyncio.Future[Any]:
         """Begin making the locator of an action's target (see :meth:`finish`)."""
@@ -76,11 +57,8 @@ class Locators:
         making.add_done_callback(swallow)  # an action that failed first never reads it
         return making
 
-    async def finish(
-        self, making: asyncio.Future[Any] | None, *, last: bool = True
-    ) -> Located | None:
-        """The locator :meth:`start` made; None when it could not (never an error).
-        ``last``: it is the action's own target's (kept as :attr:`last`)."""
+    async def finish(self, making: asyncio.Future[Any] | None) -> Located | None:
+        """The locator :meth:`start` made; None when it could not (never an error)."""
         if making is None:
             return None
         try:
@@ -90,8 +68,6 @@ class Locators:
         except asyncio.CancelledError:
             making.cancel()
             raise
-        if last:
-            self.last = located
         return located
 
     async def of(self, target: Target, timeout_ms: float | None, tab_id: str | None) -> Selector:
