@@ -41,6 +41,7 @@ from typing import Any, Generic, TypeVar
 
 import attrs
 
+from browserkit._checks import integer
 from browserkit._convert import to_jsonable
 
 # The entry types are re-exported (see __all__) so that users never import a private module.
@@ -185,16 +186,8 @@ class EventBuffer(Generic[_E]):
         clock: Callable[[], float] | None = None,
         redact: Callable[[str], str] | None = None,
     ) -> None:
-        if isinstance(capacity, bool) or not isinstance(capacity, int) or capacity < 1:
-            raise InvalidArgumentError(f"capacity must be an int >= 1, got {capacity!r}")
-        if (
-            isinstance(max_field_chars, bool)
-            or not isinstance(max_field_chars, int)
-            or max_field_chars < 1
-        ):
-            raise InvalidArgumentError(
-                f"max_field_chars must be an int >= 1, got {max_field_chars!r}"
-            )
+        integer("capacity", capacity, at_least=1)
+        integer("max_field_chars", max_field_chars, at_least=1)
         rules = entry_fields(entry_type)
 
         self._entry_type = entry_type
@@ -506,19 +499,9 @@ class EventBuffer(Generic[_E]):
                 newer than any ``seq`` of this buffer, ``pattern`` not a valid regex,
                 or ``pattern`` needing more than the matching bound.
         """
-        if (
-            isinstance(limit, bool)
-            or not isinstance(limit, int)
-            or not 1 <= limit <= MAX_READ_LIMIT
-        ):
-            raise InvalidArgumentError(
-                f"limit must be an int from 1 to {MAX_READ_LIMIT}, got {limit!r}"
-            )
-        if isinstance(since_seq, bool) or not isinstance(since_seq, int) or since_seq < 0:
-            raise InvalidArgumentError(
-                f"since_seq must be an int >= 0, got {since_seq!r}",
-                hint="pass 0 for a first look, or the last_seq of the previous page",
-            )
+        integer("limit", limit, at_least=1, at_most=MAX_READ_LIMIT)
+        hint = "pass 0 for a first look, or the last_seq of the previous page"
+        integer("since_seq", since_seq, at_least=0, hint=hint)
         if pattern is not None and not isinstance(pattern, str):
             raise InvalidArgumentError(f"pattern must be a str regex, got {pattern!r}")
         if predicate is not None and not callable(predicate):

@@ -9,6 +9,7 @@ from typing import Any, Literal
 
 import attrs
 
+from browserkit._checks import integer, number
 from browserkit._endpoints import parse_endpoint, redact
 from browserkit._fence import domains
 from browserkit._secrets import Secrets, to_secrets
@@ -26,16 +27,14 @@ _DIALOG_POLICIES = ("ask", "accept", "dismiss")
 
 def _positive(name: str) -> Callable[[Any, Any, int], None]:
     def check(_inst: Any, _attr: Any, value: int) -> None:
-        if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
-            raise InvalidArgumentError(f"{name} must be a positive integer, got {value!r}")
+        integer(name, value, at_least=1)
 
     return check
 
 
 def _non_negative(name: str) -> Callable[[Any, Any, int], None]:
     def check(_inst: Any, _attr: Any, value: int) -> None:
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise InvalidArgumentError(f"{name} must be an integer >= 0, got {value!r}")
+        integer(name, value, at_least=0)
 
     return check
 
@@ -281,11 +280,7 @@ class Config:
             }.get(kind)
             ms = self.default_timeout_ms if chosen is None else chosen
             return float(min(ms, self.max_timeout_ms))
-        if isinstance(timeout_ms, bool) or not isinstance(timeout_ms, (int, float)):
-            raise InvalidArgumentError(f"timeout_ms must be a number, got {timeout_ms!r}")
-        if timeout_ms <= 0:
-            raise InvalidArgumentError(f"timeout_ms must be > 0, got {timeout_ms!r}")
-        return float(min(timeout_ms, self.max_timeout_ms))
+        return float(min(number("timeout_ms", timeout_ms, above=0), self.max_timeout_ms))
 
 
 _BOOL_WORDS = {

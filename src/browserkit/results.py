@@ -5,12 +5,12 @@ from __future__ import annotations
 import base64
 import html
 import json
-import math
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any, Literal, cast
 
 import attrs
 
+from browserkit._checks import number
 from browserkit._reprs import (
     diff_summary,
     fence,
@@ -907,8 +907,7 @@ def cookie_from_playwright(data: Any, where: str = "cookie") -> Cookie:
     if same_site not in SAME_SITE:
         raise _bad(where, f"sameSite must be one of {', '.join(SAME_SITE)}, got {same_site!r}")
     expires = data.get("expires", -1)
-    if isinstance(expires, bool) or not isinstance(expires, (int, float)) or math.isnan(expires):
-        raise _bad(where, f"expires must be a number, got {expires!r}")
+    number(f"{where}: expires", expires, hint="-1 makes a session cookie")
     return Cookie(
         name=data["name"],
         value=data["value"],

@@ -14,6 +14,7 @@ from typing import Literal, Union
 
 import attrs
 
+from browserkit._checks import number, optional_integer
 from browserkit._docstrings import shared_args
 from browserkit.errors import InvalidArgumentError
 from browserkit.refs import Ref
@@ -38,8 +39,7 @@ SelectorKind = Literal["css", "xpath", "role", "label", "placeholder", "text", "
 
 
 def _check_nth(_inst: object, _attr: object, value: int | None) -> None:
-    if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-        raise InvalidArgumentError(f"nth must be an integer, got {value!r}")
+    optional_integer("nth", value)
 
 
 def _check_value(_inst: object, _attr: object, value: str) -> None:
@@ -96,8 +96,7 @@ def _check_space(_inst: object, _attr: object, value: str) -> None:
 
 
 def _check_coord(_inst: object, attr: attrs.Attribute[float], value: float) -> None:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
-        raise InvalidArgumentError(f"{attr.name} must be a number >= 0, got {value!r}")
+    number(attr.name, value, at_least=0)
 
 
 @attrs.frozen

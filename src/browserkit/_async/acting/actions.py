@@ -27,6 +27,7 @@ from browserkit._async.targeting.actionability import (
     refused,
 )
 from browserkit._async.targeting.resolve import Aim
+from browserkit._checks import flag, integer, number
 from browserkit._secrets import Secret, Secrets, TypedSecrets
 from browserkit._steps import Step, scrolled_step, typed_step, uploaded_step
 from browserkit.errors import InvalidArgumentError, TargetNotFoundError
@@ -69,12 +70,7 @@ class Actions:
     ) -> ActionResult:
         if button not in ("left", "right", "middle"):
             raise InvalidArgumentError(f"button must be left, right or middle, got {button!r}")
-        if (
-            isinstance(click_count, bool)
-            or not isinstance(click_count, int)
-            or not 1 <= click_count <= 3
-        ):
-            raise InvalidArgumentError(f"click_count must be 1, 2 or 3, got {click_count!r}")
+        integer("click_count", click_count, at_least=1, at_most=3)
         mods = list(modifiers)
         _need_target(target, "click")
 
@@ -252,9 +248,8 @@ class Actions:
         timeout_ms: float | None,
         tab_id: str | None,
     ) -> ActionResult:
-        for name, value in (("delta_y", delta_y), ("delta_x", delta_x)):
-            if isinstance(value, bool) or not isinstance(value, (int, float)):
-                raise InvalidArgumentError(f"{name} must be a number, got {value!r}")
+        number("delta_y", delta_y)
+        number("delta_x", delta_x)
 
         async def body(tab: Tab, ms: float, aim: Aim) -> bool | None:
             if target is None:
@@ -337,8 +332,7 @@ class Actions:
         tab_id: str | None,
     ) -> ActionResult:
         _needs_element(target, "check")
-        if not isinstance(checked, bool):
-            raise InvalidArgumentError(f"checked must be True or False, got {checked!r}")
+        flag("checked", checked)
 
         detail = f"{'checked' if checked else 'unchecked'} {describe(target)}"
 

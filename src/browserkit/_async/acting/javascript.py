@@ -16,6 +16,7 @@ from browserkit._async.core import page_scripts
 from browserkit._async.core.session_core import SessionCore, is_closed_error
 from browserkit._async.core.tab import Tab, swallow, unless_blocked
 from browserkit._async.targeting.resolve import Targets
+from browserkit._checks import flag
 from browserkit._paths import output_file, write_file
 from browserkit._text import well_formed, well_formed_str
 from browserkit.errors import (
@@ -256,9 +257,8 @@ class Scripts:
             raise InvalidArgumentError(f"path must be a non-empty string, got {path!r}")
         if paper not in _PAPER:
             raise InvalidArgumentError(f"paper must be one of {', '.join(_PAPER)}, got {paper!r}")
-        for name, flag in (("landscape", landscape), ("print_background", print_background)):
-            if not isinstance(flag, bool):
-                raise InvalidArgumentError(f"{name} must be True or False, got {flag!r}")
+        flag("landscape", landscape)
+        flag("print_background", print_background)
         core = self._core
         tab = core.check(tab_id=tab_id)
         if core.browser_headless is False:

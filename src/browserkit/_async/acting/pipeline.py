@@ -386,9 +386,10 @@ class Pipeline:
                 change = diff_outlines(
                     before.outline, after.outline, baseline_generation=before.generation
                 )
-                if tab.ticking and tab.ticking_generation == after.generation:
-                    change = attrs.evolve(change, ticking=tab.ticking)
-                tab.baseline = after
+                ticking = self._capture.ticking(tab, after.generation)
+                if ticking:
+                    change = attrs.evolve(change, ticking=ticking)
+                self._capture.keep(tab, after)
             elif after is not None:
                 navigated = True
         page = None

@@ -12,6 +12,7 @@ from playwright.async_api import Error as PlaywrightError
 from browserkit._async.acting.conditions import page_holds
 from browserkit._async.core.session_core import SessionCore
 from browserkit._async.core.tab import Tab, unless_blocked
+from browserkit._checks import number
 from browserkit._patterns import compile_user_pattern
 from browserkit.errors import InvalidArgumentError, TimeoutError
 from browserkit.results import WaitResult
@@ -120,8 +121,7 @@ class Waiter:
         """``time_ms`` checked: a number of ms that fits in the call's timeout."""
         if time_ms is None:
             return None
-        if isinstance(time_ms, bool) or not isinstance(time_ms, (int, float)) or time_ms < 0:
-            raise InvalidArgumentError(f"time_ms must be a number >= 0, got {time_ms!r}")
+        number("time_ms", time_ms, at_least=0)
         most = self._core.config.max_timeout_ms
         if time_ms > most:
             raise InvalidArgumentError(

@@ -114,7 +114,7 @@ class Arrival:
                 glue[1].cancel()
             return None
         base.diffable = False
-        tab.baseline = base
+        self._capture.keep(tab, base)
         heading = await self._fragment_heading(tab, deadline)
         glued = None
         if glue is not None and glue[0] == base.generation:

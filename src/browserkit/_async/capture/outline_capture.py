@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import re
 import time
+import weakref
 from collections.abc import Awaitable, Iterable
 from typing import Any
 from urllib.parse import urlsplit
@@ -40,6 +41,8 @@ _GLUE_MS = 500
 _GLUE_PAIRS = 2000
 # Table rows a tab remembers the agent was shown (the newest), to fold on its return.
 _SHOWN_ROWS = 5000
+# Places a page is known to change on its own that a tab remembers.
+_TICKING_KEYS = 256
 
 
 def _origin(url: str) -> str:
@@ -74,12 +77,58 @@ def busy_error(what: str, ms: float) -> TimeoutError:
     )
 
 
+class _Memory:
+    """What the capture remembers of one tab besides its baseline: the tab's count of
+    calls when the baseline was read (what changed since, with only the current action
+    in between, the page did by itself), where this generation's page changes on its
+    own (snapshot diff keys), and what the agent was shown by origin: the landmarks
+    (banner, menus, sidebar, footer) of the last whole page, which the next page's
+    answer folds when they read the same (``snapshot.compact(seen=)``), and the table
+    rows, by their places in what it read, oldest first, a few thousand, which a page
+    it returns to folds (``snapshot.compact(read_rows=)``)."""
+
+    __slots__ = ("baseline_acts", "shown_landmarks", "shown_rows", "ticking", "ticking_generation")
+
+    def __init__(self) -> None:
+        self.baseline_acts = -1
+        self.ticking: frozenset[str] = frozenset()
+        self.ticking_generation = -1
+        self.shown_landmarks: dict[str, frozenset[str]] = {}
+        self.shown_rows: dict[str, dict[str, int]] = {}
+
+
 class Capture:
-    """Outlines of a session's tabs, and the refs they printed."""
+    """Outlines of a session's tabs, the refs they printed, and the baselines diffs are
+    made from: the one writer of ``Tab.baseline``."""
 
     def __init__(self, core: SessionCore, world: World) -> None:
         self._core = core
         self._world = world
+        self._memory: weakref.WeakKeyDictionary[Tab, _Memory] = weakref.WeakKeyDictionary()
+
+    def _of(self, tab: Tab) -> _Memory:
+        memory = self._memory.get(tab)
+        if memory is None:
+            memory = self._memory[tab] = _Memory()
+        return memory
+
+    def keep(self, tab: Tab, base: Baseline) -> None:
+        """Make ``base`` the tab's baseline: the outline the next diff is made from."""
+        tab.keep_baseline(base)
+        self._of(tab).baseline_acts = tab.acts
+
+    def ticking(self, tab: Tab, generation: int) -> frozenset[str]:
+        """Where the tab's page of ``generation`` is known to change on its own."""
+        memory = self._of(tab)
+        return memory.ticking if memory.ticking_generation == generation else frozenset()
+
+    def _changed_by_itself(self, tab: Tab, keys: frozenset[str], generation: int) -> None:
+        """Note where the page changed with no call of ours in between (bounded)."""
+        memory = self._of(tab)
+        if generation != memory.ticking_generation:
+            memory.ticking, memory.ticking_generation = frozenset(), generation
+        if len(memory.ticking) < _TICKING_KEYS:
+            memory.ticking = memory.ticking | keys
 
     async def outline(
         self, tab: Tab, ms: float, locator: Locator | None = None, depth: int | None = None
@@ -235,12 +284,12 @@ class Capture:
         if (
             last is not None
             and last.generation == fresh.generation
-            and tab.acts == tab.baseline_acts + 1
+            and tab.acts == self._of(tab).baseline_acts + 1
         ):
             # Only this action was called since the agent's last read, and
             # it has not run yet: the page changed this by itself.
             by_itself = diff_outlines(last.outline, fresh.outline, baseline_generation=0)
-            tab.changed_by_itself(ticking_keys(by_itself), fresh.generation)
+            self._changed_by_itself(tab, ticking_keys(by_itself), fresh.generation)
         return fresh
 
     async def compact(
@@ -269,8 +318,9 @@ class Capture:
         :meth:`glued` read beside ``text`` (read here when not given).
         """
         origin = _origin(tab.page.url)
-        seen = tab.shown_landmarks.get(origin, frozenset()) if fold_seen else frozenset()
-        rows = tab.shown_rows.get(origin, {})
+        memory = self._of(tab)
+        seen = memory.shown_landmarks.get(origin, frozenset()) if fold_seen else frozenset()
+        rows = memory.shown_rows.get(origin, {})
         if glued is None:
             glued = await self.glued(tab, generation)
         short = compact_outline(
@@ -283,9 +333,9 @@ class Capture:
             glued=glued,
         )
         if not open_top:
-            tab.shown_landmarks = {origin: frozenset(short.landmarks)}
+            memory.shown_landmarks = {origin: frozenset(short.landmarks)}
         if short.read_rows:
-            tab.shown_rows = {origin: _remember(rows, short.read_rows, _SHOWN_ROWS)}
+            memory.shown_rows = {origin: _remember(rows, short.read_rows, _SHOWN_ROWS)}
         self.record(tab, short.text, generation)
         tab.remember_refs(generation, set(short.expansions))
         return short.text

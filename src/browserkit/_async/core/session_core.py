@@ -26,7 +26,7 @@ from browserkit._async.core import page_scripts
 from browserkit._async.core.events import DialogOpened, Events, Navigated, TabClosed, TabOpened
 from browserkit._async.core.tab import Tab, apply_dialog_policy, on_close, swallow, unless_blocked
 from browserkit._async.evidence.hooks import Evidence
-from browserkit._async.evidence.views import AsyncDownloads, ConsoleView, NetworkView
+from browserkit._async.evidence.views import AsyncDownloads, ConsoleView
 from browserkit._fence import Fence
 from browserkit._text import well_formed_str
 from browserkit.config import Config, TimeoutKind
@@ -121,7 +121,6 @@ class SessionCore:
         # Tabs whose renderer crashed: their calls fail for good (see translate).
         self.crashed_pages: set[str] = set()
         self.console = ConsoleView(self.evidence.console)
-        self.network = NetworkView(self.evidence.network)
         self.downloads = AsyncDownloads(self.evidence)
         # Which local browser the session lives in (None: an attached one).
         self.browser_headless: bool | None = True if attached is None else None

@@ -24,8 +24,6 @@ from browserkit.snapshot import Outline, parse
 log = logging.getLogger("browserkit")
 
 _EARLIER_KEPT = 3
-# Places a page is known to change on its own that a tab remembers.
-_TICKING_KEYS = 256
 # An outline ref as Playwright prints it: the frame prefix (the main frame has
 # one after some navigations, f2e5) and the number.
 _RAW_REF = re.compile(r"\[ref=(f\d+)?e(\d+)\]")
@@ -93,23 +91,12 @@ class Tab:
         self._ref_ceiling = 0
         # Where the refs of elements the page rebuilt went (fed every whole-page outline).
         self.trail = RefTrail()
+        # The last whole-page outline read (written only by the capture, see
+        # keep_baseline), and the document it was read on.
         self._baseline: Baseline | None = None
-        # Calls that may change the page (actions, scripts) made on this tab,
-        # and their count when the baseline was read: when only the current
-        # action came between, what changed since then the page did by itself.
+        self._baseline_document = 0
+        # Calls that may change the page (actions, scripts) made on this tab.
         self.acts = 0
-        self.baseline_acts = -1
-        # Where this generation's page changes on its own (snapshot diff keys).
-        self.ticking: frozenset[str] = frozenset()
-        self.ticking_generation = -1
-        # The landmarks (banner, menus, sidebar, footer) of the last whole page
-        # the agent was shown, by origin: the next page's answer folds those
-        # that read the same (see snapshot.compact(seen=)).
-        self.shown_landmarks: dict[str, frozenset[str]] = {}
-        # The table rows the agent was shown on this origin (signatures, by their
-        # places in what it read, oldest first, a few thousand): a page it returns
-        # to folds those that read the same (see snapshot.compact(read_rows=)).
-        self.shown_rows: dict[str, dict[str, int]] = {}
         self._cdp_task: asyncio.Future[CDPSession] | None = None
         self.pending_dialog: Dialog | None = None
         self.pending_chooser: FileChooser | None = None
@@ -143,20 +130,12 @@ class Tab:
 
     @property
     def baseline(self) -> Baseline | None:
-        """The last whole-page outline read of this tab (None: none yet, or gone)."""
-        return self._baseline
+        """The last whole-page outline read of this document (None: none yet, or gone)."""
+        return self._baseline if self._baseline_document == self.navigations else None
 
-    @baseline.setter
-    def baseline(self, base: Baseline | None) -> None:
-        self._baseline = base
-        self.baseline_acts = self.acts
-
-    def changed_by_itself(self, keys: frozenset[str], generation: int) -> None:
-        """Note where the page changed with no call of ours in between (bounded)."""
-        if generation != self.ticking_generation:
-            self.ticking, self.ticking_generation = frozenset(), generation
-        if len(self.ticking) < _TICKING_KEYS:
-            self.ticking = self.ticking | keys
+    def keep_baseline(self, base: Baseline) -> None:
+        """Make ``base`` the outline diffs are made from (the capture's to call)."""
+        self._baseline, self._baseline_document = base, self.navigations
 
     def listen(self, emitter: Any, event: str, handler: Callable[..., Any]) -> None:
         """Subscribe ``handler`` and remember it, so :meth:`release` can take it back."""
@@ -246,7 +225,6 @@ class Tab:
         else:
             self._fresh = False
             self.generation += 1
-        self.baseline = None
         self.navigations += 1
         self.nav_seen.set()
         if self.on_new_document is not None:

@@ -33,6 +33,7 @@ from playwright.async_api import (
 from playwright.async_api import Error as PlaywrightError
 
 from browserkit._async.evidence.requests import without_fragment
+from browserkit._checks import flag, integer, number
 from browserkit._patterns import compile_user_pattern
 from browserkit.errors import InvalidArgumentError
 
@@ -85,10 +86,7 @@ def _respond_action(respond: Any) -> _Action:
             hint=f"respond takes {', '.join(_RESPOND_KEYS)}",
         )
     status = respond.get("status", 200)
-    if isinstance(status, bool) or not isinstance(status, int) or not 100 <= status <= 599:
-        raise InvalidArgumentError(
-            f"respond: status must be an int from 100 to 599, got {status!r}"
-        )
+    integer("respond: status", status, at_least=100, at_most=599)
     headers = respond.get("headers") or {}
     if not isinstance(headers, Mapping) or not all(
         isinstance(k, str) and isinstance(v, str) for k, v in headers.items()
@@ -155,13 +153,11 @@ def _action(block: bool, respond: Any, delay_ms: float | None, max_ms: float) ->
             + (f" (got {' and '.join(given)})" if given else ""),
         )
     if block is not False:
-        if block is not True:
-            raise InvalidArgumentError(f"block must be True or False, got {block!r}")
+        flag("block", block)
         return _Action("block", "blocked")
     if respond is not None:
         return _respond_action(respond)
-    if isinstance(delay_ms, bool) or not isinstance(delay_ms, (int, float)) or not delay_ms > 0:
-        raise InvalidArgumentError(f"delay_ms must be a number > 0, got {delay_ms!r}")
+    delay_ms = number("delay_ms", delay_ms, above=0)
     if delay_ms > max_ms:
         raise InvalidArgumentError(
             f"delay_ms {delay_ms:g} is above max_timeout_ms ({max_ms:g})",

@@ -15,13 +15,13 @@ brings an ``offline(True)`` session back online.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from typing import Any
 
 from browserkit._async.core.session_core import SessionCore
 from browserkit._async.core.tab import Tab
 from browserkit._async.state.emulation import EveryTab
+from browserkit._checks import number
 from browserkit.errors import InvalidArgumentError
 from browserkit.types import NetworkConditions
 
@@ -80,17 +80,9 @@ def network_conditions(network: NetworkConditions | None) -> dict[str, Any]:
         )
     values = {}
     for key in _KEYS:
-        value = network.get(key, 0)
-        if (
-            isinstance(value, bool)
-            or not isinstance(value, (int, float))
-            or not math.isfinite(value)
-            or value < 0
-        ):
-            raise InvalidArgumentError(
-                f"network: {key} must be a number of at least 0, got {value!r}", hint=_EXAMPLE
-            )
-        values[key] = float(value)
+        values[key] = float(
+            number(f"network: {key}", network.get(key, 0), at_least=0, hint=_EXAMPLE)
+        )
     return {
         "offline": False,
         "latency": values["latency_ms"],
@@ -102,17 +94,8 @@ def network_conditions(network: NetworkConditions | None) -> dict[str, Any]:
 
 def cpu_rate(cpu: float) -> float:
     """``cpu`` checked as a slowdown factor: 1 (none) up to :data:`MAX_CPU_RATE`."""
-    if (
-        isinstance(cpu, bool)
-        or not isinstance(cpu, (int, float))
-        or not math.isfinite(cpu)
-        or not 1 <= cpu <= MAX_CPU_RATE
-    ):
-        raise InvalidArgumentError(
-            f"cpu: must be a slowdown factor from 1 (none) to {MAX_CPU_RATE:g}, got {cpu!r}",
-            hint="e.g. cpu=4 for a mid-range phone",
-        )
-    return float(cpu)
+    hint = "a slowdown factor, 1 for none: e.g. cpu=4 for a mid-range phone"
+    return float(number("cpu", cpu, at_least=1, at_most=MAX_CPU_RATE, hint=hint))
 
 
 class Throttle(EveryTab):

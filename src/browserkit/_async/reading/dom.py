@@ -8,7 +8,7 @@ from typing import Any
 from browserkit._async.capture.isolated_world import DOM_HINT, World
 from browserkit._async.core.session_core import SessionCore
 from browserkit._async.targeting.resolve import Targets
-from browserkit.errors import InvalidArgumentError
+from browserkit._checks import integer
 from browserkit.results import DomNode
 from browserkit.targets import Target
 
@@ -28,8 +28,7 @@ class DomReader:
     async def dom(
         self, target: Target | None, depth: int, timeout_ms: float | None, tab_id: str | None
     ) -> DomNode:
-        if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
-            raise InvalidArgumentError(f"depth must be an integer >= 0, got {depth!r}")
+        integer("depth", depth, at_least=0)
         tab = self._core.check(tab_id=tab_id)
         ms = self._core.timeout(timeout_ms)
         args: dict[str, Any] = {"depth": depth, "maxNodes": _DOM_MAX_NODES}

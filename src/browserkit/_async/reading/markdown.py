@@ -8,7 +8,7 @@ from typing import Any
 from browserkit._async.capture.isolated_world import DOM_HINT, World
 from browserkit._async.core.session_core import SessionCore
 from browserkit._async.targeting.resolve import Targets
-from browserkit.errors import InvalidArgumentError
+from browserkit._checks import integer
 from browserkit.results import MarkdownLink, PageMarkdown
 from browserkit.targets import Target
 
@@ -30,8 +30,7 @@ class MarkdownReader:
         timeout_ms: float | None,
         tab_id: str | None,
     ) -> PageMarkdown:
-        if isinstance(max_chars, bool) or not isinstance(max_chars, int) or max_chars < 100:
-            raise InvalidArgumentError(f"max_chars must be an integer >= 100, got {max_chars!r}")
+        integer("max_chars", max_chars, at_least=100)
         tab = self._core.check(tab_id=tab_id)
         ms = self._core.timeout(timeout_ms)
         args: dict[str, Any] = {"maxChars": max_chars}

@@ -11,6 +11,7 @@ from browserkit._async.capture.outline_capture import Capture, busy_error, left_
 from browserkit._async.core import page_scripts
 from browserkit._async.core.session_core import SessionCore
 from browserkit._async.targeting.resolve import Targets
+from browserkit._checks import flag, integer, optional_integer
 from browserkit._paths import output_file, write_file
 from browserkit._patterns import UserPattern, compile_user_pattern
 from browserkit.errors import (
@@ -45,18 +46,9 @@ class Outlines:
         compact: bool = False,
         max_tokens: int | None = None,
     ) -> Snapshot:
-        if depth is not None and (
-            isinstance(depth, bool) or not isinstance(depth, int) or depth < 1
-        ):
-            raise InvalidArgumentError(f"depth must be an integer >= 1, got {depth!r}")
-        if not isinstance(compact, bool):
-            raise InvalidArgumentError(f"compact must be True or False, got {compact!r}")
-        if max_tokens is not None and (
-            isinstance(max_tokens, bool) or not isinstance(max_tokens, int) or max_tokens < 1
-        ):
-            raise InvalidArgumentError(
-                f"max_tokens must be an integer >= 1 or None, got {max_tokens!r}"
-            )
+        optional_integer("depth", depth, at_least=1)
+        flag("compact", compact)
+        optional_integer("max_tokens", max_tokens, at_least=1)
         core = self._core
         tab = core.check(tab_id=tab_id)
         ms = core.timeout(timeout_ms)
@@ -97,7 +89,7 @@ class Outlines:
                 snapshot_diff = diff_outlines(
                     previous.outline, base.outline, baseline_generation=previous.generation
                 )
-            tab.baseline = base
+            self._capture.keep(tab, base)
         if title is None:
             title = await core.bounded(tab.page.title(), "title", left_ms(deadline), tab)
         return Snapshot(
@@ -125,12 +117,8 @@ class Outlines:
             raise InvalidArgumentError("find needs text or regex")
         if text is not None and (not isinstance(text, str) or not text):
             raise InvalidArgumentError(f"text must be a non-empty string, got {text!r}")
-        if not isinstance(urls, bool):
-            raise InvalidArgumentError(f"urls must be True or False, got {urls!r}")
-        if limit is not None and (
-            isinstance(limit, bool) or not isinstance(limit, int) or limit < 1
-        ):
-            raise InvalidArgumentError(f"limit must be an integer >= 1 or None, got {limit!r}")
+        flag("urls", urls)
+        optional_integer("limit", limit, at_least=1)
         pattern: UserPattern | None = None
         if regex is not None:
             if not isinstance(regex, str) or not regex:
@@ -163,8 +151,7 @@ class Outlines:
             raise InvalidArgumentError("full_page=True and target= cannot be combined")
         if format not in ("jpeg", "png"):
             raise InvalidArgumentError(f"format must be 'jpeg' or 'png', got {format!r}")
-        if isinstance(max_side, bool) or not isinstance(max_side, int) or max_side < 16:
-            raise InvalidArgumentError(f"max_side must be an integer >= 16, got {max_side!r}")
+        integer("max_side", max_side, at_least=16)
         if path is not None:
             _check_path(path)
         core = self._core

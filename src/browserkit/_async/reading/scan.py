@@ -10,7 +10,7 @@ from browserkit._async.capture.isolated_world import World
 from browserkit._async.core.loading import BOOT_MS, SAMPLE_MS, PendingRequests
 from browserkit._async.core.session_core import SessionCore
 from browserkit._async.core.tab import Tab
-from browserkit.errors import InvalidArgumentError
+from browserkit._checks import integer
 from browserkit.results import CollapsedList, FrameInfo, PageScan, ScanTarget
 from browserkit.targets import css
 
@@ -34,8 +34,7 @@ class Scanner:
         tab_id: str | None,
     ) -> PageScan:
         for name, value, low in (("max_chars", max_chars, 100), ("max_targets", max_targets, 0)):
-            if isinstance(value, bool) or not isinstance(value, int) or value < low:
-                raise InvalidArgumentError(f"{name} must be an integer >= {low}, got {value!r}")
+            integer(name, value, at_least=low)
         tab = self._core.check(tab_id=tab_id)
         ms = self._core.timeout(timeout_ms)
         # The render state is the loading policy's, read at this moment.

@@ -15,7 +15,6 @@ from __future__ import annotations
 import asyncio
 import difflib
 import json
-import math
 import os
 import re
 from collections.abc import Mapping, Sequence
@@ -30,6 +29,7 @@ from playwright.async_api import Error as PlaywrightError
 from browserkit._async.core.events import Observer, TabOpened
 from browserkit._async.core.session_core import SessionCore
 from browserkit._async.core.tab import Tab
+from browserkit._checks import integer, number
 from browserkit.errors import InvalidArgumentError
 from browserkit.results import StorageState
 from browserkit.types import (
@@ -78,18 +78,15 @@ _NOT_CONTEXT_OPTIONS = ("default_browser_type",)
 
 def viewport_of(width: object, height: object, what: str = "viewport") -> dict[str, int]:
     """``{"width", "height"}`` after checking both are whole numbers from 1 to :data:`MAX_SIDE`."""
+    hint = "give the size as (width, height) in CSS pixels, e.g. (390, 844) for a phone"
+    size = {}
     for name, value in (("width", width), ("height", height)):
-        if isinstance(value, bool) or not isinstance(value, int):
+        size[name] = integer(f"{what}: {name}", value, hint=hint)
+        if not 1 <= size[name] <= MAX_SIDE:
             raise InvalidArgumentError(
-                f"{what}: {name} must be a whole number of CSS pixels, got {value!r}",
-                hint="give the size as (width, height), e.g. (1280, 800)",
+                f"{what}: {name} must be from 1 to {MAX_SIDE}, got {value}", hint=hint
             )
-        if not 1 <= value <= MAX_SIDE:
-            raise InvalidArgumentError(
-                f"{what}: {name} must be from 1 to {MAX_SIDE}, got {value}",
-                hint="give the size as (width, height), e.g. (390, 844) for a phone",
-            )
-    return {"width": int(width), "height": int(height)}  # type: ignore[call-overload]
+    return size
 
 
 def _text(value: object, what: str, example: str) -> str:
@@ -130,19 +127,7 @@ def _geolocation(value: object) -> dict[str, float]:
             if key == "accuracy":
                 continue
             raise InvalidArgumentError(f"geolocation: {key} is missing")
-        number = parts[key]
-        if (
-            isinstance(number, bool)
-            or not isinstance(number, (int, float))
-            or not math.isfinite(number)
-            or number < low
-            or (high is not None and number > high)
-        ):
-            bounds = f"from {low} to {high}" if high is not None else f"at least {low}"
-            raise InvalidArgumentError(
-                f"geolocation: {key} must be a number {bounds}, got {number!r}"
-            )
-        out[key] = float(number)
+        out[key] = float(number(f"geolocation: {key}", parts[key], at_least=low, at_most=high))
     return out
 
 

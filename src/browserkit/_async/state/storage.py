@@ -25,6 +25,7 @@ from playwright.async_api import Error as PlaywrightError
 
 from browserkit._async.core.session_core import SessionCore
 from browserkit._async.core.tab import Tab
+from browserkit._checks import flag, number
 from browserkit._paths import output_file, write_file
 from browserkit.errors import InvalidArgumentError
 from browserkit.results import SAME_SITE, Cookie, StorageState, cookie_from_playwright
@@ -109,11 +110,9 @@ def _cookie_params(item: object, where: str) -> dict[str, Any]:
             hint='e.g. "url": "https://example.org" or "domain": "example.org"',
         )
     expires = out.get("expires", -1)
-    if isinstance(expires, bool) or not isinstance(expires, (int, float)) or expires != expires:
-        raise InvalidArgumentError(f"{where}: expires must be a number (-1: session cookie)")
+    number(f"{where}: expires", expires, hint="-1 makes a session cookie")
     for key in ("httpOnly", "secure"):
-        if not isinstance(out.get(key, False), bool):
-            raise InvalidArgumentError(f"{where}: {key} must be true or false")
+        flag(f"{where}: {key}", out.get(key, False))
     if out.get("sameSite", "Lax") not in SAME_SITE:
         raise InvalidArgumentError(f"{where}: sameSite must be one of {', '.join(SAME_SITE)}")
     if out.get("sameSite") == "None" and not out.get("secure"):
@@ -195,8 +194,7 @@ class StateStore:
     ) -> StorageState:
         core = self._core
         target = None if path is None else output_file(path, "storage_state('state.json')")
-        if not isinstance(indexed_db, bool):
-            raise InvalidArgumentError(f"indexed_db: must be True or False, got {indexed_db!r}")
+        flag("indexed_db", indexed_db)
         self._reading("storage_state")
         raw = await core.bounded(
             core.context.storage_state(indexed_db=indexed_db),
@@ -263,8 +261,7 @@ class StateStore:
             raise InvalidArgumentError(
                 "remove: must be a list of keys", hint='e.g. remove=["theme"]'
             )
-        if not isinstance(clear, bool):
-            raise InvalidArgumentError(f"clear: must be True or False, got {clear!r}")
+        flag("clear", clear)
         writes = bool(update) or bool(remove) or clear
         tab = core.check(mutating=writes)
         wanted = self._active_origin(tab, name) if origin is None else _given_origin(origin)
