@@ -219,7 +219,7 @@ class AsyncSession:
         """
         return await self._navigator.reload(timeout_ms)
 
-    # -------------------------------------------------- reading the page
+    # ----------------------------------------------------------- reading
 
     async def snapshot(
         self,
@@ -453,7 +453,7 @@ class AsyncSession:
         """
         return await self._styles.styles(target, properties, timeout_ms, tab_id)
 
-    # ----------------------------------------------------------- actions
+    # ------------------------------------------------------------ acting
 
     async def click(
         self,
@@ -775,7 +775,7 @@ class AsyncSession:
         """
         return await self._modals.handle_dialog(accept, prompt_text, timeout_ms, tab_id)
 
-    # ------------------------------------ scripts, waiting and raw input
+    # --------------------------------- javascript, waiting and raw input
 
     async def evaluate(
         self,
@@ -1039,7 +1039,7 @@ class AsyncSession:
         """
         return await self._input.key("up", key, observe, timeout_ms, tab_id)
 
-    # -------------------------------------------------------------- tabs
+    # ------------------------------------------------- tabs (navigation)
 
     async def tabs(self) -> list[TabInfo]:
         """The session's tabs, with the active one marked."""
@@ -1075,7 +1075,7 @@ class AsyncSession:
         """
         return await self._tabs.close_tab(tab_id)
 
-    # ----------------------------------------------- state and emulation
+    # ------------------------------------------------------------- state
 
     async def storage_state(
         self,
@@ -1285,7 +1285,7 @@ class AsyncSession:
         """
         await self._throttle.throttle(network, cpu, timeout_ms)
 
-    # --------------------------------------------------- network control
+    # ----------------------------------------------------------- network
 
     async def route(
         self,
@@ -1354,7 +1354,7 @@ class AsyncSession:
         """
         return await self._routes.set_offline(flag, timeout_ms)
 
-    # ------------------------------------------------- human in the loop
+    # --------------------------------------------------- people: handoff
 
     async def handoff(
         self,
@@ -1385,7 +1385,7 @@ class AsyncSession:
         """
         return await self._handoffs.handoff(instructions, timeout_ms, tab_id)
 
-    # ------------------------------------------------ live view and pick
+    # ---------------------------------------- people: live view and pick
 
     async def live(self, *, timeout_ms: float | None = None) -> LiveView:
         """Start a live view of the session and return it (a second call returns the running one).
@@ -1450,7 +1450,7 @@ class AsyncSession:
         """
         return await self._picking.pick(prompt, timeout_ms)
 
-    # ----------------------------------------------------------- scripts
+    # ------------------------------------------ recorded runs as scripts
 
     @shared_args
     async def locator(
