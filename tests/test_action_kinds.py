@@ -65,3 +65,11 @@ def test_browser_act_offers_the_declared_kinds_and_their_arguments() -> None:
     assert offered[len(ACT_ACTIONS) :] == ["mouse_down", "mouse_up", "key_down", "key_up"]
     for action in ACT_ACTIONS:
         assert kind_of(action).tool_args <= fields, action
+
+
+def test_a_script_naming_a_kind_nobody_declared_is_refused_when_loaded() -> None:
+    script = bk.Script((Step("click", locator=_SAVE),))
+    text = script.to_json().replace('"action": "click"', '"action": "tap"')
+
+    with pytest.raises(bk.InvalidArgumentError, match="not a browserkit script"):
+        bk.Script.from_json(text)
