@@ -233,7 +233,7 @@ async def test_a_page_that_shows_nothing_at_the_point_refuses_the_pick(
 async def test_an_agents_click_under_an_invisible_layer_is_refused_not_steered(
     sess: AnySession, base_url: str, layer: str
 ) -> None:
-    # The hit check of a ref's click (hit_check.py) sees the trap over the kettle,
+    # The hit check of a ref's click (targeting/hit_test.py) sees the trap over the kettle,
     # in the utility world, and refuses: the click never reaches the trap.
     await _open(sess, f"{base_url}/pick_steer.html?layer={layer}")
     tree = (await aw(sess.snapshot())).tree

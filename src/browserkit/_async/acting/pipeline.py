@@ -45,7 +45,7 @@ from browserkit._async.core.session_core import SessionCore
 from browserkit._async.core.tab import Baseline, Tab, swallow
 from browserkit._async.evidence.hooks import BLOCKED_BY_POLICY
 from browserkit._async.targeting.actionability import attempt, budget, explain, explain_timeout
-from browserkit._async.targeting.hit_check import HitTester
+from browserkit._async.targeting.hit_test import HitTester
 from browserkit._async.targeting.locators import Locators
 from browserkit._async.targeting.resolve import Aim, Targets
 from browserkit._steps import Step
@@ -79,7 +79,7 @@ class Press:
 
     ``element(locator, force, position, point, timeout_ms)`` presses the
     element as the check said (see
-    :class:`~browserkit._async.targeting.hit_check.Aimed`): ``point``, when set,
+    :class:`~browserkit._async.targeting.hit_test.Aimed`): ``point``, when set,
     is the checked viewport point the mouse may press directly.
     ``at_point(tab, xy)`` presses a point target (unverified). ``ready``, if
     given, checks the element's own state before the hit check (raising
