@@ -132,11 +132,10 @@ class Script:
         Args:
             kind: ``"browserkit"`` (default) or ``"playwright"``.
         """
-        if kind == "browserkit":
-            return _browserkit_file(self)
-        if kind == "playwright":
-            return _playwright_file(self)
-        raise InvalidArgumentError(f"kind must be 'browserkit' or 'playwright', got {kind!r}")
+        if kind not in ("browserkit", "playwright"):
+            raise InvalidArgumentError(f"kind must be 'browserkit' or 'playwright', got {kind!r}")
+        _check_runnable(self)
+        return _browserkit_file(self) if kind == "browserkit" else _playwright_file(self)
 
 
 @attrs.frozen(repr=False)
@@ -167,6 +166,24 @@ class ReplayResult:
 
     __repr__ = summary
     _repr_markdown_ = record_markdown
+
+
+def _check_runnable(script: Script) -> None:
+    """Refuse a script with a step that no code could run: an action on an element that
+    has no locator (and no point), or a drag with nowhere to drop."""
+    for number, step in enumerate(with_start(script), 1):
+        missing = None
+        if kind_of(step.action).target == "element" and step.locator is None:
+            missing = None if step.point is not None else "a locator for its element"
+        if missing is None and step.action == "drag" and step.to is None:
+            missing = "a locator for where it dropped"
+        if missing is not None:
+            raise InvalidArgumentError(
+                f"step {number} ({step.action}) has no {missing}: no stable locator could "
+                "be made when it ran (the element left, or the page did not answer in time)",
+                hint="record the step again, or give it a locator with attrs.evolve(step, "
+                "locator=bk.css(...)) before exporting",
+            )
 
 
 def with_start(script: Script) -> tuple[Step, ...]:

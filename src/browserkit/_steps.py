@@ -42,6 +42,7 @@ __all__ = [
     "StepAction",
     "field_step",
     "kind_of",
+    "pointed_step",
     "pw_locator",
     "quoted",
     "scrolled_step",
@@ -67,10 +68,12 @@ class Step:
     a history move, a key pressed on the page, a page scroll, or a file
     chooser answered by ``upload``). ``text`` is what was typed, or
     ``secret`` the name of the secret typed (never its value); ``keys``:
-    typed a key per character (``type(..., keys=True)``). ``to``: where a
+    typed a key per character (``type(..., keys=True)``). ``button``,
+    ``click_count`` and ``modifiers``: how a click pressed. ``to``: where a
     drag dropped its element; ``files``: the paths an upload gave, as
     given; ``delta_x``/``delta_y``: how far a scroll went, ``point``: the
-    viewport point a scroll turned the wheel at.
+    viewport point a click, a hover or a scroll's wheel was at when it was
+    given a point rather than an element.
 
     ``expect_url``, ``expect_text``, ``expect_checked``,
     ``expect_disabled``: what the step is checked by when replayed.
@@ -92,6 +95,9 @@ class Step:
     submit: bool = False
     clear: bool = True
     keys: bool = False
+    button: Literal["left", "right", "middle"] = "left"
+    click_count: int = 1
+    modifiers: tuple[str, ...] = ()
     to: Selector | None = None
     files: tuple[str, ...] = ()
     delta_x: float = 0
@@ -201,13 +207,58 @@ class _Reload(_History):
         return ["await page.reload()"]
 
 
-class _Click(Kind):
+class _Pointer(Kind):
+    """A kind that acts on an element, or on a viewport point when it was given one."""
+
+    def _options(self, step: Step) -> str:
+        return ""
+
+    def browserkit(self, step: Step) -> str:
+        if step.point is not None:
+            return f"s.{self.name}(bk.point({_at(step)}){self._options(step)})"
+        return f"s.{self.name}({_loc(step)}{self._options(step)})"
+
+    def replay(self, step: Step) -> Call:
+        at = point(*step.point) if step.point is not None else _located(step)
+        return Call(self.name, (at,), self._kwargs(step))
+
+    def _kwargs(self, step: Step) -> dict[str, Any]:
+        return {}
+
+
+class _Click(_Pointer):
     name = "click"
     tool_args = frozenset({"button", "click_count", "modifiers"})
 
+    def _options(self, step: Step) -> str:
+        return "".join(f", {k}={v!r}" for k, v in self._kwargs(step).items())
 
-class _Hover(Kind):
+    def _kwargs(self, step: Step) -> dict[str, Any]:
+        given: dict[str, Any] = {
+            "button": step.button,
+            "click_count": step.click_count,
+            "modifiers": list(step.modifiers),
+        }
+        defaults = {"button": "left", "click_count": 1, "modifiers": []}
+        return {k: v for k, v in given.items() if v != defaults[k]}
+
+    def playwright(self, step: Step) -> list[str]:
+        options = self._kwargs(step)
+        if step.point is not None:
+            options.pop("modifiers", None)  # the mouse presses no keys
+            extra = "".join(f", {k}={v!r}" for k, v in options.items())
+            return [f"await page.mouse.click({_at(step)}{extra})"]
+        extra = ", ".join(f"{k}={v!r}" for k, v in options.items())
+        return [f"await {_pw(step)}.click({extra})"]
+
+
+class _Hover(_Pointer):
     name = "hover"
+
+    def playwright(self, step: Step) -> list[str]:
+        if step.point is not None:
+            return [f"await page.mouse.move({_at(step)})"]
+        return [f"await {_pw(step)}.hover()"]
 
 
 class _Type(Kind):
@@ -444,6 +495,12 @@ def _files(step: Step) -> str:
     return f"[{', '.join(map(quoted, step.files))}]"
 
 
+def _at(step: Step) -> str:
+    """The step's point as code: ``x, y``."""
+    assert step.point is not None
+    return f"{_num(step.point[0])}, {_num(step.point[1])}"
+
+
 def _loc(step: Step) -> str:
     return repr(step.locator) if step.locator is not None else "None"
 
@@ -487,6 +544,14 @@ def _frame_css(spec: str) -> str:
 
 
 # -- the steps actions record -------------------------------------------------
+
+
+def pointed_step(action: Literal["click", "hover"], target: Target, **how: Any) -> Step:
+    """The step of a click or hover: at a viewport point when it was given one (an
+    element's locator comes from the action, as any other step's); ``how``: a
+    click's ``button``, ``click_count`` and ``modifiers``."""
+    at = (target.x, target.y) if isinstance(target, Point) and target.space == "viewport" else None
+    return Step(action, point=at, **how)
 
 
 def typed_step(text: str | Secret, submit: bool, clear: bool, keys: bool) -> Step:

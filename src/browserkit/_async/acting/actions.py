@@ -29,7 +29,7 @@ from browserkit._async.targeting.actionability import (
 from browserkit._async.targeting.resolve import Aim
 from browserkit._checks import flag, integer, number
 from browserkit._secrets import Secret, Secrets, TypedSecrets
-from browserkit._steps import Step, scrolled_step, typed_step, uploaded_step
+from browserkit._steps import Step, pointed_step, scrolled_step, typed_step, uploaded_step
 from browserkit.errors import InvalidArgumentError, TargetNotFoundError
 from browserkit.results import ActionResult
 from browserkit.targets import Point, Selector, Target, describe
@@ -103,7 +103,9 @@ class Actions:
             observe=observe,
             timeout_ms=timeout_ms,
             tab_id=tab_id,
-            step=Step("click"),
+            step=pointed_step(
+                "click", target, button=button, click_count=click_count, modifiers=tuple(mods)
+            ),
         )
 
     async def hover(
@@ -118,7 +120,7 @@ class Actions:
             observe=observe,
             timeout_ms=timeout_ms,
             tab_id=tab_id,
-            step=Step("hover"),
+            step=pointed_step("hover", target),
         )
 
     async def type(

@@ -177,7 +177,7 @@ SILENCE_DIALOGS = load("silence_dialogs")
 PINS = load("pins")
 """``() => pins``: the utility world's pin map and its one rule for what a pin is now."""
 HIT = Library("hit", f"({HIT_CHECK})(({PINS})())")
-"""The hit check with the world's pins, installed in the utility world (``targeting/hit_test.py``)."""
+"""The hit check with the world's pins, installed in the utility world (``hit_test.py``)."""
 BOUND_ENGINE = "(" + load("bound_engine") + ")(" + PINS + ")"
 BOUND_ENGINE_NAME = "browserkit-bound"
 """The name ``BOUND_ENGINE`` is registered under (``browserkit-bound=<key>`` locators)."""

@@ -80,8 +80,6 @@ class Locators:
         located = await self.locate(tab, target, aim, ms)
         if located is not None:
             return located.selector
-        if isinstance(target, Selector):
-            return target  # a CSS or XPath selector that matched one element
         raise TargetNotFoundError(f"{describe(target)} is gone", hint="take a new snapshot")
 
     async def quietly(self, ref: str, tab_id: str) -> Selector | None:
@@ -109,8 +107,6 @@ class Locators:
             )
         except (PlaywrightError, BrowserkitError, asyncio.TimeoutError):
             return None, None
-        if located is None and isinstance(target, Selector):
-            located = Located(target)  # a CSS or XPath selector that matched one element
         return located, kind if isinstance(kind, str) else None
 
     async def box_of(self, ref: str) -> tuple[float, float] | None:
@@ -131,8 +127,12 @@ class Locators:
         if isinstance(target, Selector) and target.kind not in ("css", "xpath"):
             # Already a person's locator, and checked unique as it resolved.
             return Located(target, role=target.value if target.kind == "role" else None)
-        if aim.bound is None or aim.locator is None:
-            return None
+        if aim.locator is None:
+            return None  # a point: no element to find again
+        if aim.bound is None:
+            # A CSS or XPath selector resolves unbound, to the one element it matched:
+            # it finds that element again as it did now.
+            return Located(target) if isinstance(target, Selector) else None
         return await self._from_pin(tab, aim.bound, ms)
 
     async def _from_pin(self, tab: Tab, bound: Bound, ms: float) -> Located | None:
