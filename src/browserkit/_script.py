@@ -181,8 +181,8 @@ def _check_runnable(script: Script) -> None:
             raise InvalidArgumentError(
                 f"step {number} ({step.action}) has no {missing}: no stable locator could "
                 "be made when it ran (the element left, or the page did not answer in time)",
-                hint="record the step again, or give it a locator with attrs.evolve(step, "
-                "locator=bk.css(...)) before exporting",
+                hint="record the step again on an element the page shows, or give the "
+                "step a locator of your own before exporting",
             )
 
 
