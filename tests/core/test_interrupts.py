@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 # Prints "waiting" once the main thread is blocked inside the sync portal,
 # i.e. once the browser call is really in flight: signalling earlier would

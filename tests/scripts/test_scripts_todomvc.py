@@ -25,7 +25,7 @@ from browserkit._demo.run import serve_directory
 from tests.helpers import AnySession, aw
 from tests.scripts_helpers import call, export, printed, ref_in, run_export
 
-EXAMPLES = Path(__file__).resolve().parents[1] / "node_modules" / "todomvc" / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "node_modules" / "todomvc" / "examples"
 STORE = "react-todos"  # the localStorage key React's TodoMVC keeps its todos under
 READ_STORE = f"localStorage.getItem({STORE!r})"
 # Each export prints the app's store before it ends (``done: <url>`` is its last line).

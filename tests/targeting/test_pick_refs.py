@@ -4,7 +4,7 @@ The point goes through the browser's own hit test (CDP), so the page's
 ``elementFromPoint`` (patched on tests/pages/pick.html to lie) changes
 nothing, and the element is pinned where page code cannot reach. These tests
 pick by viewport point through the session's picker, the way the live view
-does when a person clicks in pick mode (tests/test_live_view.py drives that
+does when a person clicks in pick mode (tests/people/test_live_view.py drives that
 end to end).
 """
 

@@ -1,7 +1,7 @@
 """pick(): a person clicks an element in the live view and the agent gets its ``p`` ref.
 
 The person is a second Chromium driven by plain Playwright, opening the
-view's URL (see tests/test_live_view.py). tests/pages/pick.html puts its
+view's URL (see tests/people/test_live_view.py). tests/pages/pick.html puts its
 elements at fixed points: a button in an iframe at (60, 175) in the page.
 """
 

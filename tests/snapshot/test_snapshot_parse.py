@@ -18,7 +18,7 @@ from tests.examples import examples
 # Pure Python: runs on every Python.
 pytestmark = pytest.mark.every_python
 
-OUTLINES = Path(__file__).parent / "outlines"
+OUTLINES = Path(__file__).parent.parent / "outlines"
 SAMPLES = sorted(OUTLINES.glob("*.txt"))
 
 

@@ -32,7 +32,7 @@ from tests.outline_drafts import check_invariants, outline_pairs
 # Pure Python: runs on every Python.
 pytestmark = pytest.mark.every_python
 
-OUTLINES = Path(__file__).parent / "outlines"
+OUTLINES = Path(__file__).parent.parent / "outlines"
 PAIRS = [("shop_300", "shop_300_after"), ("promo", "promo_after"), ("todo", "todo_after")]
 
 
@@ -198,7 +198,7 @@ def test_a_new_ref_on_a_row_nobody_acts_on_reads_as_unchanged() -> None:
     assert {c.ref for c in d.changed} == {"e8", "e9", "e4"}  # the data keeps every change
     assert str(d).splitlines() == [
         "changes: 1 changed; 3 unchanged",
-        # The row's one line (tests/test_table_rows.py), the changed cell as old → new.
+        # The row's one line (tests/snapshot/test_table_rows.py), the changed cell as old → new.
         '~ row [ref=e8]: textbox "Id" [ref=e4] → textbox "Id" [ref=e4]: "42"  # in table e1',
     ]
     refs_only = parse(render(new).replace(': "42"', ""))

@@ -15,7 +15,7 @@ must be in the block's output, and a ref written as a literal (``"e13"``)
 must be quoted in such a comment. A block not meant to run has no place in
 these pages: every block runs.
 
-``python -m tests.test_docs_examples BLOCKS RESULTS`` is the child process:
+``python -m tests.house.test_docs_examples BLOCKS RESULTS`` is the child process:
 it runs the blocks listed in the JSON file BLOCKS and writes what each did
 to RESULTS.
 """
@@ -46,7 +46,7 @@ from tests.chrome import debugging_chromium
 
 # One pytest-xdist worker runs them all, so each page runs once.
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 # How many blocks each page has: a block added or lost must be a decision.
 EXPECTED_BLOCKS = {
@@ -268,7 +268,7 @@ def _run_page(blocks: list[Block], hosts: dict[str, str], folder: Path) -> list[
     ]
     blocks_path, results_path = folder / "blocks.json", folder / "results.json"
     blocks_path.write_text(json.dumps(listing), encoding="utf-8")
-    command = [sys.executable, "-m", "tests.test_docs_examples", str(blocks_path)]
+    command = [sys.executable, "-m", "tests.house.test_docs_examples", str(blocks_path)]
     try:
         child = subprocess.run(
             [*command, str(results_path)],

@@ -19,7 +19,7 @@ import browserkit as bk
 # The sync API (threads, signals, atexit, Jupyter) depends on the interpreter.
 pytestmark = pytest.mark.every_python
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def run_python(

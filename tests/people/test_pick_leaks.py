@@ -8,7 +8,7 @@ and lies in its own world about what is on top and what is visible. A
 person picks at (60, 30), on "Add kettle".
 
 The end-to-end tests pick by hand: the person is a second Chromium opening
-the live view (see tests/test_live_pick.py); the others pick by point through
+the live view (see tests/people/test_live_pick.py); the others pick by point through
 the session's picker, the way the live view hands over a person's click.
 """
 

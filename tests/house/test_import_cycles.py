@@ -19,7 +19,7 @@ from tests.helpers import load_script
 # Source checks: run on every Python.
 pytestmark = pytest.mark.every_python
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 check_imports = load_script("check_imports")

@@ -21,7 +21,7 @@ from browserkit import _version
 # command's help and install-browser's checks run once.
 EVERY_PYTHON = pytest.mark.every_python
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 COMMANDS = ("demo", "diagnostics", "install-browser", "mcp", "tools")
 
 

@@ -17,7 +17,7 @@ from tests.server import serve
 
 pytestmark = pytest.mark.every_python
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 FRAMEWORKS = {  # module: (a package it imports, the extra)
     "openai_agents": ("agents", "openai-agents"),
     "pydantic_ai": ("pydantic_ai", "pydantic-ai"),
@@ -45,7 +45,7 @@ async def test_two_agents_share_one_browser_each_in_its_own_session(
     from pydantic_ai import Agent
 
     from browserkit.integrations import pydantic_ai
-    from tests.test_integrations_pydantic_ai import fake_model
+    from tests.tools.test_integrations_pydantic_ai import fake_model
 
     async def run(tag: str) -> tuple[Brain, bk.AsyncSession]:
         url = f"{site}{PAGE}?agent={tag}"

@@ -18,7 +18,7 @@ from browserkit import errors
 # Config, errors and diagnostics: mostly no browser; every Python.
 pytestmark = pytest.mark.every_python
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_config_reads_environment_overrides() -> None:

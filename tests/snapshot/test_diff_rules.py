@@ -360,7 +360,7 @@ def test_an_added_table_reads_like_a_compact_one() -> None:
     )
     assert str(diff(old, new, baseline_generation=1)).splitlines()[1:] == [
         "+ table [ref=e3]:  # in main e1",
-        # No row group; a row is one line, cells in order (tests/test_table_rows.py).
+        # No row group; a row is one line, cells in order (tests/snapshot/test_table_rows.py).
         '    - row [ref=e5]: 200 | Response body button "Download" [ref=e9]',
     ]
 

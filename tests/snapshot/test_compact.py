@@ -31,7 +31,7 @@ from browserkit.snapshot._compact import (
 from tests.examples import REPEAT, examples
 from tests.helpers import AnySession, aw
 
-OUTLINES = Path(__file__).parent / "outlines"
+OUTLINES = Path(__file__).parent.parent / "outlines"
 SAMPLES = sorted(OUTLINES.glob("*.txt"))
 REF = re.compile(r"\[ref=([^\]\s]+)\]")
 EXPAND = re.compile(r'\(expand: snapshot\(target="([^"]+)"\)')
@@ -171,7 +171,7 @@ def test_runs_of_table_rows_collapse_under_their_rowgroup() -> None:
     # The row group is only layout: its rows are the table's, which expands them.
     assert "rowgroup" not in result.text
     assert '- … 77 more row like the above (expand: snapshot(target="e2"))' in result.text
-    # Each row one line, its cells in order (tests/test_table_rows.py).
+    # Each row one line, its cells in order (tests/snapshot/test_table_rows.py).
     assert '  - row: 1 | button "View 1" [ref=e501]' in result.text
 
 
@@ -428,7 +428,7 @@ def test_long_names_texts_and_values_are_capped() -> None:
     )
     result = compact(text)
     nodes = list(parse(result.text).walk())
-    # A cut text says how to read it whole (tests/test_long_leaves.py).
+    # A cut text says how to read it whole (tests/snapshot/test_long_leaves.py).
     notes = [
         "",
         ' 340 more chars (expand: snapshot(target="e2"))',

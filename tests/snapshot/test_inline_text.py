@@ -51,7 +51,7 @@ async def test_arrival_and_compact_outlines_read_as_the_page_shows(
         # Block boundaries still part words: list items, nested blocks, cells.
         assert "- listitem: first" in text and "- listitem: second" in text
         assert "- text: block" in text and ": boundary" in text
-        assert ": cell | next" in text  # a row's cells (tests/test_table_rows.py)
+        assert ": cell | next" in text  # a row's cells (tests/snapshot/test_table_rows.py)
     # The full outline keeps each piece on its own line, as Playwright prints it.
     assert "- text: logs." in snap.tree and "- text: _days" in snap.tree
     # scan reads the DOM's own text: the same words.

@@ -1,0 +1,1 @@
+"""Acting: actions, forms, dialogs, keys and the settling that follows them."""

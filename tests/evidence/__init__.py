@@ -1,0 +1,1 @@
+"""Evidence: the console, network and downloads buffers and what fills them."""

@@ -1,0 +1,1 @@
+"""The house itself: layout, imports, docs examples, vocabulary and reprs."""

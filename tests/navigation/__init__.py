@@ -1,0 +1,1 @@
+"""Navigation: loading pages, arriving on them, and tabs."""

@@ -1,0 +1,1 @@
+"""Network control: routes, the domain fence and what may escape them."""

@@ -1,0 +1,1 @@
+"""People: the live view, pick and handoff."""

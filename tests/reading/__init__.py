@@ -1,0 +1,1 @@
+"""Reading: snapshots, find, Markdown, scan and the page scripts that read."""

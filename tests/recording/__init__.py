@@ -1,0 +1,1 @@
+"""Recording: traces, HAR files and videos, without their secrets."""

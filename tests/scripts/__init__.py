@@ -1,0 +1,1 @@
+"""Scripts: a session's run as steps, exported, rerun and replayed."""

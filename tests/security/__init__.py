@@ -1,0 +1,1 @@
+"""Secrets and hostile pages: what must never leak or steer."""

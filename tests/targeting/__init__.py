@@ -1,0 +1,1 @@
+"""Targeting: refs, selectors and points turned into one element, hit checks and locators."""

@@ -1,0 +1,2 @@
+"""Front ends: the tool registry, the MCP server, the command line and the framework
+integrations."""
