@@ -123,9 +123,7 @@ async def test_concurrent_starts_never_overshoot_max_sessions(api: str, base_url
     config = bk.Config.from_env(idle_stop_ms=0, max_sessions=8)
     if api == "async":
         owner: Any = bk.AsyncBrowser(config)
-        outcomes = await asyncio.gather(
-            *(owner.start() for _ in range(50)), return_exceptions=True
-        )
+        outcomes = await asyncio.gather(*(owner.start() for _ in range(50)), return_exceptions=True)
     else:
         owner = bk.Browser(config)
         outcomes = await asyncio.gather(
