@@ -343,7 +343,7 @@ class AsyncBrowser:
             check_scheme(url, self._config, fence)
         if path is not None:
             return await self._on_profile(
-                path, session_id, spec, headless, url, ms, read_only, fence
+                path, session_id, spec, headless, url, ms, read_only, fence, files
             )
         if self._pool is not None:
             return await self._place(
@@ -385,6 +385,7 @@ class AsyncBrowser:
         ms: float,
         read_only: bool,
         fence: Fence | None,
+        files: SessionFiles | None,
     ) -> AsyncSession:
         """A session in a Chromium of its own on a profile directory (a persistent context)."""
         lock = ProfileLock.acquire(path)  # before anything launches: a held one fails at once
@@ -409,7 +410,9 @@ class AsyncBrowser:
         core = SessionCore(self, session_id, context, read_only=read_only)
         core.evidence.fence = fence
         core.browser_headless = None  # not one of the shared local browsers
-        return await self._open(AsyncSession(core), url, ms)
+        # HAR and video are recorded as in any session (tracing.start_har and a
+        # screencast per tab), so a persistent context needs no launch options.
+        return await self._open(AsyncSession(core), url, ms, files)
 
     def _on_profile_closed(self, session_id: str) -> None:
         """A profile's browser closed: by a stop (which releases the lock) or by dying."""
