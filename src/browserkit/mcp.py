@@ -340,7 +340,7 @@ def read_token_file(path: str | os.PathLike[str]) -> str:
         raise InvalidArgumentError(
             f"token file {where!r} does not hold a token of {MIN_TOKEN_CHARS} or more "
             "printable ASCII characters without spaces",
-            hint='write one, e.g. python -c "import secrets; print(secrets.token_urlsafe(32))"',
+            hint="write one long random line into it, e.g. the output of openssl rand -hex 32",
         )
     return token
 
