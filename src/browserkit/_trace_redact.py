@@ -57,6 +57,7 @@ __all__ = [
     "Redaction",
     "RedactionTooLong",
     "TypedSecrets",
+    "http_only_value",
     "redact_har",
     "redact_trace",
 ]
@@ -103,8 +104,9 @@ class TypedSecrets:
     the last few hundred are kept.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, limit: int | None = None) -> None:
         self._values: OrderedDict[str, str] = OrderedDict()
+        self._limit = _MAX_TYPED if limit is None else limit
 
     def note(self, value: str, kind: str) -> None:
         """Remember ``value`` as a ``kind`` (``"password"`` or ``"card"``) field's value."""
@@ -112,7 +114,7 @@ class TypedSecrets:
             return
         self._values.pop(value, None)
         self._values[value] = REPLACED.get(kind, f"<redacted:{kind}>")
-        while len(self._values) > _MAX_TYPED:
+        while len(self._values) > self._limit:
             self._values.popitem(last=False)
 
     def replacements(self) -> dict[str, str]:
@@ -362,13 +364,22 @@ def _header_or_cookie(entry: dict[str, Any], found: dict[str, str]) -> dict[str,
     return entry
 
 
+def http_only_value(line: str) -> str | None:
+    """The value a ``Set-Cookie`` header line sets, when the cookie is HttpOnly and
+    the value not empty; else None."""
+    first, _sep, attributes = line.partition(";")
+    if not any(a.strip().lower() == "httponly" for a in attributes.split(";")):
+        return None
+    return first.partition("=")[2].strip().strip('"') or None
+
+
 def _set_cookie(line: str, found: dict[str, str]) -> str:
     """One ``Set-Cookie`` header line, its value replaced when the cookie is HttpOnly."""
     first, sep, attributes = line.partition(";")
     if not any(a.strip().lower() == "httponly" for a in attributes.split(";")):
         return line
-    name, eq, value = first.partition("=")
-    value = value.strip().strip('"')
+    name, eq, _value = first.partition("=")
+    value = http_only_value(line)
     if value:
         found.setdefault(value, REPLACED["cookie"])
     return f"{name}{eq}{REPLACED['cookie']}{sep}{attributes}"
