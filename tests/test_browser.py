@@ -119,6 +119,8 @@ async def test_concurrent_starts_never_overshoot_max_sessions(api: str, base_url
     # Issue 41, item 7: the capacity check and the registration were split by
     # awaits, so five concurrent starts under max_sessions=2 all succeeded.
     import asyncio
+    import concurrent.futures
+    import threading
 
     config = bk.Config.from_env(idle_stop_ms=0, max_sessions=8)
     if api == "async":
@@ -126,9 +128,17 @@ async def test_concurrent_starts_never_overshoot_max_sessions(api: str, base_url
         outcomes = await asyncio.gather(*(owner.start() for _ in range(50)), return_exceptions=True)
     else:
         owner = bk.Browser(config)
-        outcomes = await asyncio.gather(
-            *(asyncio.to_thread(owner.start) for _ in range(50)), return_exceptions=True
-        )
+        together = threading.Barrier(50)  # every thread calls start() at the same moment
+
+        def start() -> bk.Session:
+            together.wait(timeout=30)
+            return owner.start()
+
+        with concurrent.futures.ThreadPoolExecutor(max_workers=50) as pool:
+            loop = asyncio.get_running_loop()
+            outcomes = await asyncio.gather(
+                *(loop.run_in_executor(pool, start) for _ in range(50)), return_exceptions=True
+            )
     try:
         started = [o for o in outcomes if not isinstance(o, BaseException)]
         refused = [o for o in outcomes if isinstance(o, BaseException)]
