@@ -107,6 +107,19 @@ async def test_the_code_tools_locate_export_and_replay(
         failed = await tools.call(abrowser, "browser_replay", {**replay, "script": broken})
         assert failed["error"]["code"] == "replay_step_failed"
         assert "could stand in" in failed["error"]["message"]
+        renamed = script.replace("script_app.html", "script_app.html?variant=renamed")
+        rules = {**replay, "script": renamed, "heal": True, "renames": ["Save => Store"]}
+        healed = await tools.call(abrowser, "browser_replay", rules)
+        assert healed["healed"] == [
+            {
+                "step": 2,
+                "old": 'bk.role("button", "Save")',
+                "new": 'bk.role("button", "Store")',
+                "why": "renamed 'Save' to 'Store' by renames",
+            }
+        ]
+        bad = await tools.call(abrowser, "browser_replay", {**rules, "renames": ["Save"]})
+        assert bad["error"]["code"] == "invalid_argument"
     finally:
         await abrowser.stop(sid)
         await abrowser.stop(other)
