@@ -277,12 +277,16 @@ def _origins(text: str) -> tuple[str, ...]:
         if not item:
             continue
         parts_ = urlsplit(item)
-        if parts_.scheme not in ("http", "https") or not parts_.netloc or item != _origin(item):
+        if (
+            parts_.scheme not in ("http", "https")
+            or not parts_.netloc
+            or item.lower() != _origin(item)
+        ):
             raise SystemExit(
                 f"--allowed-origins: {item!r} is not an origin; give scheme://host[:port], "
                 "with no path, as a browser sends it in Origin (https://mcp.example.com)"
             )
-        origins.append(item)
+        origins.append(item.lower())  # as the guard compares them
     return tuple(origins)
 
 
