@@ -148,20 +148,20 @@ async def test_a_profile_session_writes_its_har_and_its_video(
     # Issue 41, item 2: start(profile=P, har_path=..., video_dir=...) wrote neither, silently.
     import json
 
-    from browserkit._async._video import ensure_ffmpeg
-
-    try:
-        ensure_ffmpeg()
-    except bk.BrowserNotFoundError:
-        pytest.skip("no ffmpeg for Playwright to encode video")
     browser: Any = abrowser if api == "async" else sbrowser
     har, films = tmp_path / "profile.har", tmp_path / "films"
     films.mkdir()
-    s = await aw(
-        browser.start(
-            f"{base_url}/basic.html", profile=tmp_path / "profile", har_path=har, video_dir=films
+    try:
+        s = await aw(
+            browser.start(
+                f"{base_url}/basic.html",
+                profile=tmp_path / "profile",
+                har_path=har,
+                video_dir=films,
+            )
         )
-    )
+    except bk.BrowserNotFoundError as exc:  # checked before anything starts
+        pytest.skip(f"no ffmpeg for Playwright to encode video: {exc.message}")
     await aw(s.navigate(f"{base_url}/media_motion.html?ms=300"))
     await aw(s.wait_for(text="done", timeout_ms=10_000))
     await aw(s.stop())

@@ -57,7 +57,6 @@ __all__ = [
     "Redaction",
     "RedactionTooLong",
     "TypedSecrets",
-    "http_only_value",
     "redact_har",
     "redact_trace",
 ]
@@ -104,9 +103,8 @@ class TypedSecrets:
     the last few hundred are kept.
     """
 
-    def __init__(self, limit: int | None = None) -> None:
+    def __init__(self) -> None:
         self._values: OrderedDict[str, str] = OrderedDict()
-        self._limit = _MAX_TYPED if limit is None else limit
 
     def note(self, value: str, kind: str) -> None:
         """Remember ``value`` as a ``kind`` (``"password"`` or ``"card"``) field's value."""
@@ -114,7 +112,7 @@ class TypedSecrets:
             return
         self._values.pop(value, None)
         self._values[value] = REPLACED.get(kind, f"<redacted:{kind}>")
-        while len(self._values) > self._limit:
+        while len(self._values) > _MAX_TYPED:
             self._values.popitem(last=False)
 
     def replacements(self) -> dict[str, str]:

@@ -39,6 +39,7 @@ import tempfile
 import time
 import weakref
 import zipfile
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path
 
@@ -362,7 +363,7 @@ class Recordings:
         # Every HttpOnly cookie value the session held while a trace or HAR was
         # under way: a cookie cleared before the file is written, or set by a
         # response a HAR filter leaves out, is still replaced in it.
-        self._cookies = TypedSecrets(limit=_MAX_COOKIES)
+        self._cookies: OrderedDict[str, None] = OrderedDict()  # least recently seen first
         self._unwatch: Callable[[], None] | None = None
 
     async def begin(self, files: SessionFiles, timeout_ms: float | None) -> None:
@@ -589,7 +590,10 @@ class Recordings:
                 self._note_cookie(cookie["value"])
 
     def _note_cookie(self, value: str) -> None:
-        self._cookies.note(value, "cookie")
+        self._cookies.pop(value, None)
+        self._cookies[value] = None
+        while len(self._cookies) > _MAX_COOKIES:
+            self._cookies.popitem(last=False)
 
     async def _known(self, ms: float) -> dict[str, str]:
         """The values a trace or HAR must not hold, each with its replacement.
@@ -606,7 +610,7 @@ class Recordings:
             cookies = await core.bounded(core.context.cookies(), "read the cookies", ms)
         except BrowserkitError:
             cookies = []  # those the trace saw set are found in it all the same
-        known.update(self._cookies.replacements())
+        known.update(dict.fromkeys(self._cookies, REPLACED["cookie"]))
         for cookie in cookies:
             if cookie.get("httpOnly") and cookie.get("value"):
                 known[cookie["value"]] = REPLACED["cookie"]
