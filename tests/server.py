@@ -30,7 +30,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     - ``/events?ms=N``: server-sent events, one event, then open for N ms
     - ``POST /beacon?ms=N``: a 204 after N ms (for ``sendBeacon``)
     - ``POST /state/login`` (form field ``user``): sets an HttpOnly session cookie, then
-      redirects to ``/state/whoami``, a page saying who that cookie belongs to
+      redirects to ``/state/whoami``, a page saying who that cookie belongs to;
+      ``/state/logout`` clears the cookie (``Max-Age=0``) and redirects there too
     - ``/state/echo``: a page showing the request's ``X-Test`` and ``Accept-Language`` headers
     """
 
@@ -147,6 +148,9 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             user = Handler.logins.get(jar["sid"].value) if "sid" in jar else None
             said = f"Signed in as {html.escape(user)}" if user else "Not signed in"
             self._send(200, f'<title>Who</title><p id="who">{said}</p>'.encode())
+        elif url.path == "/state/logout":
+            gone = "sid=; HttpOnly; Path=/; SameSite=Lax; Max-Age=0"
+            self._send(303, b"", headers={"Location": "/state/whoami", "Set-Cookie": gone})
         elif url.path == "/state/echo":
             shown = {k: self.headers.get(k) or "" for k in ("X-Test", "Accept-Language")}
             cells = "".join(f'<p id="{k}">{html.escape(v)}</p>' for k, v in shown.items())

@@ -140,11 +140,13 @@ class Script:
 
 @attrs.frozen(repr=False)
 class Healed:
-    """A step a healing replay ran on a stand-in: its number, old and new locator."""
+    """A step a healing replay ran on a stand-in: its number, old and new locator, and
+    ``why`` it was taken (the same name at the element's place, or a rename rule)."""
 
     step: int
     old: Selector | None
     new: Selector
+    why: str = ""
 
     __repr__ = summary
     _repr_markdown_ = record_markdown

@@ -322,13 +322,22 @@ def _header_or_cookie(entry: dict[str, Any], found: dict[str, str]) -> dict[str,
     return entry
 
 
+def http_only_value(line: str) -> str | None:
+    """The value a ``Set-Cookie`` header line sets, when the cookie is HttpOnly and
+    the value not empty; else None."""
+    first, _sep, attributes = line.partition(";")
+    if not any(a.strip().lower() == "httponly" for a in attributes.split(";")):
+        return None
+    return first.partition("=")[2].strip().strip('"') or None
+
+
 def _set_cookie(line: str, found: dict[str, str]) -> str:
     """One ``Set-Cookie`` header line, its value replaced when the cookie is HttpOnly."""
     first, sep, attributes = line.partition(";")
     if not any(a.strip().lower() == "httponly" for a in attributes.split(";")):
         return line
-    name, eq, value = first.partition("=")
-    value = value.strip().strip('"')
+    name, eq, _value = first.partition("=")
+    value = http_only_value(line)
     if value:
         found.setdefault(value, REPLACED["cookie"])
     return f"{name}{eq}{REPLACED['cookie']}{sep}{attributes}"

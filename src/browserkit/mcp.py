@@ -7,6 +7,12 @@ shutdown. stdio by default; ``--http`` serves streamable HTTP on 127.0.0.1
 only. An MCP client configuration::
 
     {"mcpServers": {"browser": {"command": "python", "args": ["-m", "browserkit", "mcp"]}}}
+
+Over HTTP every local process can reach the port, so each request must carry
+``Authorization: Bearer TOKEN`` (generated at start and printed once on
+stderr, or read from ``--token-file``), and its ``Host`` and ``Origin`` must
+be the server's own (or one of ``--allowed-origins``). :class:`HttpGuard`
+checks all three before the MCP SDK sees the request.
 """
 
 from __future__ import annotations
@@ -14,13 +20,18 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import hmac
 import os
+import secrets
 import signal
+import socket
+import stat
 import sys
 import warnings
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, MutableMapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
 
 import attrs
 
@@ -37,12 +48,31 @@ if TYPE_CHECKING:
 
     from browserkit._async.browser import AsyncBrowser
 
-__all__ = ["DEFAULT_PORT", "ServerOptions", "add_arguments", "build_server", "main", "serve"]
+__all__ = [
+    "DEFAULT_PORT",
+    "HttpGuard",
+    "ServerOptions",
+    "add_arguments",
+    "build_server",
+    "main",
+    "read_token_file",
+    "serve",
+]
 
 DEFAULT_PORT = 8931
 """Port of ``--http`` when ``--port`` is not given."""
 
 INSTALL_HINT = "the MCP server needs the 'mcp' extra: pip install 'browserkit[mcp]'"
+
+MIN_TOKEN_CHARS = 16
+"""Shortest token ``--token-file`` may hold (a generated one has 43 characters)."""
+
+_MAX_TOKEN_FILE_BYTES = 4096
+
+Scope = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
+Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
+App = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
 def _env_flag(name: str) -> bool:
@@ -69,6 +99,10 @@ class ServerOptions:
     )
     secrets: str | None = None
     """The secrets file (``--secrets FILE``); None: ``BROWSERKIT_SECRETS_FILE``, if set."""
+    token_file: str | None = None
+    """``--http``: the file holding the bearer token; None: one is generated at start."""
+    allowed_origins: tuple[str, ...] = ()
+    """``--http``: origins (``https://mcp.example.com``) allowed besides the server's own."""
 
     def config(self) -> Config:
         """The browser config: ``BROWSERKIT_*`` variables, then the flags on top."""
@@ -114,6 +148,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=int,
         default=int(os.environ.get("BROWSERKIT_MCP_PORT") or DEFAULT_PORT),
         help=f"port for --http; 0 picks a free one (default {DEFAULT_PORT}) [BROWSERKIT_MCP_PORT]",
+    )
+    parser.add_argument(
+        "--token-file",
+        metavar="FILE",
+        default=os.environ.get("BROWSERKIT_MCP_TOKEN_FILE") or None,
+        help="for --http: the bearer token clients must send (Authorization: Bearer ...), "
+        "read from this file, which only its owner may read; default: a new token, printed "
+        "once on stderr [BROWSERKIT_MCP_TOKEN_FILE]",
+    )
+    parser.add_argument(
+        "--allowed-origins",
+        metavar="LIST",
+        default=os.environ.get("BROWSERKIT_MCP_ALLOWED_ORIGINS") or "",
+        help="for --http: comma-separated origins (https://mcp.example.com) whose Origin and "
+        "Host headers are accepted besides the server's own http://127.0.0.1:PORT "
+        "[BROWSERKIT_MCP_ALLOWED_ORIGINS]",
     )
     parser.add_argument(
         "--headless",
@@ -206,7 +256,168 @@ def options_from_args(args: argparse.Namespace) -> ServerOptions:
         caps=_caps(args.caps),
         endpoints=_endpoints(args.endpoint),
         secrets=_secrets_file(args.secrets),
+        token_file=_token_file(args.token_file),
+        allowed_origins=_origins(args.allowed_origins),
     )
+
+
+def _token_file(path: str | None) -> str | None:
+    """``path`` once it holds a usable token (refused at start, never quoting it)."""
+    if path is not None:
+        try:
+            read_token_file(path)
+        except InvalidArgumentError as exc:
+            raise SystemExit(f"--token-file: {exc.message}; {exc.hint}") from None
+    return path
+
+
+def _origins(text: str) -> tuple[str, ...]:
+    origins = []
+    for item in (o.strip() for o in text.split(",")):
+        if not item:
+            continue
+        parts_ = urlsplit(item)
+        if (
+            parts_.scheme not in ("http", "https")
+            or not parts_.netloc
+            or item.lower() != _origin(item)
+        ):
+            raise SystemExit(
+                f"--allowed-origins: {item!r} is not an origin; give scheme://host[:port], "
+                "with no path, as a browser sends it in Origin (https://mcp.example.com)"
+            )
+        origins.append(item.lower())  # as the guard compares them
+    return tuple(origins)
+
+
+def _origin(url: str) -> str:
+    parts_ = urlsplit(url)
+    return f"{parts_.scheme}://{parts_.netloc}".lower()
+
+
+def read_token_file(path: str | os.PathLike[str]) -> str:
+    """The bearer token in ``path``: its one line, white space around it dropped.
+
+    Refused with :class:`~browserkit.InvalidArgumentError` (which never quotes
+    the file's content) when the path is a symlink, not a regular file (a FIFO
+    is refused without blocking), readable or writable by group or others, or
+    when the token is shorter than 16 characters or holds anything but
+    printable ASCII without spaces.
+    """
+    where = os.fspath(path)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    flags |= getattr(os, "O_NOFOLLOW", 0)
+    try:
+        if stat.S_ISLNK(os.lstat(where).st_mode):
+            raise InvalidArgumentError(
+                f"token file {where!r} is a symlink",
+                hint="give the file itself; a link could be pointed elsewhere",
+            )
+        fd = os.open(where, flags)
+    except OSError as exc:
+        raise InvalidArgumentError(
+            f"token file {where!r} cannot be opened: {exc.strerror}",
+            hint="give the path of a file this user can read",
+        ) from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise InvalidArgumentError(
+                f"token file {where!r} is not a regular file",
+                hint="give a file, not a FIFO, device or directory",
+            )
+        if os.name == "posix" and info.st_mode & 0o066:
+            raise InvalidArgumentError(
+                f"token file {where!r} may be read or written by other users "
+                f"(mode {stat.S_IMODE(info.st_mode):o})",
+                hint=f"chmod 600 {where}",
+            )
+        data = os.read(fd, _MAX_TOKEN_FILE_BYTES + 1)
+    finally:
+        os.close(fd)
+    token = data.decode("ascii", errors="replace").strip() if data else ""
+    if (
+        len(data) > _MAX_TOKEN_FILE_BYTES
+        or len(token) < MIN_TOKEN_CHARS
+        or not all("!" <= c <= "~" for c in token)
+    ):
+        raise InvalidArgumentError(
+            f"token file {where!r} does not hold a token of {MIN_TOKEN_CHARS} or more "
+            "printable ASCII characters without spaces",
+            hint="write one long random line into it, e.g. the output of openssl rand -hex 32",
+        )
+    return token
+
+
+def _ascii(text: str) -> bytes:
+    return text.encode("ascii")
+
+
+@attrs.define(eq=False, repr=False)
+class HttpGuard:
+    """ASGI middleware in front of the MCP app: Host, Origin, then the bearer token.
+
+    A ``Host`` that is not ``127.0.0.1:PORT`` or ``localhost:PORT`` (or the
+    host of an allowed origin), or an ``Origin`` that is not
+    ``http://127.0.0.1:PORT``, ``http://localhost:PORT`` or an allowed one,
+    gets 403: a page of another site (DNS rebinding) or of another local port
+    cannot talk to the server. A request without ``Authorization: Bearer
+    TOKEN``, or with another token (compared in constant time), gets 401. The
+    answers carry no body, and nothing here logs the token.
+    """
+
+    app: App
+    _token: bytes = attrs.field(alias="token", converter=_ascii)
+    port: int
+    allowed_origins: tuple[str, ...] = ()
+
+    def __repr__(self) -> str:
+        return f"<HttpGuard port={self.port} allowed_origins={self.allowed_origins!r}>"
+
+    def _hosts(self) -> set[str]:
+        own = {f"127.0.0.1:{self.port}", f"localhost:{self.port}"}
+        return own | {urlsplit(o).netloc.lower() for o in self.allowed_origins}
+
+    def _origins(self) -> set[str]:
+        own = {f"http://127.0.0.1:{self.port}", f"http://localhost:{self.port}"}
+        return own | set(self.allowed_origins)
+
+    def refusal(self, headers: Sequence[tuple[bytes, bytes]]) -> int | None:
+        """403, 401 or None (let it through) for a request with these headers."""
+        seen: dict[bytes, list[bytes]] = {}
+        for name, value in headers:
+            seen.setdefault(name.lower(), []).append(value)
+        hosts = seen.get(b"host", [])
+        if len(hosts) != 1 or hosts[0].decode("latin-1").lower() not in self._hosts():
+            return 403
+        origins = seen.get(b"origin", [])
+        if len(origins) > 1 or (
+            origins and origins[0].decode("latin-1").lower() not in self._origins()
+        ):
+            return 403
+        given = seen.get(b"authorization", [])
+        if len(given) != 1:
+            return 401
+        scheme, _, token = given[0].partition(b" ")
+        ok = hmac.compare_digest(token.strip(), self._token)
+        return None if ok and scheme.lower() == b"bearer" else 401
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)  # lifespan: the session manager's start
+            return
+        status = self.refusal(scope.get("headers", []))
+        if status is None:
+            await self.app(scope, receive, send)
+            return
+        if scope["type"] == "websocket":
+            await send({"type": "websocket.close", "code": 1008})
+            return
+        headers = [(b"content-length", b"0")]
+        if status == 401:
+            headers.append((b"www-authenticate", b"Bearer"))
+        await send({"type": "http.response.start", "status": status, "headers": headers})
+        await send({"type": "http.response.body", "body": b""})
 
 
 def _endpoints(urls: list[str]) -> tuple[str, ...]:
@@ -311,28 +522,59 @@ async def _serve_stdio(server: Server[Any]) -> None:
         await server.run(read_stream, write_stream, server.create_initialization_options())
 
 
-async def _serve_http(server: Server[Any], port: int) -> None:
+async def _serve_http(server: Server[Any], options: ServerOptions) -> None:
     import uvicorn
+    from mcp.server.transport_security import TransportSecuritySettings
 
-    app = server.streamable_http_app(host="127.0.0.1")
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
+    # Bound here, so the guard knows its own port (also for --port 0) before
+    # the first request; uvicorn serves on this socket.
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind(("127.0.0.1", options.port))
+    except OSError as exc:
+        sock.close()
+        raise SystemExit(f"--port {options.port}: {exc.strerror}") from None
+    port = sock.getsockname()[1]
+    if options.token_file is not None:
+        token = read_token_file(options.token_file)
+        told = f"the token in {options.token_file}"
+    else:
+        token = secrets.token_urlsafe(32)
+        told = None
+    # The guard checks Host and Origin exactly; the SDK's own check allows any port.
+    app = server.streamable_http_app(
+        host="127.0.0.1",
+        transport_security=TransportSecuritySettings(enable_dns_rebinding_protection=False),
+    )
+    guarded = HttpGuard(app, token=token, port=port, allowed_origins=options.allowed_origins)
+    config = uvicorn.Config(
+        guarded, host="127.0.0.1", port=port, log_level="warning", access_log=False
+    )
     web = uvicorn.Server(config)
 
     async def announce() -> None:
         # uvicorn offers a flag, not an event, for "listening".
         while not web.started:  # noqa: ASYNC110
             await asyncio.sleep(0.05)
-        bound = web.servers[0].sockets[0].getsockname()[1]
-        print(f"browserkit mcp: serving http://127.0.0.1:{bound}/mcp", file=sys.stderr, flush=True)
+        print(f"browserkit mcp: serving http://127.0.0.1:{port}/mcp", file=sys.stderr, flush=True)
+        # Once, to the terminal that started the server; never to a log.
+        print(
+            "browserkit mcp: clients must send Authorization: Bearer "
+            + (told if told is not None else f"{token} (this token is shown once)"),
+            file=sys.stderr,
+            flush=True,
+        )
 
     announcer = asyncio.ensure_future(announce())
     # uvicorn shuts down gracefully on SIGINT/SIGTERM, then re-raises the signal to
     # whatever handler was there before; a no-op one lets us close Chromium afterwards.
     previous = {sig: signal.signal(sig, _note_signal) for sig in (signal.SIGINT, signal.SIGTERM)}
     try:
-        await web.serve()
+        await web.serve(sockets=[sock])
     finally:
         announcer.cancel()
+        sock.close()
         for sig, handler in previous.items():
             signal.signal(sig, handler)
 
@@ -355,7 +597,7 @@ async def serve(options: ServerOptions) -> None:
             loop.add_signal_handler(signal.SIGTERM, task.cancel)
     try:
         if options.http:
-            await _serve_http(server, options.port)
+            await _serve_http(server, options)
         else:
             await _serve_stdio(server)
     finally:

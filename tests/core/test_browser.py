@@ -105,3 +105,55 @@ async def test_idle_sessions_are_stopped(base_url: str) -> None:
         with pytest.raises(bk.SessionClosedError) as info:
             await s.snapshot()
         assert "idle" in info.value.message
+
+
+def _left_in_chromium(owner: Any) -> tuple[int, int]:
+    """Contexts and pages in the local Chromium of ``owner`` (either API)."""
+    core = owner if isinstance(owner, bk.AsyncBrowser) else owner._impl
+    contexts = [c for b in core._browsers.values() for c in b.contexts]
+    return len(contexts), sum(len(c.pages) for c in contexts)
+
+
+@pytest.mark.parametrize("api", ["async", "sync"])
+async def test_concurrent_starts_never_overshoot_max_sessions(api: str, base_url: str) -> None:
+    # Issue 41, item 7: the capacity check and the registration were split by
+    # awaits, so five concurrent starts under max_sessions=2 all succeeded.
+    import asyncio
+    import concurrent.futures
+    import threading
+
+    config = bk.Config.from_env(idle_stop_ms=0, max_sessions=8)
+    if api == "async":
+        owner: Any = bk.AsyncBrowser(config)
+        outcomes = await asyncio.gather(*(owner.start() for _ in range(50)), return_exceptions=True)
+    else:
+        owner = bk.Browser(config)
+        together = threading.Barrier(50)  # every thread calls start() at the same moment
+
+        def start() -> bk.Session:
+            together.wait(timeout=30)
+            return owner.start()
+
+        with concurrent.futures.ThreadPoolExecutor(max_workers=50) as pool:
+            loop = asyncio.get_running_loop()
+            outcomes = await asyncio.gather(
+                *(loop.run_in_executor(pool, start) for _ in range(50)), return_exceptions=True
+            )
+    try:
+        started = [o for o in outcomes if not isinstance(o, BaseException)]
+        refused = [o for o in outcomes if isinstance(o, BaseException)]
+        assert len(started) == 8
+        assert len(refused) == 42
+        assert all(isinstance(o, bk.CapacityError) for o in refused), refused[:3]
+        assert all(o.code == "capacity" for o in refused)
+        assert {i.id for i in owner.sessions()} == {s.id for s in started}
+        assert _left_in_chromium(owner) == (8, 8)  # no context or tab of a refused start
+        for s in started:
+            await aw(s.stop())
+        assert owner.sessions() == []
+        assert _left_in_chromium(owner) == (0, 0)
+        again = await aw(owner.start(url=f"{base_url}/basic.html"))
+        assert len(owner.sessions()) == 1
+        await aw(again.stop())
+    finally:
+        await aw(owner.close())

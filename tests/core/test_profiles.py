@@ -139,3 +139,34 @@ async def test_profile_refuses_what_it_cannot_honour(tmp_path: Path) -> None:
     with pytest.raises(bk.InvalidArgumentError, match="symlink"):
         ProfileLock.acquire(profile)
     assert not target.exists()
+
+
+@pytest.mark.parametrize("api", ["async", "sync"])
+async def test_a_profile_session_writes_its_har_and_its_video(
+    api: str, abrowser: bk.AsyncBrowser, sbrowser: bk.Browser, base_url: str, tmp_path: Path
+) -> None:
+    # Issue 41, item 2: start(profile=P, har_path=..., video_dir=...) wrote neither, silently.
+    import json
+
+    browser: Any = abrowser if api == "async" else sbrowser
+    har, films = tmp_path / "profile.har", tmp_path / "films"
+    films.mkdir()
+    try:
+        s = await aw(
+            browser.start(
+                f"{base_url}/basic.html",
+                profile=tmp_path / "profile",
+                har_path=har,
+                video_dir=films,
+            )
+        )
+    except bk.BrowserNotFoundError as exc:  # checked before anything starts
+        pytest.skip(f"no ffmpeg for Playwright to encode video: {exc.message}")
+    await aw(s.navigate(f"{base_url}/media_motion.html?ms=300"))
+    await aw(s.wait_for(text="done", timeout_ms=10_000))
+    await aw(s.stop())
+    entries = json.loads(har.read_text(encoding="utf-8"))["log"]["entries"]
+    urls = {e["request"]["url"].removeprefix(base_url) for e in entries}
+    assert {"/basic.html", "/media_motion.html?ms=300"} <= urls
+    video = films / f"{s.id}-t1.webm"
+    assert video.read_bytes()[:4] == b"\x1a\x45\xdf\xa3"  # a WebM (Matroska) file

@@ -16,6 +16,7 @@ import json
 import time
 import zipfile
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote, quote_plus
 
 import pytest
@@ -345,3 +346,72 @@ def test_a_trace_that_cannot_be_read_is_not_written(tmp_path: Path, bad: bytes) 
     source.write_bytes(bad)
     with pytest.raises(zipfile.BadZipFile):
         redact_trace(source, target, {}, deadline=time.monotonic() + 60)
+
+
+LOG_IN = (
+    "fetch('/state/login', {method: 'POST', body: 'user=ada',"
+    " headers: {'Content-Type': 'application/x-www-form-urlencoded'}}).then(r => r.text())"
+)
+
+
+def in_file(path: Path, value: str) -> list[str]:
+    """The spellings of ``value`` in the file at ``path`` (a HAR)."""
+    data = path.read_bytes()
+    return [form for form in spellings(value) if form.encode() in data]
+
+
+async def test_a_cookie_held_before_the_recording_and_cleared_before_its_end_is_redacted(
+    sess: AnySession, base_url: str, tmp_path: Path
+) -> None:
+    # Issue 41, item 1: signed in before record(), signed out before
+    # stop_recording(): the redactor saw no Set-Cookie in the file and no
+    # cookie at stop, so the session cookie stayed in the HAR's
+    # request.cookies and in the trace's network part.
+    await aw(sess.navigate(f"{base_url}/basic.html"))
+    await aw(sess.evaluate(LOG_IN))
+    cookie = await session_cookie(sess)
+    path = tmp_path / "later.zip"
+    await aw(sess.record(path, har=True))
+    await aw(sess.navigate(f"{base_url}/state/whoami"))
+    await aw(sess.wait_for(text="Signed in as ada"))
+    await aw(sess.navigate(f"{base_url}/state/logout"))
+    await aw(sess.wait_for(text="Not signed in"))
+    assert [c for c in await aw(sess.cookies()) if c.name == "sid"] == []
+    recording = await aw(sess.stop_recording())
+
+    assert recording.har is not None
+    har = Path(recording.har)
+    assert hits(path, {"cookie": cookie}) == []
+    assert in_file(har, cookie) == []
+    entries = json.loads(har.read_text(encoding="utf-8"))["log"]["entries"]
+    sent = [
+        c
+        for e in entries
+        if e["request"]["url"] == f"{base_url}/state/whoami"
+        for c in e["request"]["cookies"]
+    ]
+    assert sent and all(c["value"] == "<redacted:cookie>" for c in sent if c["name"] == "sid")
+
+
+@pytest.mark.parametrize("api", ["async", "sync"])
+async def test_a_cookie_set_outside_the_har_filter_is_redacted_inside_it(
+    api: str, abrowser: bk.AsyncBrowser, sbrowser: bk.Browser, base_url: str, tmp_path: Path
+) -> None:
+    # Issue 41, item 1: the Set-Cookie came on a request the filter leaves out
+    # of the file, and the cookie was gone at stop.
+    har = tmp_path / "api.har"
+    owner: Any = abrowser if api == "async" else sbrowser
+    s = await aw(owner.start(f"{base_url}/basic.html", har_path=har, har_url_filter="**/api/**"))
+    await aw(s.evaluate(LOG_IN))
+    cookie = await session_cookie(s)
+    await aw(s.evaluate("fetch('/api/orders').then(r => r.status)"))
+    await aw(s.evaluate("fetch('/state/logout').then(r => r.status)"))
+    assert [c for c in await aw(s.cookies()) if c.name == "sid"] == []
+    await aw(s.stop())
+
+    entries = json.loads(har.read_text(encoding="utf-8"))["log"]["entries"]
+    assert [e["request"]["url"] for e in entries] == [f"{base_url}/api/orders"]
+    assert in_file(har, cookie) == []
+    assert [c["value"] for c in entries[0]["request"]["cookies"] if c["name"] == "sid"] == [
+        "<redacted:cookie>"
+    ]

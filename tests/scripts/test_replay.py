@@ -40,9 +40,34 @@ async def test_replay_runs_a_script_and_stops_with_the_page_near_a_renamed_butto
     assert 'bk.role("button", "Save")' in error.expected
     assert 'button "Store"' in error.outline  # what the page shows there now
     assert error.candidates[0].split()[1:3] == ["button", '"Store"']
-    healed = await aw(bk.replay(_on(script, "renamed"), sess, heal=True))
+    # A rename is healed only by a rule the caller gives (issue 41, item 4).
+    with pytest.raises(bk.ReplayStepFailedError) as unruled:
+        await aw(bk.replay(_on(script, "renamed"), sess, heal=True))
+    assert "named 'Store', not 'Save'" in unruled.value.message
+    rules = {"Save": "Store"}
+    healed = await aw(bk.replay(_on(script, "renamed"), sess, heal=True, renames=rules))
     assert [(h.step, h.new) for h in healed.healed] == [(3, bk.role("button", "Store"))]
+    assert healed.healed[0].why == "renamed 'Save' to 'Store' by renames"
     assert healed.script.steps[-1].locator == bk.role("button", "Store")
+    with pytest.raises(bk.InvalidArgumentError, match="heal=True"):
+        await aw(bk.replay(script, sess, renames=rules))
+
+
+@pytest.mark.parametrize("rules", [None, {"Save": "Store"}])
+async def test_heal_never_moves_a_step_onto_a_control_with_another_name(
+    sess: AnySession, base_url: str, rules: dict[str, str] | None
+) -> None:
+    # Issue 41, item 4: "Delete account" standing where Save was got the click,
+    # since healing matched role and place, never the name.
+    script = await _recorded(sess, base_url)
+    extra = {} if rules is None else {"renames": rules}
+    with pytest.raises(bk.ReplayStepFailedError) as refused:
+        await aw(bk.replay(_on(script, "swapped"), sess, heal=True, **extra))
+    assert refused.value.step == 3
+    assert "named 'Delete account', not 'Save'" in refused.value.message
+    assert "never acted on" in refused.value.message
+    assert 'button "Delete account"' in refused.value.outline
+    assert await aw(sess.evaluate("document.body.dataset.deleted ?? 'no'")) == "no"
 
 
 async def test_replay_never_heals_a_removed_button_or_a_missing_text(
@@ -82,6 +107,19 @@ async def test_the_code_tools_locate_export_and_replay(
         failed = await tools.call(abrowser, "browser_replay", {**replay, "script": broken})
         assert failed["error"]["code"] == "replay_step_failed"
         assert "could stand in" in failed["error"]["message"]
+        renamed = script.replace("script_app.html", "script_app.html?variant=renamed")
+        rules = {**replay, "script": renamed, "heal": True, "renames": ["Save => Store"]}
+        healed = await tools.call(abrowser, "browser_replay", rules)
+        assert healed["healed"] == [
+            {
+                "step": 2,
+                "old": 'bk.role("button", "Save")',
+                "new": 'bk.role("button", "Store")',
+                "why": "renamed 'Save' to 'Store' by renames",
+            }
+        ]
+        bad = await tools.call(abrowser, "browser_replay", {**rules, "renames": ["Save"]})
+        assert bad["error"]["code"] == "invalid_argument"
     finally:
         await abrowser.stop(sid)
         await abrowser.stop(other)

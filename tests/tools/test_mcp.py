@@ -394,48 +394,224 @@ def test_fuzzed_invalid_unicode_in_pages_and_arguments_never_stops_the_server(
         server.close()
 
 
-@pytest.fixture
-def http_server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
-    """``python -m browserkit mcp --http --port 0``; yields its URL once it listens."""
-    out = tmp_path / "out"
+def _http_server(
+    *flags: str, tokens: list[str] | None = None
+) -> tuple[subprocess.Popen[str], str, list[str]]:
+    """Start ``mcp --http --port 0 FLAGS``; its URL once it listens, and its stderr lines."""
     proc = subprocess.Popen(
-        [*SERVER, "--http", "--port", "0", "--output-dir", str(out)],
+        [*SERVER, "--http", "--port", "0", *flags],
         stderr=subprocess.PIPE,
         stdin=subprocess.DEVNULL,
         text=True,
     )
     found: list[str] = []
+    lines: list[str] = []
     ready = threading.Event()
 
     def read() -> None:
         assert proc.stderr is not None
         for line in proc.stderr:
+            lines.append(line)
             match = re.search(r"serving (http://127\.0\.0\.1:\d+/mcp)", line)
             if match and not found:
                 found.append(match[1])
+            token = re.search(r"Authorization: Bearer (\S+) \(this token is shown once\)", line)
+            if token is not None and tokens is not None:
+                tokens.append(token[1])
+            if "Authorization: Bearer" in line:
                 ready.set()
 
     threading.Thread(target=read, daemon=True).start()
+    if not ready.wait(30):
+        proc.kill()
+        pytest.fail(f"the HTTP server did not announce its URL: {lines}")
+    return proc, found[0], lines
+
+
+def _end(proc: subprocess.Popen[str]) -> None:
+    proc.terminate()
     try:
-        assert ready.wait(30), "the HTTP server did not announce its URL"
-        yield found[0], out
+        assert proc.wait(20) == 0
     finally:
-        proc.terminate()
-        try:
-            assert proc.wait(20) == 0
-        finally:
-            if proc.poll() is None:
-                proc.kill()
+        if proc.poll() is None:
+            proc.kill()
+
+
+@pytest.fixture
+def http_server(tmp_path: Path) -> Iterator[tuple[str, Path, str]]:
+    """``python -m browserkit mcp --http --port 0``; yields its URL, output folder and token."""
+    out = tmp_path / "out"
+    tokens: list[str] = []
+    proc, url, _lines = _http_server("--output-dir", str(out), tokens=tokens)
+    try:
+        assert len(tokens) == 1, "the server printed no token"
+        yield url, out, tokens[0]
+    finally:
+        _end(proc)
+
+
+def http_client(url: str, token: str) -> Any:
+    """The official client's streamable HTTP transport, sending the bearer token."""
+    import httpx2
+    from mcp.client.streamable_http import streamable_http_client
+
+    http = httpx2.AsyncClient(
+        headers={"Authorization": f"Bearer {token}"},
+        timeout=httpx2.Timeout(30, read=300),
+    )
+    return http, streamable_http_client(url, http_client=http)
 
 
 @pytest.mark.every_python
 async def test_http_server_drives_a_page_end_to_end(
-    base_url: str, http_server: tuple[str, Path]
+    base_url: str, http_server: tuple[str, Path, str]
 ) -> None:
-    url, out = http_server
+    url, out, token = http_server
     assert url.startswith("http://127.0.0.1:")
-    async with Client(url) as client:
+    http, transport = http_client(url, token)
+    async with http, Client(transport) as client:
         await _drive(client, base_url, out)
+
+
+INITIALIZE = json.dumps(
+    {
+        "jsonrpc": "2.0",
+        "id": 1,
+        "method": "initialize",
+        "params": {
+            "protocolVersion": "2025-06-18",
+            "capabilities": {},
+            "clientInfo": {"name": "probe", "version": "0"},
+        },
+    }
+).encode()
+
+
+def _post(url: str, headers: dict[str, str]) -> tuple[int, bytes, dict[str, str]]:
+    """POST an ``initialize`` with exactly these headers (``Host`` included); status, body."""
+    import http.client
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    conn = http.client.HTTPConnection(parts.hostname or "", parts.port, timeout=30)
+    try:
+        conn.putrequest("POST", parts.path, skip_host=True, skip_accept_encoding=True)
+        sent = {
+            "Content-Type": "application/json",
+            "Accept": "application/json, text/event-stream",
+            "Content-Length": str(len(INITIALIZE)),
+            **headers,
+        }
+        for name, value in sent.items():
+            conn.putheader(name, value)
+        conn.endheaders(INITIALIZE)
+        reply = conn.getresponse()
+        body = reply.read(4096) if reply.status != 200 else reply.read(64)
+        return reply.status, body, {k.lower(): v for k, v in reply.getheaders()}
+    finally:
+        conn.close()
+
+
+@pytest.mark.every_python
+def test_the_http_server_refuses_no_token_a_wrong_one_and_foreign_hosts_and_origins(
+    tmp_path: Path,
+) -> None:
+    # Issue 41, item 6: any local process could initialize and start sessions,
+    # and any Origin on any port of localhost / 127.0.0.1 was accepted.
+    tokens: list[str] = []
+    proc, url, lines = _http_server(tokens=tokens)
+    try:
+        token = tokens[0]
+        port = url.split(":")[2].split("/")[0]
+        own = f"127.0.0.1:{port}"
+        good = {"Host": own, "Authorization": f"Bearer {token}"}
+        refused = {
+            "no token": ({"Host": own}, 401),
+            "wrong token": ({"Host": own, "Authorization": f"Bearer {token[:-1]}x"}, 401),
+            "another scheme": ({"Host": own, "Authorization": f"Basic {token}"}, 401),
+            "a foreign Host": ({**good, "Host": f"evil.example:{port}"}, 403),
+            "another port's Host": ({**good, "Host": "127.0.0.1:1"}, 403),
+            "a foreign Origin": ({**good, "Origin": "http://evil.example"}, 403),
+            "another port's Origin": ({**good, "Origin": "http://localhost:1"}, 403),
+            "a foreign Origin, no token": ({"Host": own, "Origin": "http://127.0.0.1:1"}, 403),
+        }
+        for what, (headers, status) in refused.items():
+            got, body, answer = _post(url, headers)
+            assert (got, body) == (status, b""), what
+            assert token not in str(answer), what
+        for headers in (good, {**good, "Origin": f"http://127.0.0.1:{port}"}):
+            got, _body, _answer = _post(url, headers)
+            assert got == 200, headers
+    finally:
+        _end(proc)
+    printed = "".join(lines)
+    assert printed.count(token) == 1  # shown once, at start; never in a log line after
+
+
+@pytest.mark.every_python
+def test_a_token_file_sets_the_token_and_allowed_origins_widen_the_check(tmp_path: Path) -> None:
+    token_file = tmp_path / "token"
+    token = "a-token-of-the-users-own-0123456789"
+    token_file.write_text(token + "\n")
+    token_file.chmod(0o600)
+    proc, url, lines = _http_server(
+        "--token-file", str(token_file), "--allowed-origins", "https://mcp.example.com"
+    )
+    try:
+        port = url.split(":")[2].split("/")[0]
+        auth = {"Authorization": f"Bearer {token}"}
+        assert _post(url, {"Host": f"localhost:{port}", **auth})[0] == 200
+        assert (
+            _post(url, {"Host": "mcp.example.com", "Origin": "https://mcp.example.com", **auth})[0]
+            == 200
+        )
+        assert (
+            _post(
+                url, {"Host": f"127.0.0.1:{port}", "Origin": "https://other.example.com", **auth}
+            )[0]
+            == 403
+        )
+        assert _post(url, {"Host": f"127.0.0.1:{port}", "Authorization": "Bearer x" * 4})[0] == 401
+    finally:
+        _end(proc)
+    assert token not in "".join(lines)  # a token from a file is never printed
+
+
+@pytest.mark.every_python
+@pytest.mark.parametrize(
+    "planted", ["group-readable", "other-readable", "symlink", "fifo", "short"]
+)
+def test_a_token_file_others_can_read_or_a_link_is_refused(tmp_path: Path, planted: str) -> None:
+    secret = "a-token-nobody-else-may-read-0123456789"
+    path = tmp_path / "token"
+    real = tmp_path / "real"
+    real.write_text(secret)
+    real.chmod(0o600)
+    if planted == "group-readable":
+        real.chmod(0o640)
+        path = real
+    elif planted == "other-readable":
+        real.chmod(0o604)
+        path = real
+    elif planted == "symlink":
+        path.symlink_to(real)
+    elif planted == "fifo":
+        os.mkfifo(path, 0o600)
+    else:
+        secret = "sh0rt-v4lue"
+        real.write_text(secret)
+        path = real
+    proc = subprocess.run(
+        [*SERVER, "--http", "--port", "0", "--token-file", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=30,
+        check=False,
+        stdin=subprocess.DEVNULL,
+    )
+    assert proc.returncode != 0
+    assert "--token-file" in proc.stderr and str(path) in proc.stderr
+    assert secret not in proc.stderr + proc.stdout
 
 
 @pytest.mark.every_python

@@ -74,6 +74,9 @@ class AsyncBrowser:
         self._proxies: dict[str, FenceProxy] = {}
         self._proxy_stops: set[asyncio.Future[None]] = set()
         self._sessions: dict[str, AsyncSession] = {}
+        # Ids of starts under way: each holds its slot of max_sessions from the
+        # capacity check (before its first await) until it is in _sessions or failed.
+        self._starting: set[str] = set()
         self._next_session = 1
         self._lock: asyncio.Lock | None = None
         self._reaper: asyncio.Task[None] | None = None
@@ -292,7 +295,39 @@ class AsyncBrowser:
         files = SessionFiles.from_arguments(har_path, har_content, har_url_filter, video_dir)
         if self._closed:
             raise InvalidArgumentError("this browser was closed", hint="create a new AsyncBrowser")
-        self._check_capacity()
+        session_id = self._reserve()
+        try:
+            return await self._start(
+                session_id,
+                url,
+                spec,
+                files,
+                headless,
+                read_only,
+                profile,
+                storage_state,
+                allowed_domains,
+                blocked_domains,
+                timeout_ms,
+            )
+        finally:
+            self._starting.discard(session_id)
+
+    async def _start(
+        self,
+        session_id: str,
+        url: str | None,
+        spec: ContextSpec,
+        files: SessionFiles | None,
+        headless: bool | None,
+        read_only: bool,
+        profile: str | Path | None,
+        storage_state: StateSource | None,
+        allowed_domains: Sequence[str] | None,
+        blocked_domains: Sequence[str] | None,
+        timeout_ms: float | None,
+    ) -> AsyncSession:
+        """The body of :meth:`start`, on a slot :meth:`_reserve` holds for ``session_id``."""
         if self._pool is not None and headless is False:
             raise InvalidArgumentError(
                 "headless=False cannot apply to a remote browser: its server launched it",
@@ -301,8 +336,6 @@ class AsyncBrowser:
             )
         path = None if profile is None else self._check_profile(profile, storage_state)
         headless = self._config.headless if headless is None else headless
-        session_id = f"s{self._next_session}"
-        self._next_session += 1
         ms = self._config.clamp_timeout(timeout_ms, "navigation")
         fence = self._fence(allowed_domains, blocked_domains)
         if url is not None:
@@ -310,7 +343,7 @@ class AsyncBrowser:
             check_scheme(url, self._config, fence)
         if path is not None:
             return await self._on_profile(
-                path, session_id, spec, headless, url, ms, read_only, fence
+                path, session_id, spec, headless, url, ms, read_only, fence, files
             )
         if self._pool is not None:
             return await self._place(
@@ -352,6 +385,7 @@ class AsyncBrowser:
         ms: float,
         read_only: bool,
         fence: Fence | None,
+        files: SessionFiles | None,
     ) -> AsyncSession:
         """A session in a Chromium of its own on a profile directory (a persistent context)."""
         lock = ProfileLock.acquire(path)  # before anything launches: a held one fails at once
@@ -376,7 +410,9 @@ class AsyncBrowser:
         core = SessionCore(self, session_id, context, read_only=read_only)
         core.evidence.fence = fence
         core.browser_headless = None  # not one of the shared local browsers
-        return await self._open(AsyncSession(core), url, ms)
+        # HAR and video are recorded as in any session (tracing.start_har and a
+        # screencast per tab), so a persistent context needs no launch options.
+        return await self._open(AsyncSession(core), url, ms, files)
 
     def _on_profile_closed(self, session_id: str) -> None:
         """A profile's browser closed: by a stop (which releases the lock) or by dying."""
@@ -549,7 +585,24 @@ class AsyncBrowser:
                 default ``config.default_timeout_ms``, at most ``config.max_timeout_ms``.
         """
         self._check_attach()
-        self._check_capacity()
+        session_id = self._reserve()
+        try:
+            return await self._attach(
+                session_id, cdp_url, adopt_url_substring, url, read_only, timeout_ms
+            )
+        finally:
+            self._starting.discard(session_id)
+
+    async def _attach(
+        self,
+        session_id: str,
+        cdp_url: str,
+        adopt_url_substring: str | None,
+        url: str | None,
+        read_only: bool,
+        timeout_ms: float | None,
+    ) -> AsyncSession:
+        """The body of :meth:`attach`, on a slot :meth:`_reserve` holds for ``session_id``."""
         fence = self._fence(None, None)
         if fence is not None:
             # A proxy is set when a context is made; the attached Chrome's
@@ -594,8 +647,6 @@ class AsyncBrowser:
             context = contexts[0] if contexts else await remote.new_context()
             page = await context.new_page()
             owned = True
-        session_id = f"s{self._next_session}"
-        self._next_session += 1
         assert self._playwright is not None  # _remote started it
         await ensure_engine(self._playwright, page.context)
         core = SessionCore(
@@ -724,13 +775,26 @@ class AsyncBrowser:
                 return True
         return False
 
-    def _check_capacity(self) -> None:
-        if len(self._sessions) >= self._config.max_sessions:
+    def _reserve(self) -> str:
+        """A new session id holding one slot of ``max_sessions``, or CapacityError.
+
+        Synchronous, so concurrent starts cannot all pass the check before any
+        of them registers; the caller discards the id from ``_starting`` once
+        the session is in ``_sessions`` or its start failed.
+        """
+        taken = len(self._sessions.keys() | self._starting)
+        if taken >= self._config.max_sessions:
+            starting = len(self._starting - self._sessions.keys())
+            under_way = f", {starting} more starting" if starting else ""
             raise CapacityError(
-                f"{len(self._sessions)} sessions are running "
+                f"{len(self._sessions)} sessions are running{under_way} "
                 f"(max_sessions={self._config.max_sessions})",
                 hint="stop a session you no longer need, or raise max_sessions",
             )
+        session_id = f"s{self._next_session}"
+        self._next_session += 1
+        self._starting.add(session_id)
+        return session_id
 
     def _ensure_reaper(self) -> None:
         if self._config.idle_stop_ms <= 0 or (self._reaper and not self._reaper.done()):

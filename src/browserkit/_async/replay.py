@@ -7,8 +7,11 @@ its expectation stops the replay with
 :class:`~browserkit.ReplayStepFailedError`, naming the step, what was
 expected, the page around where the element was, and the refs that could
 stand in. With ``heal=True`` a step whose locator matches nothing may run
-on the one element of the same role at the same place (a renamed button);
-it is reported with its new locator. Nothing else is ever guessed.
+on the one element of the same role at the same place when its accessible
+name is the one the step's locator names (a changed test id or CSS path), or
+the new name a ``renames`` rule gives it (a renamed button); it is reported
+with its new locator and why. A control with another name is never acted on,
+whatever stands where the old one was. Nothing else is ever guessed.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import math
 import time
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 import attrs
@@ -48,45 +52,114 @@ _OUTLINE_LINES = 16
 _CANDIDATES = 5
 
 
-async def replay_on(script: Script, session: AsyncSession, heal: bool) -> ReplayResult:
+async def replay_on(
+    script: Script,
+    session: AsyncSession,
+    heal: bool,
+    renames: Mapping[str, str] | None = None,
+) -> ReplayResult:
     """Run ``script`` in ``session`` (see :func:`browserkit.replay`)."""
     if not isinstance(script, Script):
         raise InvalidArgumentError(f"replay needs a Script, got {type(script).__name__}")
+    rules = checked_renames(renames, heal)
     healed: list[Healed] = []
     done: list[Step] = []
     for number, step in enumerate(with_start(script), 1):
-        ran = await _run(session, step, number, heal)
+        ran, why = await _run(session, step, number, heal, rules)
         if ran.locator != step.locator and ran.locator is not None:
-            healed.append(Healed(number, step.locator, ran.locator))
+            healed.append(Healed(number, step.locator, ran.locator, why))
         await _check(session, ran, number)
         done.append(ran)
     fixed = Script(tuple(done[len(done) - len(script.steps) :]), script.start_url)
     return ReplayResult(len(done), session.url, tuple(healed), fixed)
 
 
-async def _run(session: AsyncSession, step: Step, number: int, heal: bool) -> Step:
-    """Do the step; the step as it ran (with its stand-in's locator when healed)."""
+def checked_renames(renames: object, heal: bool) -> dict[str, str]:
+    """``renames`` as a dict of old accessible name to new; InvalidArgumentError else."""
+    if renames is None:
+        return {}
+    if not isinstance(renames, Mapping) or not all(
+        isinstance(k, str) and isinstance(v, str) and k and v for k, v in renames.items()
+    ):
+        raise InvalidArgumentError(
+            "renames must map old accessible names to new ones, both non-empty strings",
+            hint='e.g. renames={"Save": "Store"}',
+        )
+    if not heal:
+        raise InvalidArgumentError(
+            "renames are rules for healing: give heal=True with them",
+            hint='give heal=True as well, with renames={"Save": "Store"}',
+        )
+    return dict(renames)
+
+
+def _recorded_name(step: Step) -> str | None:
+    """The accessible name the step's element had, as its locator says; None when the
+    locator does not say (a test id, CSS, XPath): such a step is never healed."""
+    loc = step.locator
+    if loc is None or loc.kind in ("test_id", "css", "xpath"):
+        return None
+    if loc.kind == "role":
+        return loc.name or ""  # a locator by role alone is made for a nameless element
+    return loc.value  # label, placeholder, text: what named it
+
+
+def _stand_in(
+    step: Step, near: list[tuple[float, str, str]], renames: Mapping[str, str]
+) -> tuple[str | None, str]:
+    """The ref a healing step may run on, and why; (None, why not) when there is none."""
+    close = [n for n in near if n[0] <= SAME_PLACE_PX]
+    if len(close) != 1:
+        many = f"{len(close)} elements of its role are" if close else "nothing of its role is"
+        return None, f"heal: {many} within {SAME_PLACE_PX:.0f} px of where it was"
+    name = _recorded_name(step)
+    if name is None:
+        return None, "heal: its locator names no accessible name to compare a stand-in's with"
+    _distance, ref, line = close[0]
+    found = Node.from_line(line).name or ""
+    role = step.role or "element"
+    if found == name:
+        return ref, f"the same {role} {name!r} at its place"
+    if name in renames and found == renames[name]:
+        return ref, f"renamed {name!r} to {found!r} by renames"
+    rule = (
+        "renames has no rule for it" if name not in renames else f"renames says {renames[name]!r}"
+    )
+    return None, (
+        f"heal: the {role} at its place is named {found!r}, not {name!r} ({rule}); "
+        "a control with another name is never acted on"
+    )
+
+
+async def _run(
+    session: AsyncSession, step: Step, number: int, heal: bool, renames: Mapping[str, str]
+) -> tuple[Step, str]:
+    """Do the step; the step as it ran (with its stand-in's locator when healed), and why
+    it was healed."""
     try:
         await _act(session, step)
-        return step
+        return step, ""
     except TargetNotFoundError as exc:
         if await _drop_gone(session, step):
             # Only the dragged element is ever healed; its drop target has no stand-in.
             gone = f"{step.to!r} to match one element"
             raise await _failure(session, step, number, str(exc.message), [], gone) from None
         near = await _near(session, step)
-        if heal and near and near[0][0] <= SAME_PLACE_PX:
-            close = [n for n in near if n[0] <= SAME_PLACE_PX]
-            if len(close) == 1:
-                new = await session.locator(close[0][1])
+        what = str(exc.message)
+        if heal:
+            ref, why = _stand_in(step, near, renames)
+            if ref is None:
+                what = f"{what}; {why}"
+            else:
+                new = await session.locator(ref)
                 fixed = attrs.evolve(step, locator=new)
                 try:
                     await _act(session, fixed)
                 except TargetNotFoundError as again:
                     what = str(again.message)
                     raise await _failure(session, step, number, what, near) from None
-                return fixed
-        raise await _failure(session, step, number, str(exc.message), near) from None
+                return fixed, why
+        raise await _failure(session, step, number, what, near) from None
     except BrowserkitError as exc:
         if exc.code not in ("invalid_argument", "target_not_actionable", "target_covered"):
             raise

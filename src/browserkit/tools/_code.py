@@ -15,6 +15,7 @@ import attrs
 from browserkit._async.replay import replay_on
 from browserkit._convert import to_jsonable
 from browserkit._script import Script
+from browserkit.errors import InvalidArgumentError
 from browserkit.tools._common import JSON
 from browserkit.tools._registry import ToolContext, tool
 from browserkit.tools._schema import arg
@@ -71,15 +72,34 @@ class ReplayArgs:
     session_id: str = arg()
     script: str = arg("The JSON of browser_script_export(kind=json).")
     heal: bool = arg(
-        "Let a step whose element is gone use the one same-role element at its place.",
+        "Let a step whose element is gone use the one same-role element at its place, "
+        "if it has the same name (or the one renames gives).",
         default=False,
     )
+    renames: tuple[str, ...] | None = arg(
+        'With heal: rename rules, "Old name => New name".', default=None
+    )
+
+
+def _renames(lines: tuple[str, ...] | None) -> dict[str, str] | None:
+    if lines is None:
+        return None
+    rules: dict[str, str] = {}
+    for line in lines:
+        old, arrow, new = line.partition("=>")
+        if not arrow or not old.strip() or not new.strip():
+            raise InvalidArgumentError(f'renames: {line!r} is not "Old name => New name"')
+        rules[old.strip()] = new.strip()
+    return rules
 
 
 @tool("browser_replay", ReplayArgs, title="Replay a script", effect="destroy", cap="code")
 async def _replay(browser: AsyncBrowser, a: ReplayArgs, ctx: ToolContext) -> JSON:
     """Run a script's steps without a model, checking each. A failing step answers
     replay_step_failed: the step, what was expected, the page near it, refs to use."""
-    done = await replay_on(Script.from_json(a.script), browser.session(a.session_id), a.heal)
-    healed = [{"step": h.step, "old": repr(h.old), "new": repr(h.new)} for h in done.healed]
+    script, session = Script.from_json(a.script), browser.session(a.session_id)
+    done = await replay_on(script, session, a.heal, _renames(a.renames))
+    healed = [
+        {"step": h.step, "old": repr(h.old), "new": repr(h.new), "why": h.why} for h in done.healed
+    ]
     return {"steps": done.steps, "url": done.url, "healed": to_jsonable(healed)}

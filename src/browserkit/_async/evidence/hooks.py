@@ -19,6 +19,7 @@ from browserkit._async.evidence.cdp_console import console_fields, exception_fie
 from browserkit._async.evidence.frame_watch import FrameWatch
 from browserkit._async.evidence.requests import RequestRecords, worker_script
 from browserkit._fence import Fence
+from browserkit._trace_redact import http_only_value
 from browserkit.buffers import ConsoleEntry, DownloadEntry, EventBuffer, NetworkEntry
 from browserkit.config import Config
 
@@ -73,6 +74,7 @@ class Evidence:
         self._next_request = 1
         self._observers: dict[str, list[RequestObserver]] = {}
         self._window_observers: dict[str, list[Callable[[str], None]]] = {}
+        self._cookie_watchers: list[Callable[[str], None]] = []
         self._frame_watches: dict[str, FrameWatch] = {}
         self._download_waiters: list[asyncio.Future[None]] = []
         self._main_frames: dict[int, str] = {}
@@ -173,6 +175,9 @@ class Evidence:
                 "Network.responseReceivedExtraInfo",
                 lambda e: self._on_worker_response(e, tab_id, key),
             )
+            # The raw cookies of every hop, HttpOnly ones included (for recordings).
+            session.on("Network.requestWillBeSentExtraInfo", self._on_cookies_sent)
+            session.on("Network.responseReceivedExtraInfo", self._on_cookies_set)
             if main:
                 tree = await session.send("Page.getFrameTree")
                 self._main_frames[key] = tree["frameTree"]["frame"]["id"]
@@ -221,6 +226,35 @@ class Evidence:
     def frames(self, tab_id: str) -> FrameWatch:
         """What the main frame of ``tab_id`` is loading (see :class:`FrameWatch`)."""
         return self._frame_watches.setdefault(tab_id, FrameWatch())
+
+    def observe_http_only_cookies(self, watcher: Callable[[str], None]) -> Callable[[], None]:
+        """Call ``watcher(value)`` with the value of each HttpOnly cookie a request of any
+        tab or out-of-process frame sends, or a response (a redirect hop too) sets; returns
+        an undo. Read from CDP's raw headers, so a HAR filter or a cookie gone by the
+        time a recording stops hides none of them."""
+        return _subscribe(self._cookie_watchers, watcher)
+
+    def _on_cookies_sent(self, event: dict[str, Any]) -> None:
+        if not self._cookie_watchers:
+            return
+        for item in event.get("associatedCookies") or ():
+            cookie = (item.get("cookie") if isinstance(item, dict) else None) or {}
+            if cookie.get("httpOnly") and cookie.get("value"):
+                self._cookie_seen(str(cookie["value"]))
+
+    def _on_cookies_set(self, event: dict[str, Any]) -> None:
+        if not self._cookie_watchers:
+            return
+        for name, lines in (event.get("headers") or {}).items():
+            if str(name).lower() == "set-cookie":
+                for line in str(lines).split("\n"):  # CDP joins repeated headers with \n
+                    value = http_only_value(line)
+                    if value is not None:
+                        self._cookie_seen(value)
+
+    def _cookie_seen(self, value: str) -> None:
+        for watcher in list(self._cookie_watchers):
+            watcher(value)
 
     def _notify_window(self, tab_id: str, url: str) -> None:
         for observer in list(self._window_observers.get(tab_id, ())):

@@ -39,6 +39,7 @@ import tempfile
 import time
 import weakref
 import zipfile
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path
 
@@ -73,6 +74,7 @@ as it is."""
 SecretsHook = Callable[[], Mapping[str, str]]
 """Values a recording must not hold, each with what replaces it (``{value: "<secret:NAME>"}``)."""
 
+_MAX_COOKIES = 4096  # HttpOnly cookie values kept for redaction; the least recent go first
 _TITLE = 160  # longest group title, in characters
 _NAME = 60  # longest accessible name quoted in a title
 _HAR_CONTENT = ("omit", "embed", "attach")
@@ -353,6 +355,11 @@ class Recordings:
         self.recorder: Recorder | None = None  # the recording under way
         self._har: Har | None = None  # start(har_path=...)
         self._videos: Videos | None = None  # start(video_dir=...)
+        # Every HttpOnly cookie value the session held while a trace or HAR was
+        # under way: a cookie cleared before the file is written, or set by a
+        # response a HAR filter leaves out, is still replaced in it.
+        self._cookies: OrderedDict[str, None] = OrderedDict()  # least recently seen first
+        self._unwatch: Callable[[], None] | None = None
 
     async def begin(self, files: SessionFiles, timeout_ms: float | None) -> None:
         """Start what ``files`` asks for, before the session's first page loads."""
@@ -360,6 +367,7 @@ class Recordings:
         ms = core.timeout(timeout_ms)
         core.on_shutdown.append(self._write_session_files)
         if files.har_path is not None:
+            await self._watch_cookies(ms)
             self._har = await self._start_har(
                 files.har_path, files.har_content, files.har_url_filter, ms
             )
@@ -406,6 +414,11 @@ class Recordings:
         # Held from now: a second record() meanwhile is refused, not a Playwright error.
         self.recorder = recorder
         ms = core.timeout(timeout_ms)
+        try:
+            await self._watch_cookies(ms)
+        except BaseException:
+            self.recorder = None
+            raise
         start = core.context.tracing.start(
             screenshots=True, snapshots=True, sources=False, title=f"browserkit session {core.id}"
         )
@@ -559,12 +572,32 @@ class Recordings:
             shutil.rmtree(har.folder, ignore_errors=True)
         return str(har.target)
 
+    async def _watch_cookies(self, ms: float) -> None:
+        """Note the HttpOnly cookies held now, and each one sent or set from now on."""
+        if self._unwatch is None:
+            self._unwatch = self._core.evidence.observe_http_only_cookies(self._note_cookie)
+        try:
+            cookies = await self._core.bounded(self._core.context.cookies(), "read the cookies", ms)
+        except BrowserkitError:
+            return  # sent again, they are noted then
+        for cookie in cookies:
+            if cookie.get("httpOnly") and cookie.get("value"):
+                self._note_cookie(cookie["value"])
+
+    def _note_cookie(self, value: str) -> None:
+        self._cookies.pop(value, None)
+        self._cookies[value] = None
+        while len(self._cookies) > _MAX_COOKIES:
+            self._cookies.popitem(last=False)
+
     async def _known(self, ms: float) -> dict[str, str]:
         """The values a trace or HAR must not hold, each with its replacement.
 
         Read once tracing has stopped, so these reads are not in the trace.
-        The session's HttpOnly cookies, what its actions typed into secret
-        fields, then the named secrets (their names win).
+        Every HttpOnly cookie value noted while a trace or HAR was under way
+        (held when it began, sent or set since: see :meth:`_watch_cookies`)
+        and those held now, what its actions typed into secret fields, then
+        the named secrets (their names win).
         """
         core = self._core
         known: dict[str, str] = {}
@@ -572,6 +605,7 @@ class Recordings:
             cookies = await core.bounded(core.context.cookies(), "read the cookies", ms)
         except BrowserkitError:
             cookies = []  # those the trace saw set are found in it all the same
+        known.update(dict.fromkeys(self._cookies, REPLACED["cookie"]))
         for cookie in cookies:
             if cookie.get("httpOnly") and cookie.get("value"):
                 known[cookie["value"]] = REPLACED["cookie"]
