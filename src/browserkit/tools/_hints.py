@@ -1,17 +1,22 @@
-"""Error hints in the words of the tools: a model calls tools, not Python methods.
+"""Hints in the words of the tools: a model calls tools, not Python methods.
 
 The SDK's errors say what to do next in the SDK's terms ("call
 handle_dialog(accept=True|False)"). A tool answer says the same in terms of
 tools ("call browser_handle_dialog (accept true or false)"), so the model is
 told the call it can actually make. :func:`for_tools` rewrites a hint; every
 hint the SDK can give is checked by the tests to leave no method call behind.
+
+Outlines carry hints of their own: a fold or a cut names the call that shows
+what it hid (``(expand: snapshot(target="e14"))``). :func:`folds_for_tools`
+names the tool instead (``(expand: browser_snapshot ref=e14)``), in every
+string of a tool's answer.
 """
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["for_tools"]
+__all__ = ["folds_for_tools", "for_tools"]
 
 # Most specific first: a phrase is rewritten once, by the first pattern it matches.
 _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
@@ -55,3 +60,32 @@ def for_tools(hint: str) -> str:
     for pattern, replacement in _REWRITES:
         hint = pattern.sub(replacement, hint)
     return hint
+
+
+# What the snapshot engine's folds and cuts say (snapshot/_compacted.expand_hint,
+# snapshot/_compact's hard cut): the ref is a quoted Python string there.
+_FOLD = re.compile(r'expand: snapshot\(target="((?:[^"\\]|\\.)*)"\)')
+_WHOLE = "expand: snapshot(compact=False)"
+
+
+def _fold(text: str) -> str:
+    if "expand: snapshot(" not in text:
+        return text
+    text = _FOLD.sub(lambda m: "expand: browser_snapshot ref=" + _unquoted(m.group(1)), text)
+    return text.replace(_WHOLE, "expand: browser_snapshot full=true")
+
+
+def _unquoted(ref: str) -> str:
+    return ref.replace('\\"', '"').replace("\\\\", "\\")
+
+
+def folds_for_tools(answer: object) -> object:
+    """``answer`` (a tool's JSON) with every outline fold naming ``browser_snapshot``."""
+    if isinstance(answer, str):
+        return _fold(answer)
+    if isinstance(answer, dict):
+        return {key: folds_for_tools(value) for key, value in answer.items()}
+    if isinstance(answer, list):
+        return [folds_for_tools(value) for value in answer]
+    return answer
+

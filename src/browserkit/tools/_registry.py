@@ -15,7 +15,7 @@ import attrs
 from browserkit._convert import to_jsonable
 from browserkit._text import well_formed
 from browserkit.errors import BrowserkitError, InvalidArgumentError
-from browserkit.tools._hints import for_tools
+from browserkit.tools._hints import folds_for_tools, for_tools
 from browserkit.tools._schema import json_schema, parse
 
 if TYPE_CHECKING:
@@ -236,7 +236,7 @@ class Tool(Generic[_A]):
                     )
                 )
             )
-        out = hide(to_jsonable(result))
+        out = hide(folds_for_tools(to_jsonable(result)))
         return out if isinstance(out, dict) else {"result": out}
 
 
