@@ -198,3 +198,17 @@ async def test_page_that_nominates_its_trap_as_the_target_gets_no_click(
     with pytest.raises(bk.BrowserkitError):
         await aw(sess.click(bk.role("button", "Buy"), timeout_ms=3000))
     assert await out(sess) == "none"
+
+
+async def test_a_cover_the_target_is_still_moving_out_from_under_is_waited_out(
+    sess: AnySession, base_url: str
+) -> None:
+    # The list opens under the next field's block and moves clear over about two
+    # seconds: longer than a still cover is given, so only a moving scene is waited for.
+    await aw(sess.navigate(f"{base_url}/hit_placing_popup.html"))
+    await aw(sess.click(bk.role("button", "Country"), observe=False))
+
+    result = await aw(sess.click(bk.role("option", "Norway")))
+
+    assert result.target_verified is True
+    assert "Chose Norway" in str(result.diff)

@@ -98,6 +98,19 @@
   };
   // Leaving: an animation or transition of the cover (or an ancestor) that
   // ends at opacity 0 is running; a cover on its way out is waited for.
+  /**
+   * Where the target is and what covers it, as one string: a change of
+   * either is a scene still in motion.
+   * @param {Element} el
+   * @param {Node | undefined} cover
+   */
+  const sceneOf = (el, cover) => {
+    const r = el.getBoundingClientRect();
+    const c = cover instanceof Element ? cover.getBoundingClientRect() : null;
+    const box = (/** @type {DOMRect | null} */ b) => (b ? [b.x, b.y, b.width, b.height].map(Math.round).join(',') : '');
+    return box(r) + '|' + box(c) + '|' + (cover ? cover.nodeName : '');
+  };
+
   const fading = (node) => {
     for (const n of chainOf(node)) {
       for (const a of n.getAnimations()) {
@@ -199,10 +212,22 @@
         if (!point) return {status: 'hidden'};
         verdict = judge();
       }
+      // A cover is refused once the scene holds still under it for coverMs (or
+      // fadeMs while it fades out): a target still placing itself (a popup
+      // that measures, then moves) or a cover that changes is waited out, up
+      // to fadeMs in all, as Playwright's own retries would.
       const started = performance.now();
+      let stillSince = started;
+      let scene = sceneOf(el, verdict.hit);
       while (!verdict.ok) {
-        const waited = performance.now() - started;
-        if (waited >= (fading(verdict.hit) ? args.fadeMs : args.coverMs)) {
+        const now = performance.now();
+        const seen = sceneOf(el, verdict.hit);
+        if (seen !== scene) {
+          scene = seen;
+          stillSince = now;
+        }
+        const still = now - stillSince;
+        if (still >= (fading(verdict.hit) ? args.fadeMs : args.coverMs) || now - started >= args.fadeMs) {
           return {status: 'covered', cover: describe(verdict.hit)};
         }
         await sleep(40);
