@@ -1,7 +1,10 @@
-"""Command line: ``python -m browserkit demo|diagnostics|install-browser|mcp|tools``.
+"""Command line: ``browserkit`` (or ``python -m browserkit``) and its commands.
 
-``python -m browserkit --help`` lists the commands; ``python -m browserkit
-COMMAND --help`` says what one does and shows examples.
+``demo``, ``diagnostics``, ``install-browser``, ``mcp`` and ``tools`` are
+here; ``open``, ``close``, ``sessions``, ``skill`` and one command per tool
+come from :mod:`browserkit.cli`. ``python -m browserkit --help`` lists the
+commands; ``python -m browserkit COMMAND --help`` says what one does and
+shows examples.
 """
 
 from __future__ import annotations
@@ -11,10 +14,12 @@ import json
 import os
 import sys
 from collections.abc import Callable, Sequence
+from typing import cast
 
 from browserkit._version import __version__
 
-PROG = "python -m browserkit"
+# As the user typed it: the console script, or the module run by an interpreter.
+PROG = "browserkit" if os.path.basename(sys.argv[0]) == "browserkit" else "python -m browserkit"
 
 # What a shell reports for a process that SIGPIPE killed (128 + 13): a command
 # whose reader went away (`| head -1`) ends the way `cat` or `yes` would.
@@ -115,7 +120,13 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"browserkit {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    from browserkit.cli._commands import Parser
+
+    # Parser raises its usage errors, printed as every other error is.
+    sub = cast(
+        "argparse._SubParsersAction[argparse.ArgumentParser]",
+        parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser),
+    )
     demo = _command(
         sub,
         "demo",
@@ -210,21 +221,31 @@ def build_parser() -> argparse.ArgumentParser:
         default="mcp",
         help="shape to print: MCP tools (default), OpenAI function tools, or Anthropic tools",
     )
+    from browserkit.cli import add_commands
+
+    add_commands(sub, PROG)
     return parser
 
 
-def _run(argv: Sequence[str] | None) -> int:
+def _run(argv: Sequence[str]) -> int:
+    from browserkit.cli._commands import UsageError
+
     parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except UsageError as exc:
+        print(f"error invalid_argument: {exc.message}\nhint: {exc.usage}", file=sys.stderr)
+        return 2
     if not getattr(args, "func", None):
         parser.print_help()
         return 2
+    args.argv = list(argv)  # a session command is sent to its session as typed
     from browserkit.errors import BrowserkitError
 
     try:
         code: int = args.func(args)
     except BrowserkitError as exc:
-        print(f"error [{exc.code}]: {exc.message}", file=sys.stderr)
+        print(f"error {exc.code}: {exc.message}", file=sys.stderr)
         if exc.hint:
             print(f"hint: {exc.hint}", file=sys.stderr)
         return 1
@@ -237,8 +258,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     A reader that stops early (``python -m browserkit tools | head -1``) ends
     the command quietly with exit code 141, as SIGPIPE would for a C tool.
     """
+    args = sys.argv[1:] if argv is None else list(argv)
     try:
-        code = _run(argv)
+        # A session command goes straight to its session (no parser, no registry to build).
+        from browserkit.cli._client import forward
+
+        forwarded = forward(args)
+        code = _run(args) if forwarded is None else forwarded
         # Flush inside the try: a closed pipe must fail here, not in the
         # interpreter's final flush, where it would print a traceback.
         sys.stdout.flush()
