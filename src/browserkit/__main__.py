@@ -107,7 +107,9 @@ def _command(
 
 def build_parser() -> argparse.ArgumentParser:
     """The ``python -m browserkit`` parser: one subparser per command."""
-    parser = argparse.ArgumentParser(
+    from browserkit.cli._commands import Parser
+
+    parser = Parser(
         prog=PROG,
         description="browserkit: drive a real Chromium from agents and notebooks.",
         epilog=_examples(
@@ -120,8 +122,6 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"browserkit {__version__}")
-    from browserkit.cli._commands import Parser
-
     # Parser raises its usage errors, printed as every other error is.
     sub = cast(
         "argparse._SubParsersAction[argparse.ArgumentParser]",

@@ -15,7 +15,7 @@ from pathlib import Path
 import attrs
 
 from browserkit._paths import write_file
-from browserkit.cli._commands import Command, commands
+from browserkit.cli._commands import Command, commands, for_terminal
 from browserkit.cli._output import CLASSES
 from browserkit.tools import CAPS
 
@@ -30,9 +30,9 @@ DESCRIPTION = (
 _QUICK_START = """\
 ```bash
 browserkit open http://127.0.0.1:8000/        # start the session; prints the page's outline
-browserkit type e6 "kettle" --submit          # type into ref e6 and press Enter: the new page
+browserkit click e13                          # act on a ref: prints what the click changed
+browserkit type e18 "kettle" --submit         # type into e18, press Enter: the new page's outline
 browserkit snapshot --diff                    # only what changed since your last read
-browserkit click e8                           # prints what the click changed
 browserkit close                              # end the session (and its browser)
 ```
 """
@@ -123,7 +123,7 @@ def skill() -> str:
     for command in commands():
         groups.setdefault(command.tool.cap, []).append(command)
     for cap, members in groups.items():
-        title = "On the session:" if cap is None else f"More ({cap}: {CAPS[cap]}):"
+        title = "On the session:" if cap is None else f"More ({cap}: {for_terminal(CAPS[cap])}):"
         lines += [title, "", "```bash"]
         for command in members:
             lines.append(f"# {_usage(command)}: {command.summary}")
