@@ -339,7 +339,7 @@ SPECS: tuple[Spec, ...] = (
         example='browserkit init-script "window.seen = true"',
     ),
     Spec("markdown", "browser_markdown", ("ref",), example="browserkit markdown"),
-    Spec("locator", "browser_locator", ("ref",), example="browserkit locator e8"),
+    Spec("locator", "browser_locator", ("ref",), example="browserkit locator e13"),
     Spec("script-export", "browser_script_export", example="browserkit script-export --kind json"),
     Spec("replay", "browser_replay", ("script",), example='browserkit replay "$(cat script.json)"'),
 )
@@ -668,6 +668,7 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"browser_script_export\(kind=json\)", "`browserkit script-export --kind json`"),
         (r"start the MCP server with --caps \w+", "every group is on at the command line"),
         (r"start a new session \(browser_sessions_start\)", "run `browserkit open`"),
+        (r"\bhandle_dialog answers", "`browserkit dialog-accept` and `dialog-dismiss` answer"),
     )
 )
 _TOOL_NAME = re.compile(r"\bbrowser_[a-z_]+\b")

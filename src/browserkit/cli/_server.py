@@ -337,7 +337,7 @@ class SessionServer:
         changed = []
         for name in _START_ONLY:
             given = getattr(ns, "endpoint" if name == "endpoints" else name, None)
-            if given is None or given == [] or given is False:
+            if given is None or given == []:
                 continue
             if getattr(wanted, name) != getattr(self.options, name):
                 changed.append("--" + name.replace("_", "-"))
