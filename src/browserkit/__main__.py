@@ -117,6 +117,8 @@ def build_parser() -> argparse.ArgumentParser:
             f"{PROG} diagnostics       # what would be used; starts nothing",
             f"{PROG} demo              # an agent loop on a built-in site",
             f"{PROG} tools --format openai > tools.json",
+            f"{PROG} open http://127.0.0.1:8000/   # a session for shell commands:",
+            f"{PROG} click e13 && {PROG} close   # one command per tool",
         )
         + f'\n\nRun "{PROG} COMMAND --help" for what a command does, with examples.',
         formatter_class=argparse.RawDescriptionHelpFormatter,

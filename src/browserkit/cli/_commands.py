@@ -99,6 +99,8 @@ class Spec:
     only: frozenset[str] | None = None
     summary: str | None = None
     example: str = ""
+    metavars: Mapping[str, str] = attrs.field(factory=dict)
+    """Names the usage shows for some positionals (default: the field's, upper-cased)."""
 
 
 def _act(
@@ -147,7 +149,13 @@ SPECS: tuple[Spec, ...] = (
         example="browserkit reload",
     ),
     Spec("snapshot", "browser_snapshot", ("ref",), example="browserkit snapshot --diff"),
-    Spec("find", "browser_find", ("text",), example='browserkit find "kettle"'),
+    Spec(
+        "find",
+        "browser_find",
+        ("text",),
+        example='browserkit find "kettle"',
+        metavars={"text": "QUERY"},
+    ),
     Spec("scan", "browser_scan", example="browserkit scan --text-only"),
     Spec("dom", "browser_dom_read", ("ref",), example="browserkit dom --depth 2"),
     Spec("screenshot", "browser_screenshot", ("path",), example="browserkit screenshot shop.jpeg"),
@@ -495,8 +503,13 @@ def _help(field: attrs.Attribute[Any], shape: tuple[str, Any]) -> str:
 
 
 def add_field(
-    parser: argparse.ArgumentParser, field: attrs.Attribute[Any], positional: bool
+    parser: argparse.ArgumentParser,
+    field: attrs.Attribute[Any],
+    positional: bool,
+    metavar: str | None = None,
 ) -> None:
+    """Add ``field`` of a tool's arguments to ``parser``: as a positional (``metavar``:
+    its name in the usage), or as a flag named after it."""
     shape = _shape(field.type)
     options = _value_options(shape)
     help_text = _help(field, shape)
@@ -511,7 +524,7 @@ def add_field(
         )
         required = False  # the secret can stand in for it
     if positional:
-        metavar = _METAVARS.get(field.name, field.name.upper())
+        metavar = metavar or _METAVARS.get(field.name, field.name.upper())
         if shape[0] == "list":
             nargs = "+" if required else "*"
         elif required:
@@ -574,7 +587,8 @@ def add_command(
     )
     parser.set_defaults(command_spec=command)
     for field in command.fields:
-        add_field(parser, field, field.name in command.spec.positionals)
+        positional = field.name in command.spec.positionals
+        add_field(parser, field, positional, command.spec.metavars.get(field.name))
     session_option(parser)
     return parser
 

@@ -78,16 +78,16 @@ are typed with `type REF --secret NAME` and every answer shows `<secret:NAME>`.
 """
 
 
+_SHOWN = {"expression": "EXPR", "values": "VALUE...", "paths": "PATH...", "tab_id": "TAB"}
+
+
 def _usage(command: Command) -> str:
     parts = [command.name]
     for field in command.fields:
         if field.name in command.spec.positionals:
-            meta = {
-                "expression": "EXPR",
-                "values": "VALUE...",
-                "paths": "PATH...",
-                "tab_id": "TAB",
-            }.get(field.name, field.name.upper())
+            meta = command.spec.metavars.get(field.name) or _SHOWN.get(
+                field.name, field.name.upper()
+            )
             required = field.default is attrs.NOTHING
             parts.append(meta if required else f"[{meta}]")
     return " ".join(parts)
