@@ -483,6 +483,7 @@ def _another_user_is_refused(shell: Shell, base_url: str) -> None:
     assert json.loads(shell.ok("evaluate", "document.title")) == {"value": "Basic"}
 
 
+@pytest.mark.every_python
 def test_the_peer_check_names_the_connecting_uid_and_allows_only_the_owner(
     reachable: Path,
 ) -> None:
@@ -659,6 +660,7 @@ def test_a_read_only_session_refuses_actions_and_a_later_open_cannot_change_it(
     assert 'button "Increment"' in shell.ok("open", "-s", "look", "--read-only")
 
 
+@pytest.mark.every_python
 def test_every_session_command_has_help_from_its_tool_and_an_example() -> None:
     from browserkit.__main__ import build_parser
     from browserkit.cli._commands import commands
@@ -692,3 +694,32 @@ def test_attach_drives_a_running_chrome_and_close_hands_the_adopted_tab_back(
         tabs = json.loads(shell.ok("chrome-tabs", cdp, "-s", "mine"))["tabs"]
         assert any(t["adopted"] and "basic.html" in t["url"] for t in tabs)
         assert shell.ok("close", "-s", "mine") == "closed mine\n"
+
+
+@pytest.mark.every_python
+def test_each_error_class_has_one_exit_status_and_the_docs_list_them_all() -> None:
+    from browserkit.cli import _client, _output
+
+    statuses = [c.status for c in _output.CLASSES]
+    assert len(set(statuses)) == len(statuses) and 0 not in statuses
+    codes = [code for c in _output.CLASSES for code in c.codes]
+    assert len(set(codes)) == len(codes)  # a code is in one class only
+    # The statuses the client gives itself, before any session answers.
+    assert _output.STATUS["session_not_found"] == _client._NO_SESSION
+    assert _output.STATUS["session_closed"] == _client._GONE
+    assert _output.STATUS["folder_not_private"] == _client._ENVIRONMENT
+    assert _client._INTERRUPTED == _output.INTERRUPTED
+    # Every error code browserkit has is in a class, and docs/terminal.md lists each.
+    from browserkit import errors
+
+    known = {
+        cls.code
+        for cls in vars(errors).values()
+        if isinstance(cls, type) and issubclass(cls, errors.BrowserkitError)
+    } - {"error"}
+    assert known <= set(codes), known - set(codes)
+    page = (ROOT / "docs" / "terminal.md").read_text()
+    for c in _output.CLASSES:
+        row = next(line for line in page.splitlines() if line.startswith(f"| {c.status} |"))
+        for code in c.codes:
+            assert code in row or code == "interrupted", (c.status, code)

@@ -31,16 +31,26 @@ def _open(args: argparse.Namespace) -> int:
 
     name = args.session or session_name([])
     options = options_of(args, name, os.getcwd())
-    return open_session(name, options.to_json(), args.argv)
+    try:
+        return open_session(name, options.to_json(), args.argv)
+    except KeyboardInterrupt:  # while the session's process starts: it starts on
+        from browserkit.cli._client import print_error
+
+        return print_error(
+            "interrupted",
+            "the command was stopped (Ctrl-C)",
+            "the session may still be starting: `browserkit sessions` shows it",
+            130,
+        )
 
 
 def _close(args: argparse.Namespace) -> int:
     from browserkit.cli._client import close
 
     if args.all and args.session:
-        from browserkit.cli._client import _print_error
+        from browserkit.cli._client import print_error
 
-        return _print_error("invalid_argument", "give -s NAME or --all, not both", "", 2)
+        return print_error("invalid_argument", "give -s NAME or --all, not both", "", 2)
     return close(args.session, args.all)
 
 

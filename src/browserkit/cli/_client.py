@@ -41,6 +41,7 @@ __all__ = [
     "close",
     "forward",
     "open_session",
+    "print_error",
     "run_session_command",
     "session_name",
     "sessions",
@@ -91,7 +92,8 @@ def session_name(argv: Sequence[str]) -> str:
     return default_name()
 
 
-def _print_error(code: str, message: str, hint: str, status: int) -> int:
+def print_error(code: str, message: str, hint: str, status: int) -> int:
+    """Print an error as every command does (``error <code>: ...``, ``hint: ...``); ``status``."""
     sys.stderr.write(f"error {code}: {message}\n")
     if hint:
         sys.stderr.write(f"hint: {hint}\n")
@@ -122,21 +124,21 @@ def _exchange(conn: socket.socket, request: dict[str, Any]) -> int:
         except KeyboardInterrupt:
             # Closing the connection is what stops the command in the session.
             conn.close()
-            return _print_error(
+            return print_error(
                 "interrupted",
                 "the command was stopped (Ctrl-C)",
                 "the session runs on: take a snapshot to see where the page is",
                 _INTERRUPTED,
             )
         except (OSError, WireError) as exc:
-            return _print_error(
+            return print_error(
                 "session_closed",
                 f"the session's process ended during the command ({exc})",
                 "run `browserkit open` to start the session again",
                 _GONE,
             )
     if reply is None:
-        return _print_error(
+        return print_error(
             "session_closed",
             "the session's process ended before it answered",
             "run `browserkit open` to start the session again",
@@ -171,7 +173,7 @@ def forward(argv: Sequence[str]) -> int | None:
 
 def _no_session(name: str) -> int:
     flag = "" if name == "default" else f" -s {name}"
-    return _print_error(
+    return print_error(
         "session_not_found",
         f"no session {name!r} is open",
         f"run `browserkit open URL{flag}` first; `browserkit sessions` lists the open ones",
@@ -180,7 +182,7 @@ def _no_session(name: str) -> int:
 
 
 def _folder_error(exc: FolderError) -> int:
-    return _print_error("folder_not_private", exc.message, exc.hint, _ENVIRONMENT)
+    return print_error("folder_not_private", exc.message, exc.hint, _ENVIRONMENT)
 
 
 def run_session_command(argv: Sequence[str]) -> int:
@@ -276,7 +278,7 @@ def open_session(name: str, options: dict[str, Any], argv: Sequence[str]) -> int
                 return _spawn_error(problem)
             conn = _connect(path)
             if conn is None:
-                return _print_error(
+                return print_error(
                     "session_closed",
                     "the session's process stopped listening right after it started",
                     "run the command again",
@@ -289,11 +291,11 @@ def _spawn_error(problem: str) -> int:
     try:
         message = json.loads(problem)
     except ValueError:
-        return _print_error("session_closed", problem, "run the command again", _GONE)
+        return print_error("session_closed", problem, "run the command again", _GONE)
     code = str(message.get("code", "internal_error"))
     from browserkit.cli._output import STATUS
 
-    return _print_error(
+    return print_error(
         code, str(message.get("message", "")), str(message.get("hint", "")), STATUS.get(code, 1)
     )
 
