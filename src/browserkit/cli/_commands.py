@@ -26,7 +26,10 @@ from typing import Any, Literal, Union, get_args, get_origin
 import attrs
 
 from browserkit import tools
-from browserkit.tools._acting import ACTION_ARGS
+
+# Which arguments each action of browser_act takes: the tool's own table, read as it is
+# (main derives it from the step kinds; the name stays).
+from browserkit.tools._acting import _ACTION_ARGS as ACTION_ARGS
 
 __all__ = [
     "PATH_FIELDS",

@@ -35,9 +35,7 @@ if TYPE_CHECKING:
     from browserkit.results import ActionResult
     from browserkit.targets import Target
 
-# Which arguments each action takes, and which actions need a target: browser_act checks
-# them, and the command line makes one command per action from them.
-ACTION_ARGS: dict[str, frozenset[str]] = {
+_ACTION_ARGS: dict[str, frozenset[str]] = {
     "click": frozenset({"button", "click_count", "modifiers"}),
     "hover": frozenset(),
     "type": frozenset({"text", "submit", "clear", "keys"}),
@@ -51,7 +49,7 @@ ACTION_ARGS: dict[str, frozenset[str]] = {
     "key_down": frozenset({"key"}),
     "key_up": frozenset({"key"}),
 }
-NEEDS_TARGET = frozenset({"click", "hover", "select", "check", "drag"})
+_NEEDS_TARGET = frozenset({"click", "hover", "select", "check", "drag"})
 
 
 @attrs.frozen(kw_only=True)
@@ -177,12 +175,12 @@ async def _act(browser: AsyncBrowser, a: ActArgs, ctx: ToolContext) -> JSON:
     browser_handle_dialog), new_tabs, downloads, target_verified=false, settled=false.
     """
     given = _given(a)
-    for action, names in ACTION_ARGS.items():
+    for action, names in _ACTION_ARGS.items():
         if action != a.action:
-            for name in sorted(names & given - ACTION_ARGS[a.action]):
+            for name in sorted(names & given - _ACTION_ARGS[a.action]):
                 raise InvalidArgumentError(f"{name}: does not apply to action={a.action}")
     target: Target | None
-    if a.action in NEEDS_TARGET:
+    if a.action in _NEEDS_TARGET:
         target = required_target_of(
             a, a.action, hint="take browser_snapshot and pass the element's ref"
         )
