@@ -1,7 +1,10 @@
-"""Command line: ``python -m browserkit demo|diagnostics|install-browser|mcp|tools``.
+"""Command line: ``browserkit`` (or ``python -m browserkit``) and its commands.
 
-``python -m browserkit --help`` lists the commands; ``python -m browserkit
-COMMAND --help`` says what one does and shows examples.
+``demo``, ``diagnostics``, ``install-browser``, ``mcp`` and ``tools`` are
+here; ``open``, ``close``, ``sessions``, ``skill`` and one command per tool
+come from :mod:`browserkit.cli`. ``python -m browserkit --help`` lists the
+commands; ``python -m browserkit COMMAND --help`` says what one does and
+shows examples.
 """
 
 from __future__ import annotations
@@ -11,10 +14,12 @@ import json
 import os
 import sys
 from collections.abc import Callable, Sequence
+from typing import cast
 
 from browserkit._version import __version__
 
-PROG = "python -m browserkit"
+# As the user typed it: the console script, or the module run by an interpreter.
+PROG = "browserkit" if os.path.basename(sys.argv[0]) == "browserkit" else "python -m browserkit"
 
 # What a shell reports for a process that SIGPIPE killed (128 + 13): a command
 # whose reader went away (`| head -1`) ends the way `cat` or `yes` would.
@@ -102,7 +107,9 @@ def _command(
 
 def build_parser() -> argparse.ArgumentParser:
     """The ``python -m browserkit`` parser: one subparser per command."""
-    parser = argparse.ArgumentParser(
+    from browserkit.cli._commands import Parser
+
+    parser = Parser(
         prog=PROG,
         description="browserkit: drive a real Chromium from agents and notebooks.",
         epilog=_examples(
@@ -110,12 +117,18 @@ def build_parser() -> argparse.ArgumentParser:
             f"{PROG} diagnostics       # what would be used; starts nothing",
             f"{PROG} demo              # an agent loop on a built-in site",
             f"{PROG} tools --format openai > tools.json",
+            f"{PROG} open http://127.0.0.1:8000/   # a session for shell commands:",
+            f"{PROG} click e13 && {PROG} close   # one command per tool",
         )
         + f'\n\nRun "{PROG} COMMAND --help" for what a command does, with examples.',
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"browserkit {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    # Parser raises its usage errors, printed as every other error is.
+    sub = cast(
+        "argparse._SubParsersAction[argparse.ArgumentParser]",
+        parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser),
+    )
     demo = _command(
         sub,
         "demo",
@@ -210,21 +223,31 @@ def build_parser() -> argparse.ArgumentParser:
         default="mcp",
         help="shape to print: MCP tools (default), OpenAI function tools, or Anthropic tools",
     )
+    from browserkit.cli import add_commands
+
+    add_commands(sub, PROG)
     return parser
 
 
-def _run(argv: Sequence[str] | None) -> int:
+def _run(argv: Sequence[str]) -> int:
+    from browserkit.cli._commands import UsageError
+
     parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except UsageError as exc:
+        print(f"error invalid_argument: {exc.message}\nhint: {exc.usage}", file=sys.stderr)
+        return 2
     if not getattr(args, "func", None):
         parser.print_help()
         return 2
+    args.argv = list(argv)  # a session command is sent to its session as typed
     from browserkit.errors import BrowserkitError
 
     try:
         code: int = args.func(args)
     except BrowserkitError as exc:
-        print(f"error [{exc.code}]: {exc.message}", file=sys.stderr)
+        print(f"error {exc.code}: {exc.message}", file=sys.stderr)
         if exc.hint:
             print(f"hint: {exc.hint}", file=sys.stderr)
         return 1
@@ -237,8 +260,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     A reader that stops early (``python -m browserkit tools | head -1``) ends
     the command quietly with exit code 141, as SIGPIPE would for a C tool.
     """
+    args = sys.argv[1:] if argv is None else list(argv)
     try:
-        code = _run(argv)
+        # A session command goes straight to its session (no parser, no registry to build).
+        from browserkit.cli._client import forward
+
+        forwarded = forward(args)
+        code = _run(args) if forwarded is None else forwarded
         # Flush inside the try: a closed pipe must fail here, not in the
         # interpreter's final flush, where it would print a traceback.
         sys.stdout.flush()

@@ -7,8 +7,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
+
 import browserkit as bk
 from browserkit import tools
+from browserkit.cli._commands import folds_for_terminal
 
 _HINT = re.compile(r"\(expand: ([^)]*?)(?:, or raise max_tokens)?\)")
 _CALL = re.compile(r"browser_snapshot (?:ref=(\S+)|full=true)$")
@@ -60,3 +63,18 @@ async def test_every_fold_in_a_tool_answer_names_a_tool_call_that_shows_it(
         assert followed >= 3
     finally:
         await tools.call(abrowser, "browser_sessions_stop", {"session_id": sid})
+
+
+@pytest.mark.every_python
+def test_a_fold_at_the_command_line_names_the_command_that_shows_it() -> None:
+    answer = (
+        "- … 9 more listitem like the above (expand: browser_snapshot ref=e4)\n"
+        "- … 3 more lines cut (expand: browser_snapshot ref=f1e2, or raise max_tokens)\n"
+        "- … the rest (expand: browser_snapshot full=true)"
+    )
+
+    assert folds_for_terminal(answer).splitlines() == [
+        "- … 9 more listitem like the above (expand: browserkit snapshot e4)",
+        "- … 3 more lines cut (expand: browserkit snapshot f1e2, or raise max_tokens)",
+        "- … the rest (expand: browserkit snapshot --full)",
+    ]

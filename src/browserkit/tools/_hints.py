@@ -88,4 +88,3 @@ def folds_for_tools(answer: object) -> object:
     if isinstance(answer, list):
         return [folds_for_tools(value) for value in answer]
     return answer
-
