@@ -1,4 +1,4 @@
-"""The one check and the one way of writing a file the caller names.
+"""The one check and the one way of writing a file the caller names, and of reading one.
 
 Exports, saved downloads, storage state, screenshots, PDFs and traces all
 refuse the same mistakes before anything runs, with the same words: a value
@@ -12,6 +12,11 @@ path itself is never opened, so whatever was there is replaced, not written
 through: a symlink (live or dangling) leaves its target untouched, a FIFO
 never blocks a writer waiting for a reader, and a reader of the path never
 sees half a file.
+
+A file the caller names for browserkit to read (a secrets file, a token
+file) is read the one way too (:func:`read_small_file`): opened without
+blocking, so a FIFO is refused rather than waited on, checked to be a
+regular file, and read up to a bound; a symlink is refused where asked.
 """
 
 from __future__ import annotations
@@ -20,13 +25,14 @@ import asyncio
 import os
 import secrets
 import shutil
+import stat
 import tempfile
 from collections.abc import Awaitable, Callable, Iterable
 from pathlib import Path
 
 from browserkit.errors import InvalidArgumentError
 
-__all__ = ["copy_file", "output_file", "write_file", "written_by"]
+__all__ = ["copy_file", "output_file", "read_small_file", "write_file", "written_by"]
 
 _CHUNK = 1 << 20  # bytes read and written at a time when copying a file
 
@@ -151,3 +157,47 @@ def _move(temp: Path, target: Path) -> None:
             pass  # some file systems refuse fsync on a folder: the file is written all the same
         finally:
             os.close(folder)
+
+
+def read_small_file(
+    path: str | os.PathLike[str], what: str, most: int, *, links: bool = True
+) -> tuple[bytes, os.stat_result]:
+    """The bytes of the regular file at ``path`` (at most ``most``), and its status.
+
+    Refused with :class:`~browserkit.InvalidArgumentError`, naming ``what``
+    (``"secrets file"``) and the path but never the content: a path that
+    cannot be opened, that is not a regular file (a FIFO is never waited
+    on), that is larger than ``most`` bytes, or, with ``links=False``, that
+    is a symlink.
+    """
+    where = os.fspath(path)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        if not links:
+            flags |= getattr(os, "O_NOFOLLOW", 0)
+            if os.path.islink(where):
+                raise InvalidArgumentError(
+                    f"{what} {where!r} is a symlink",
+                    hint="give the file itself; a link could be pointed elsewhere",
+                )
+        fd = os.open(where, flags)
+    except OSError as exc:
+        raise InvalidArgumentError(
+            f"{what} {where!r} cannot be opened: {exc.strerror}",
+            hint="give the path of a file this user can read",
+        ) from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise InvalidArgumentError(
+                f"{what} {where!r} is not a regular file",
+                hint="give a file, not a FIFO, device or directory",
+            )
+        data = b""
+        while len(data) <= most and (chunk := os.read(fd, 1 << 16)):
+            data += chunk
+    finally:
+        os.close(fd)
+    if len(data) > most:
+        raise InvalidArgumentError(f"{what} {where!r} is larger than {most:,} bytes")
+    return data, info

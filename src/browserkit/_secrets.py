@@ -33,6 +33,7 @@ from typing import Any, TypeVar
 import attrs
 
 from browserkit._fence import DomainPolicy, domains, host_of, normalize_host
+from browserkit._paths import read_small_file
 from browserkit.errors import DomainNotAllowedError, InvalidArgumentError
 
 __all__ = [
@@ -469,30 +470,7 @@ def load_file(path: str | os.PathLike[str]) -> Secrets:
     unescaped); an unquoted value ends at `` #``.
     """
     where = os.fspath(path)
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
-    try:
-        fd = os.open(where, flags)
-    except OSError as exc:
-        raise InvalidArgumentError(
-            f"secrets file {where!r} cannot be opened: {exc.strerror}",
-            hint="give the path of a readable file",
-        ) from None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise InvalidArgumentError(
-                f"secrets file {where!r} is not a regular file",
-                hint="give a file, not a FIFO, device or directory",
-            )
-        if info.st_size > _MAX_FILE_BYTES:
-            raise InvalidArgumentError(f"secrets file {where!r} is larger than 1 MiB")
-        data = b""
-        while chunk := os.read(fd, 1 << 16):
-            data += chunk
-            if len(data) > _MAX_FILE_BYTES:
-                raise InvalidArgumentError(f"secrets file {where!r} is larger than 1 MiB")
-    finally:
-        os.close(fd)
+    data, info = read_small_file(where, "secrets file", _MAX_FILE_BYTES)
     if os.name == "posix" and info.st_mode & 0o077:
         warnings.warn(
             f"secrets file {where!r} is open to other users (mode {stat.S_IMODE(info.st_mode):o}); "

@@ -36,6 +36,7 @@ from urllib.parse import urlsplit
 import attrs
 
 from browserkit._endpoints import parse_endpoint, redact
+from browserkit._paths import read_small_file
 from browserkit._secrets import load_file
 from browserkit.config import Config
 from browserkit.errors import InvalidArgumentError
@@ -305,42 +306,15 @@ def read_token_file(path: str | os.PathLike[str]) -> str:
     printable ASCII without spaces.
     """
     where = os.fspath(path)
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
-    flags |= getattr(os, "O_NOFOLLOW", 0)
-    try:
-        if stat.S_ISLNK(os.lstat(where).st_mode):
-            raise InvalidArgumentError(
-                f"token file {where!r} is a symlink",
-                hint="give the file itself; a link could be pointed elsewhere",
-            )
-        fd = os.open(where, flags)
-    except OSError as exc:
+    data, info = read_small_file(where, "token file", _MAX_TOKEN_FILE_BYTES, links=False)
+    if os.name == "posix" and info.st_mode & 0o066:
         raise InvalidArgumentError(
-            f"token file {where!r} cannot be opened: {exc.strerror}",
-            hint="give the path of a file this user can read",
-        ) from None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise InvalidArgumentError(
-                f"token file {where!r} is not a regular file",
-                hint="give a file, not a FIFO, device or directory",
-            )
-        if os.name == "posix" and info.st_mode & 0o066:
-            raise InvalidArgumentError(
-                f"token file {where!r} may be read or written by other users "
-                f"(mode {stat.S_IMODE(info.st_mode):o})",
-                hint=f"chmod 600 {where}",
-            )
-        data = os.read(fd, _MAX_TOKEN_FILE_BYTES + 1)
-    finally:
-        os.close(fd)
+            f"token file {where!r} may be read or written by other users "
+            f"(mode {stat.S_IMODE(info.st_mode):o})",
+            hint=f"chmod 600 {where}",
+        )
     token = data.decode("ascii", errors="replace").strip() if data else ""
-    if (
-        len(data) > _MAX_TOKEN_FILE_BYTES
-        or len(token) < MIN_TOKEN_CHARS
-        or not all("!" <= c <= "~" for c in token)
-    ):
+    if len(token) < MIN_TOKEN_CHARS or not all("!" <= c <= "~" for c in token):
         raise InvalidArgumentError(
             f"token file {where!r} does not hold a token of {MIN_TOKEN_CHARS} or more "
             "printable ASCII characters without spaces",
