@@ -35,6 +35,8 @@ OUTLINES = Path(__file__).parent.parent / "outlines"
 SAMPLES = sorted(OUTLINES.glob("*.txt"))
 REF = re.compile(r"\[ref=([^\]\s]+)\]")
 EXPAND = re.compile(r'\(expand: snapshot\(target="([^"]+)"\)')
+# The same fold in a tool's answer, which names the tool (tools/_hints.folds_for_tools).
+TOOL_EXPAND = re.compile(r"\(expand: browser_snapshot ref=([^\s,)]+)")
 
 
 def sample(name: str) -> str:
@@ -687,8 +689,8 @@ def test_a_budget_only_takes_away_what_it_must(text: str) -> None:
 # ---------------------------------------------------------- real browser
 
 
-def _expansion(text: str) -> str:
-    found = EXPAND.findall(text)
+def _expansion(text: str, pattern: re.Pattern[str] = EXPAND) -> str:
+    found = pattern.findall(text)
     assert len(found) == 1, text
     return str(found[0])
 
@@ -783,7 +785,7 @@ async def test_the_snapshot_tool_is_compact_unless_asked_for_all(
         full = await tools.call(abrowser, "browser_snapshot", {"session_id": sid, "full": True})
         assert len(small["snapshot"]) * 5 <= len(full["snapshot"])
         assert 'button "Add 299"' in full["snapshot"]
-        holder = _expansion(small["snapshot"])
+        holder = _expansion(small["snapshot"], TOOL_EXPAND)
         part = await tools.call(abrowser, "browser_snapshot", {"session_id": sid, "ref": holder})
         row = _ref_of(part["snapshot"], 'button "Add 299"')
         acted = await tools.call(

@@ -20,6 +20,8 @@ from browserkit.snapshot._render import WHOLE_TEXT
 from tests.helpers import AnySession, aw
 
 NOTE = re.compile(r'…"? (\d+) more chars \(expand: snapshot\(target="([^"]+)"\)\)')
+# The same note in a tool's answer, which names the tool (tools/_hints.folds_for_tools).
+TOOL_NOTE = re.compile(r'…"? (\d+) more chars \(expand: browser_snapshot ref=([^\s,)]+)\)')
 BODY = json.dumps({"rows": [{"id": i, "name": f"row {i}"} for i in range(60)], "key": "needle"})
 
 
@@ -94,7 +96,7 @@ async def test_the_snapshot_tool_reads_a_cut_text_whole_by_the_printed_ref(
             "browser_navigate",
             {"session_id": sid, "url": f"{base_url}/long_console.html"},
         )
-        found = NOTE.search("\n".join(str(v) for v in nav.values()))
+        found = TOOL_NOTE.search("\n".join(str(v) for v in nav.values()))
         assert found is not None, nav
         for extra in ({}, {"full": True}):
             read = await tools.call(
