@@ -22,6 +22,7 @@ from browserkit._reprs import (
 )
 from browserkit._version import __version__
 from browserkit.errors import InvalidArgumentError
+from browserkit.snapshot._hidden import hidden_note
 from browserkit.targets import Selector
 
 if TYPE_CHECKING:
@@ -145,7 +146,11 @@ class Snapshot:
     which is what an agent should read. ``compact`` is the compact outline
     when ``compact=True`` or ``max_tokens`` was asked (repeated rows
     collapsed, each run naming the ref that expands it); ``str(snapshot)``
-    renders it when there is no diff.
+    renders it when there is no diff. ``hidden`` counts the texts of the page
+    no person can see (a zero font, text the colour of its background, text
+    off the page or covered, ...) that the outline left out; ``str(snapshot)``
+    then ends with a line that says how to read them
+    (``snapshot(include_hidden=True)``, whose ``hidden`` is 0).
     """
 
     tree: str = attrs.field(repr=line_count)
@@ -157,15 +162,17 @@ class Snapshot:
     refs: int
     diff: SnapshotDiff | None = attrs.field(default=None, repr=diff_summary)
     compact: str | None = attrs.field(default=None, repr=line_count)
+    hidden: int = 0
 
     __repr__ = summary
 
     def __str__(self) -> str:
         if self.diff is not None:
             return str(self.diff)
-        if self.compact is not None:
-            return self.compact
-        return self.tree
+        shown = self.compact if self.compact is not None else self.tree
+        if self.hidden:
+            return f"{shown}\n{hidden_note(self.hidden)}"
+        return shown
 
     def _repr_markdown_(self) -> str:
         title = html.escape(self.title) or "(untitled)"
@@ -589,7 +596,8 @@ class PageScan:
     content and nothing under way), ``hydrating`` (content is loading or still
     changing) or ``ready``; ``content_ready`` says there is real content to
     read now. ``targets`` lists controls with a locator, ``frames`` the child
-    frames. ``str(scan)`` is the content followed by the targets.
+    frames. ``hidden`` counts the texts no person can see that were left out
+    (see :class:`Snapshot`). ``str(scan)`` is the content followed by the targets.
     """
 
     content: str = attrs.field(repr=line_count)
@@ -602,6 +610,7 @@ class PageScan:
     frames: tuple[FrameInfo, ...] = ()
     url: str = ""
     generation: int = 0
+    hidden: int = 0
 
     __repr__ = summary
 
@@ -609,6 +618,8 @@ class PageScan:
         lines = [self.content]
         if self.truncated:
             lines.append(f"(cut at {self.chars} chars; raise max_chars or read part with dom())")
+        if self.hidden:
+            lines.append(hidden_note(self.hidden))
         if self.targets:
             lines.append("targets:")
             for t in self.targets:
@@ -653,7 +664,9 @@ class PageMarkdown:
     out. Links are reference-style, labelled with their ``d``-ref
     (``[Install][d12]`` with ``[d12]: <https://...>`` at the end), and listed
     in ``links``; a ref is a target while the page stays. ``text`` is at most
-    ``max_chars`` long, ``truncated`` says it was cut. ``str(md)`` is ``text``.
+    ``max_chars`` long, ``truncated`` says it was cut. ``hidden`` counts the
+    texts no person can see that were left out (see :class:`Snapshot`).
+    ``str(md)`` is ``text``, and a last line on what was hidden, if anything was.
     """
 
     text: str = attrs.field(repr=line_count)
@@ -662,10 +675,13 @@ class PageMarkdown:
     links: tuple[MarkdownLink, ...] = ()
     truncated: bool = False
     generation: int = 0
+    hidden: int = 0
 
     __repr__ = summary
 
     def __str__(self) -> str:
+        if self.hidden:
+            return f"{self.text}\n\n{hidden_note(self.hidden)}"
         return self.text
 
     def _repr_markdown_(self) -> str:

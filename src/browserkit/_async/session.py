@@ -230,6 +230,7 @@ class AsyncSession:
         tab_id: str | None = None,
         compact: bool = False,
         max_tokens: int | None = None,
+        include_hidden: bool = False,
         timeout_ms: float | None = None,
     ) -> Snapshot:
         """The page as an accessibility outline with refs (``snap.tree``: always all of it).
@@ -250,10 +251,14 @@ class AsyncSession:
                 expands.
             max_tokens: A bound on ``snap.compact`` (a token counts as 4 characters):
                 detail is folded or cut to fit; implies ``compact``; default: no bound.
+            include_hidden: Keep the texts no person can see (a zero or 1-px font, text
+                the colour of its background, transparent, off the page, clipped, covered,
+                ...), which the outline leaves out by default and counts in
+                ``snap.hidden``; such an outline is not a baseline for ``diff``.
             timeout_ms: {timeout}
         """
         return await self._outlines.snapshot(
-            diff, target, depth, tab_id, timeout_ms, compact, max_tokens
+            diff, target, depth, tab_id, timeout_ms, compact, max_tokens, include_hidden
         )
 
     async def dom(

@@ -306,7 +306,7 @@ class Session:
         __tracebackhide__ = True
         return self._portal.call(self._impl.reload(timeout_ms=timeout_ms))
 
-    def snapshot(self, *, diff: bool = False, target: Target | None = None, depth: int | None = None, tab_id: str | None = None, compact: bool = False, max_tokens: int | None = None, timeout_ms: float | None = None) -> Snapshot:
+    def snapshot(self, *, diff: bool = False, target: Target | None = None, depth: int | None = None, tab_id: str | None = None, compact: bool = False, max_tokens: int | None = None, include_hidden: bool = False, timeout_ms: float | None = None) -> Snapshot:
         """The page as an accessibility outline with refs (``snap.tree``: always all of it).
 
         ``str(snap)`` is the tree, or what ``diff`` or ``compact`` ask for.
@@ -325,11 +325,15 @@ class Session:
                 expands.
             max_tokens: A bound on ``snap.compact`` (a token counts as 4 characters):
                 detail is folded or cut to fit; implies ``compact``; default: no bound.
+            include_hidden: Keep the texts no person can see (a zero or 1-px font, text
+                the colour of its background, transparent, off the page, clipped, covered,
+                ...), which the outline leaves out by default and counts in
+                ``snap.hidden``; such an outline is not a baseline for ``diff``.
             timeout_ms: Bound in milliseconds; default ``config.default_timeout_ms``, at most
                 ``config.max_timeout_ms``.
         """
         __tracebackhide__ = True
-        return self._portal.call(self._impl.snapshot(diff=diff, target=target, depth=depth, tab_id=tab_id, compact=compact, max_tokens=max_tokens, timeout_ms=timeout_ms))
+        return self._portal.call(self._impl.snapshot(diff=diff, target=target, depth=depth, tab_id=tab_id, compact=compact, max_tokens=max_tokens, include_hidden=include_hidden, timeout_ms=timeout_ms))
 
     def dom(self, target: Target | None = None, *, depth: int = 3, timeout_ms: float | None = None, tab_id: str | None = None) -> DomNode:
         """The DOM as a tree of elements, ``depth`` levels below ``target``.

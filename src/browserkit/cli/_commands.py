@@ -693,6 +693,7 @@ _TOOL_NAME = re.compile(r"\bbrowser_[a-z_]+\b")
 # The outline's folds as the registry words them (tools/_hints.folds_for_tools).
 _FOLD_REF = re.compile(r"\(expand: browser_snapshot ref=([^\s,)]+)")
 _FOLD_WHOLE = "(expand: browser_snapshot full=true"
+_FOLD_HIDDEN = "(expand: browser_snapshot include_hidden=true"
 _CALL = re.compile(r"\b[Cc]all `browserkit")
 
 
@@ -701,7 +702,8 @@ def folds_for_terminal(text: str) -> str:
     if "(expand: browser_snapshot" not in text:
         return text
     text = _FOLD_REF.sub(r"(expand: browserkit snapshot \1", text)
-    return text.replace(_FOLD_WHOLE, "(expand: browserkit snapshot --full")
+    text = text.replace(_FOLD_WHOLE, "(expand: browserkit snapshot --full")
+    return text.replace(_FOLD_HIDDEN, "(expand: browserkit snapshot --include-hidden")
 
 
 def for_terminal(text: str) -> str:

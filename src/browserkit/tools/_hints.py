@@ -66,13 +66,15 @@ def for_tools(hint: str) -> str:
 # snapshot/_compact's hard cut): the ref is a quoted Python string there.
 _FOLD = re.compile(r'expand: snapshot\(target="((?:[^"\\]|\\.)*)"\)')
 _WHOLE = "expand: snapshot(compact=False)"
+_HIDDEN = "expand: snapshot(include_hidden=True)"
 
 
 def _fold(text: str) -> str:
     if "expand: snapshot(" not in text:
         return text
     text = _FOLD.sub(lambda m: "expand: browser_snapshot ref=" + _unquoted(m.group(1)), text)
-    return text.replace(_WHOLE, "expand: browser_snapshot full=true")
+    text = text.replace(_WHOLE, "expand: browser_snapshot full=true")
+    return text.replace(_HIDDEN, "expand: browser_snapshot include_hidden=true")
 
 
 def _unquoted(ref: str) -> str:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Literal
 import attrs
 
 from browserkit._convert import to_jsonable
+from browserkit.snapshot._hidden import hidden_note
 from browserkit.tools._common import (
     FRAME,
     JSON,
@@ -44,6 +45,9 @@ class SnapshotArgs:
         default=None,
         minimum=1,
     )
+    include_hidden: bool = arg(
+        "Keep text no person can see (left out by default, counted).", default=False
+    )
     tab_id: str | None = arg(default=None)
     timeout_ms: int | None = arg(default=None, minimum=1)
 
@@ -65,6 +69,7 @@ async def _snapshot(browser: AsyncBrowser, a: SnapshotArgs, ctx: ToolContext) ->
         tab_id=a.tab_id,
         compact=compact,
         max_tokens=a.max_tokens,
+        include_hidden=a.include_hidden,
         timeout_ms=a.timeout_ms,
     )
     out: JSON = {"snapshot": str(snap)}
@@ -170,6 +175,8 @@ async def _scan(browser: AsyncBrowser, a: ScanArgs, ctx: ToolContext) -> JSON:
             for f in scan.frames
         ],
     }
+    if scan.hidden:
+        out["hidden"] = hidden_note(scan.hidden)
     return dict(prune(out))
 
 
@@ -300,4 +307,6 @@ async def _markdown(browser: AsyncBrowser, a: MarkdownArgs, ctx: ToolContext) ->
     out: JSON = {"markdown": md.text, "title": md.title, "url": md.url}
     if md.truncated:
         out["truncated"] = True
+    if md.hidden:
+        out["hidden"] = hidden_note(md.hidden)
     return out

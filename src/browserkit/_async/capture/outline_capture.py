@@ -7,13 +7,13 @@ import re
 import time
 import weakref
 from collections.abc import Awaitable, Iterable
-from typing import Any
+from typing import Any, NamedTuple
 from urllib.parse import urlsplit
 
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Locator
 
-from browserkit._async.capture.isolated_world import World
+from browserkit._async.capture.isolated_world import World, WorldReply
 from browserkit._async.core import page_scripts
 from browserkit._async.core.session_core import SessionCore
 from browserkit._async.core.tab import Baseline, Tab, unless_blocked
@@ -22,8 +22,9 @@ from browserkit.refs import OUTLINE_REF
 from browserkit.snapshot import compact as compact_outline
 from browserkit.snapshot import diff as diff_outlines
 from browserkit.snapshot._changes import ticking_keys
+from browserkit.snapshot._hidden import leave_out
 
-__all__ = ["Capture", "busy_error", "left_ms"]
+__all__ = ["Capture", "Read", "busy_error", "left_ms"]
 
 _STAMP_MASK = (1 << 62) - 1
 # An outline line of a field with its value: "- textbox "Card" [ref=e6]: 4111…".
@@ -43,6 +44,18 @@ _GLUE_PAIRS = 2000
 _SHOWN_ROWS = 5000
 # Places a page is known to change on its own that a tab remembers.
 _TICKING_KEYS = 256
+# Hidden texts one read lists at most, and the bound on reading them.
+_HIDDEN_TEXTS = 500
+_HIDDEN_MS = 5000
+
+
+class Read(NamedTuple):
+    """An outline as captured: its text, its generation, and how many texts no
+    person can see it left out."""
+
+    text: str
+    generation: int
+    hidden: int
 
 
 def _origin(url: str) -> str:
@@ -133,10 +146,26 @@ class Capture:
     async def outline(
         self, tab: Tab, ms: float, locator: Locator | None = None, depth: int | None = None
     ) -> tuple[str, int]:
-        """An ai-mode outline and the generation it belongs to (retried across a navigation).
+        """An ai-mode outline of what a person can see, and the generation it belongs
+        to (see :meth:`read`)."""
+        read = await self.read(tab, ms, locator, depth)
+        return read.text, read.generation
 
-        ``ms`` bounds the whole capture, retries included: each try gets what
-        is left, never a fresh timeout.
+    async def read(
+        self,
+        tab: Tab,
+        ms: float,
+        locator: Locator | None = None,
+        depth: int | None = None,
+        *,
+        include_hidden: bool = False,
+    ) -> Read:
+        """An ai-mode outline, retried across a navigation.
+
+        Texts no person can see are left out unless ``include_hidden`` (see
+        :func:`~browserkit.snapshot._hidden.leave_out`); the reading world
+        says which, beside the capture. ``ms`` bounds the whole capture,
+        retries included: each try gets what is left, never a fresh timeout.
         """
         deadline = time.monotonic() + ms / 1000
         for _ in range(3):
@@ -146,8 +175,11 @@ class Capture:
                 coro = locator.aria_snapshot(mode="ai", depth=depth, timeout=left)
             else:
                 coro = tab.page.aria_snapshot(mode="ai", depth=depth, timeout=left)
+            # Read beside the capture; never left running past this try.
+            unseen = None if include_hidden else asyncio.ensure_future(self._unseen(tab, left))
             try:
                 text = await self._core.bounded(coro, "snapshot", left, tab)
+                found = await unseen if unseen is not None else None
             except TimeoutError:
                 if tab.generation != generation and time.monotonic() < deadline:
                     continue
@@ -156,6 +188,15 @@ class Capture:
                 if tab.generation != generation and time.monotonic() < deadline:
                     continue
                 raise
+            finally:
+                if unseen is not None and not unseen.done():
+                    unseen.cancel()
+            hidden = 0
+            if found is not None and found.generation == generation:
+                # A part of the page (a target, a depth) does not hold every text
+                # before a hidden one: only words no visible text holds are left out.
+                whole = locator is None and depth is None
+                text, hidden = leave_out(text, found.value, in_place=whole)
             if tab.generation == generation:
                 text = tab.display_refs(text, generation, whole=locator is None)
                 if not self._core.config.show_secrets:
@@ -164,13 +205,33 @@ class Capture:
                 text = self._core.config.secrets.redact(text)
                 if locator is None and depth is None:
                     tab.trail.saw(text, generation)
-                return text, generation
+                return Read(text, generation, hidden)
             if time.monotonic() >= deadline:
                 break
         raise TimeoutError(
             "the page kept navigating while a snapshot was taken",
             hint="wait for the page to settle, then snapshot again",
         )
+
+    async def _unseen(self, tab: Tab, ms: float) -> WorldReply:
+        """The texts of the page no person can see (``js/reading_world_seen.js``);
+        none when the page cannot say in time."""
+        try:
+            reply = await self._world.call(
+                tab, f"hidden({_HIDDEN_TEXTS})", min(ms, _HIDDEN_MS), "read what is hidden"
+            )
+        except (BrowserkitError, PlaywrightError):
+            return WorldReply([], -1)
+        found = (
+            [
+                (str(item[0]), int(item[1]), bool(item[2]))
+                for item in reply.value
+                if isinstance(item, list) and len(item) == 3
+            ]
+            if isinstance(reply.value, list)
+            else []
+        )
+        return WorldReply(found, reply.generation)
 
     async def _mask(self, tab: Tab, text: str, ms: float) -> str:
         """``text`` with the values of password and payment-card fields read ``••••``.
@@ -253,8 +314,8 @@ class Capture:
         """
         deadline = time.monotonic() + ms / 1000
         stamp, title = await self.stamp(tab, ms)
-        text, generation = await self.outline(tab, left_ms(deadline))
-        return Baseline(generation, text, stamp), title
+        read = await self.read(tab, left_ms(deadline))
+        return Baseline(read.generation, read.text, stamp, hidden=read.hidden), title
 
     async def before_action(
         self, tab: Tab, ms: float, stamp: Awaitable[tuple[int, str | None]] | None = None

@@ -195,7 +195,7 @@ FRAGMENT_HEADING = load("fragment_heading")
 # ``reading_world_<part>.js``. The core takes the parts and installs them in
 # this order, each using what the core and the parts before it added. Each file
 # stays one function expression of its own, so each is linted and checked alone.
-_READING_PARTS = ("paths", "dom", "controls", "scan", "text", "markdown")
+_READING_PARTS = ("paths", "dom", "controls", "seen", "scan", "text", "markdown")
 READING = Library(
     "reading",
     "("

@@ -47,13 +47,15 @@ class Baseline:
     captured (-1: unknown); ``outline`` is parsed on first use and kept.
     ``diffable``: whether ``snapshot(diff=True)`` may compare against it (the
     outline a navigation answered with was read for it, not snapshotted:
-    the first snapshot after a navigation has no baseline).
+    the first snapshot after a navigation has no baseline). ``hidden``: how
+    many texts no person can see the outline left out.
     """
 
     generation: int
     text: str
     stamp: int = -1
     diffable: bool = True
+    hidden: int = 0
     _outline: Outline | None = None
 
     @property

@@ -2,7 +2,7 @@
 // The core of the reading library behind dom(), scan(), styles() and markdown(): d-refs,
 // ids and small text helpers. page_scripts.py composes READING as
 // `(this file)([parts...])`, the parts being the other reading_world_*.js files
-// in order (paths, dom, controls, scan, text, markdown). Each part is
+// in order (paths, dom, controls, seen, scan, text, markdown). Each part is
 // `(lib) => ({ ...what it adds })`: it takes what earlier parts and this core
 // put on `lib` and answers its own additions. Answers the library, which
 // isolated_world.py installs once per document under Symbol.for('browserkit.reading')
@@ -53,13 +53,13 @@
 
   const lib = { TOKEN, refFor, elementFor, firstId, maxId, clean, cap, isEl };
   for (const part of parts) Object.assign(lib, part(lib));
-  const { dom, locate, scan, styles, glue, markdown } = lib;
+  const { dom, locate, scan, styles, glue, markdown, hidden } = lib;
   // The element of d-ref n, for binding an action to it (binding.py); only
   // while this library is the one that handed it out (``token``).
   const element = (n, token) => {
     const el = elementFor(n);
     return token === TOKEN && el && el.isConnected ? el : null;
   };
-  const api = Object.freeze({ dom, locate, scan, styles, glue, markdown, enter, element });
+  const api = Object.freeze({ dom, locate, scan, styles, glue, markdown, hidden, enter, element });
   return api;
 }

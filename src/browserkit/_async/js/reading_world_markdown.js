@@ -23,6 +23,8 @@
   ]);
 
   const markdown = ({ ref, path, maxChars }) => {
+    const unseen = lib.seer().unseen;
+    let hidden = 0;
     const links = [];
     let length = 0;
     let stopped = false;
@@ -55,6 +57,10 @@
     // ------------------------------------------------------------ inline
     const inline = (node, inContent) => {
       if (node.nodeType === 3) {
+        if (/\S/.test(node.data) && unseen(node)) {
+          hidden++;
+          return '';
+        }
         const text = escText(node.data.replace(/\s+/g, ' '));
         // The text alone past maxChars: the Markdown will be cut, stop reading.
         length += text.length;
@@ -261,6 +267,7 @@
       title: clean(document.title),
       links: used,
       truncated,
+      hidden,
       token: TOKEN,
       first_id: firstId(),
       max_id: maxId(),

@@ -15,6 +15,9 @@
 
   const scan = async (opts) => {
     const started = performance.now();
+    // Text no person can see is left out, and counted (reading_world_seen.js).
+    const unseen = lib.seer().unseen;
+    let hidden = 0;
     let added = 0;
     const observer = new MutationObserver((records) => {
       for (const r of records) for (const n of r.addedNodes) if (n.nodeType === 1) added++;
@@ -183,7 +186,8 @@
       if (stopped) return;
       if (node.nodeType === 3) {
         const t = node.data.replace(/\s+/g, ' ');
-        if (t.trim()) emit(textOnly ? t : esc(t));
+        if (t.trim() && unseen(node)) hidden++;
+        else if (t.trim()) emit(textOnly ? t : esc(t));
         else if (t) emit(' ');
         return;
       }
@@ -305,6 +309,7 @@
       targets,
       frames,
       render_state: state,
+      hidden,
       content_ready: !shell && (meaningful > 0 || controls > 0 || media),
       token: TOKEN, first_id: firstId(),
       max_id: maxId(),

@@ -51,4 +51,5 @@ class MarkdownReader:
             ),
             truncated=bool(value["truncated"]),
             generation=reply.generation,
+            hidden=int(value.get("hidden", 0)),
         )

@@ -45,9 +45,11 @@ class Outlines:
         timeout_ms: float | None,
         compact: bool = False,
         max_tokens: int | None = None,
+        include_hidden: bool = False,
     ) -> Snapshot:
         optional_integer("depth", depth, at_least=1)
         flag("compact", compact)
+        flag("include_hidden", include_hidden)
         optional_integer("max_tokens", max_tokens, at_least=1)
         core = self._core
         tab = core.check(tab_id=tab_id)
@@ -56,13 +58,16 @@ class Outlines:
         locator = None
         if target is not None:
             locator, _ = await self._targets.resolve(tab, target, ms)
-        whole_page = target is None and depth is None
+        # With the hidden texts, an outline is not what diffs compare: no baseline.
+        whole_page = target is None and depth is None and not include_hidden
         title: str | None = None
         if whole_page:
             base, title = await self._capture.baseline(tab, left_ms(deadline))
-            text, generation = base.text, base.generation
+            text, generation, hidden = base.text, base.generation, base.hidden
         else:
-            text, generation = await self._capture.outline(tab, left_ms(deadline), locator, depth)
+            text, generation, hidden = await self._capture.read(
+                tab, left_ms(deadline), locator, depth, include_hidden=include_hidden
+            )
         short = None
         if compact or max_tokens is not None:
             # From the whole capture, even past max_snapshot_nodes: a compact
@@ -102,6 +107,7 @@ class Outlines:
             refs=ref_count,
             diff=snapshot_diff,
             compact=short,
+            hidden=hidden,
         )
 
     async def find(

@@ -81,6 +81,7 @@ class Scanner:
             frames=_frames(tab, value["frames"]),
             url=tab.page.url,
             generation=reply.generation,
+            hidden=int(value.get("hidden", 0)),
         )
 
 

@@ -1,0 +1,140 @@
+"""Leaving out of an outline the texts a person cannot see.
+
+The page's isolated world says which texts are hidden from people
+(``js/reading_world_seen.js``): each as its words, how often those words
+occur in the outline's text before it, and whether a text a person sees
+holds them too. Words no visible text holds are left out wherever the
+outline prints them as text; words a visible text holds as well are left
+out only at the hidden text's own place, so the visible one still reads.
+
+Accessible names (``button "Pay now"``) stay as the browser computes
+them: locators match on them, and a screen reader announces them. Values
+of fields are the user's input, not page text, and are never touched.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from browserkit.snapshot._parse import _KEY_RE, _split_line, _yaml_unquote, _yaml_value
+
+__all__ = ["hidden_note", "leave_out"]
+
+# Lines whose text is a value the user typed or picked, not text of the page.
+_VALUE_ROLES = frozenset({"textbox", "searchbox", "combobox", "spinbutton", "slider"})
+# Lines that say nothing once their text is gone, when they have no name or children.
+_EMPTY_WITHOUT_TEXT = frozenset({"text", "generic", "paragraph", "strong", "emphasis", "mark"})
+
+
+class _Line:
+    """One outline line split into its indent, raw key and text."""
+
+    def __init__(self, raw: str) -> None:
+        self.raw = raw
+        body = raw.lstrip(" ")
+        self.indent = raw[: len(raw) - len(body)]
+        self.key: str | None = None
+        self.role = ""
+        self.name: str | None = None
+        self.text: str | None = None
+        self.quoted = False
+        if body.startswith("- /"):
+            return  # a property line (/url: ...): not page text
+        split = _split_line(body)
+        if split is None:
+            return
+        key, raw_text = split
+        match = _KEY_RE.fullmatch(key)
+        if match is None:
+            return
+        self.key = body[: len(body) - len(raw_text) - 2] if raw_text is not None else body
+        self.role = match["role"]
+        if match["name"] is not None:
+            self.name = _yaml_unquote(match["name"])
+        if raw_text is not None:
+            self.text = _yaml_unquote(raw_text)
+
+    def segments(self) -> list[tuple[str, str]]:
+        """What this line prints of the page's text, in reading order."""
+        found = []
+        if self.name is not None:
+            found.append(("name", self.name))
+        if self.text is not None and self.role not in _VALUE_ROLES:
+            found.append(("text", self.text))
+        return found
+
+
+def _occurrences(text: str, words: str) -> list[int]:
+    at, found = text.find(words), []
+    while at >= 0:
+        found.append(at)
+        at = text.find(words, at + len(words))
+    return found
+
+
+def leave_out(
+    outline: str, hidden: Sequence[tuple[str, int, bool]], *, in_place: bool = True
+) -> tuple[str, int]:
+    """``outline`` without the ``hidden`` texts, and how many it left out.
+
+    ``hidden`` holds ``(words, occurrences before, shown elsewhere)`` per
+    hidden text, as the reading world answers them, for the whole document.
+    Without ``in_place`` (``outline`` is a part of the page, so the counts
+    do not hold there) words a visible text holds too are kept.
+    """
+    if not hidden or not outline:
+        return outline, 0
+    lines = [_Line(raw) for raw in outline.split("\n")]
+    # Every place each hidden text's words occur, in reading order: (line, kind, offset).
+    places: dict[str, list[tuple[int, str, int]]] = {}
+    for words, _, _ in hidden:
+        if words and words not in places:
+            places[words] = [
+                (number, kind, offset)
+                for number, line in enumerate(lines)
+                for kind, text in line.segments()
+                for offset in _occurrences(text, words)
+            ]
+    cuts: dict[int, set[tuple[int, int]]] = {}
+    for words, before, shown in hidden:
+        where = places.get(words, [])
+        if shown and not in_place:
+            continue
+        chosen = where if not shown else where[before : before + 1]
+        for number, kind, offset in chosen:
+            if kind == "text":
+                cuts.setdefault(number, set()).add((offset, len(words)))
+    left_out = 0
+    for number, spans in cuts.items():
+        line = lines[number]
+        text = line.text or ""
+        end = len(text) + 1
+        for offset, length in sorted(spans, reverse=True):
+            if offset + length > end:
+                continue  # overlaps a longer cut already made
+            text = text[:offset] + " " + text[offset + length :]
+            end = offset
+            left_out += 1
+        line.text = " ".join(text.split())
+    kept = []
+    for number, line in enumerate(lines):
+        if number not in cuts:
+            kept.append(line.raw)
+            continue
+        if line.text:
+            kept.append(f"{line.indent}{line.key}: {_yaml_value(line.text)}")
+            continue
+        children = number + 1 < len(lines) and len(lines[number + 1].indent) > len(line.indent)
+        if line.role in _EMPTY_WITHOUT_TEXT and line.name is None and not children:
+            continue
+        kept.append(f"{line.indent}{line.key}")
+    return "\n".join(kept), left_out
+
+
+def hidden_note(count: int) -> str:
+    """The line a reading ends with when it left out ``count`` texts no person sees."""
+    texts = "text" if count == 1 else "texts"
+    return (
+        f"- hidden: {count} {texts} no person can see left out"
+        " (expand: snapshot(include_hidden=True))"
+    )
