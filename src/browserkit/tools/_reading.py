@@ -45,8 +45,11 @@ class SnapshotArgs:
         default=None,
         minimum=1,
     )
+    # Unlisted: an answer that left hidden text out names it (the tool list stays short).
     include_hidden: bool = arg(
-        "Keep text no person can see (left out by default, counted).", default=False
+        "Keep text no person can see (left out by default, counted).",
+        default=False,
+        listed=False,
     )
     tab_id: str | None = arg(default=None)
     timeout_ms: int | None = arg(default=None, minimum=1)

@@ -21,8 +21,10 @@ from browserkit.errors import BrowserkitError, TimeoutError
 from browserkit.refs import OUTLINE_REF
 from browserkit.snapshot import compact as compact_outline
 from browserkit.snapshot import diff as diff_outlines
+from browserkit.snapshot import parse as parse_outline
 from browserkit.snapshot._changes import ticking_keys
 from browserkit.snapshot._hidden import leave_out
+from browserkit.snapshot._veiled import VEILS, veil_pairs
 
 __all__ = ["Capture", "Read", "busy_error", "left_ms"]
 
@@ -44,6 +46,8 @@ _GLUE_PAIRS = 2000
 _SHOWN_ROWS = 5000
 # Places a page is known to change on its own that a tab remembers.
 _TICKING_KEYS = 256
+# A main-frame ref as an outline prints it.
+_MAIN_REF = re.compile(r"\[ref=(e\d+)\]")
 # Hidden texts one read lists at most, and the bound on reading them.
 _HIDDEN_TEXTS = 500
 _HIDDEN_MS = 5000
@@ -98,12 +102,22 @@ class _Memory:
     (banner, menus, sidebar, footer) of the last whole page, which the next page's
     answer folds when they read the same (``snapshot.compact(seen=)``), and the table
     rows, by their places in what it read, oldest first, a few thousand, which a page
-    it returns to folds (``snapshot.compact(read_rows=)``)."""
+    it returns to folds (``snapshot.compact(read_rows=)``), and the last whole-page
+    outline read, which the next one's refs are carried over from where a popup hid
+    the page (see :meth:`Capture._carry_veiled`)."""
 
-    __slots__ = ("baseline_acts", "shown_landmarks", "shown_rows", "ticking", "ticking_generation")
+    __slots__ = (
+        "baseline_acts",
+        "last_whole",
+        "shown_landmarks",
+        "shown_rows",
+        "ticking",
+        "ticking_generation",
+    )
 
     def __init__(self) -> None:
         self.baseline_acts = -1
+        self.last_whole: tuple[int, str] = (-1, "")
         self.ticking: frozenset[str] = frozenset()
         self.ticking_generation = -1
         self.shown_landmarks: dict[str, frozenset[str]] = {}
@@ -192,13 +206,15 @@ class Capture:
                 if unseen is not None and not unseen.done():
                     unseen.cancel()
             hidden = 0
+            whole = locator is None and depth is None
             if found is not None and found.generation == generation:
                 # A part of the page (a target, a depth) does not hold every text
                 # before a hidden one: only words no visible text holds are left out.
-                whole = locator is None and depth is None
                 text, hidden = leave_out(text, found.value, in_place=whole)
             if tab.generation == generation:
                 text = tab.display_refs(text, generation, whole=locator is None)
+                if whole:
+                    text = self._carry_veiled(tab, text, generation)
                 if not self._core.config.show_secrets:
                     text = await self._mask(tab, text, left_ms(deadline))
                 # Redacted before anything reads it: trees, diffs, finds, baselines.
@@ -212,6 +228,23 @@ class Capture:
             "the page kept navigating while a snapshot was taken",
             hint="wait for the page to settle, then snapshot again",
         )
+
+    def _carry_veiled(self, tab: Tab, text: str, generation: int) -> str:
+        """``text`` (a whole-page outline) with the refs of elements a popup hid from
+        assistive technology, or stopped hiding, as the last outline printed them
+        (see :mod:`~browserkit.snapshot._veiled`)."""
+        memory = self._of(tab)
+        last = memory.last_whole if memory.last_whole[0] == generation else None
+        memory.last_whole = (generation, text)
+        if last is None or not any(f"[{veil}" in t for t in (text, last[1]) for veil in VEILS):
+            return text
+        pairs = veil_pairs(parse_outline(last[1]), parse_outline(text))
+        if not pairs:
+            return text
+        tab.carry_refs(generation, pairs)
+        text = _MAIN_REF.sub(lambda m: f"[ref={pairs.get(m[1], m[1])}]", text)
+        memory.last_whole = (generation, text)
+        return text
 
     async def _unseen(self, tab: Tab, ms: float) -> WorldReply:
         """The texts of the page no person can see (``js/reading_world_seen.js``);

@@ -91,6 +91,11 @@ class Tab:
         # number its refs are printed past (see display_refs).
         self._ref_bases: dict[int, tuple[str, int]] = {}
         self._ref_ceiling = 0
+        # Refs an element keeps though Playwright renamed it (a popup hid the page
+        # from assistive technology, see carry_refs): per generation, Playwright's
+        # number -> the ref printed, and the ref printed -> Playwright's ref.
+        self._carried: dict[int, dict[int, str]] = {}
+        self._carried_raw: dict[int, dict[str, str]] = {}
         # Where the refs of elements the page rebuilt went (fed every whole-page outline).
         self.trail = RefTrail()
         # The last whole-page outline read (written only by the capture, see
@@ -276,23 +281,49 @@ class Tab:
             base = self._ref_bases[generation] = (first.group(1) or "", start)
             for old in sorted(self._ref_bases)[:-_BASES_KEPT]:
                 del self._ref_bases[old]
+                self._carried.pop(old, None)
+                self._carried_raw.pop(old, None)
         prefix, start = base
         top = self._ref_ceiling
+        carried = self._carried.get(generation, {})
 
         def shown(ref: re.Match[str]) -> str:
             nonlocal top
             if (ref.group(1) or "") != prefix:
                 return ref.group(0)  # an iframe's
-            number = start + int(ref.group(2))
+            raw = int(ref.group(2))
+            number = start + raw
             top = max(top, number)
-            return f"[ref=e{number}]"
+            return f"[ref={carried.get(raw) or f'e{number}'}]"
 
         text = _RAW_REF.sub(shown, text)
         self._ref_ceiling = top
         return text
 
+    def carry_refs(self, generation: int, pairs: dict[str, str]) -> None:
+        """Print the element each new ref of ``pairs`` names by its old ref from now on,
+        and resolve the old ref to it (``{new ref: old ref}``, both as printed, of the
+        main frame). For an element Playwright renamed though it is the same, see
+        :func:`~browserkit.snapshot._veiled.veil_pairs`."""
+        base = self._ref_bases.get(generation)
+        if base is None:
+            return
+        prefix = base[0]
+        carried = self._carried.setdefault(generation, {})
+        carried_raw = self._carried_raw.setdefault(generation, {})
+        for new, old in pairs.items():
+            raw = self.raw_ref(new, generation)
+            plain = _PLAIN_REF.fullmatch(raw[len(prefix) :]) if raw.startswith(prefix) else None
+            if plain is None:
+                continue  # not a main-frame ref of this generation
+            carried[int(plain.group(1))] = old
+            carried_raw[old] = raw
+
     def raw_ref(self, ref: str, generation: int) -> str:
         """The ref Playwright knows an element of ``generation`` by (see display_refs)."""
+        carried = self._carried_raw.get(generation, {}).get(ref)
+        if carried is not None:
+            return carried
         base = self._ref_bases.get(generation)
         plain = _PLAIN_REF.fullmatch(ref)
         if base is None or plain is None:

@@ -1,0 +1,59 @@
+"""Refs that outlast a popup: the page hid the rest of itself from assistive technology.
+
+A popover select, a menu or a modal dialog (Radix, MUI, react-aria, Base
+Web...) sets ``aria-hidden`` (or ``inert``) on everything outside it while it
+is open. Playwright then prints those elements without their accessible names
+(``button [ref=e10]: Save`` for ``button "Save" [ref=e5]``), and a new name is
+a new ref: every element outside the popup is renamed when it opens, and again
+when it closes. Nothing about those elements changed.
+
+:func:`veil_pairs` pairs each element of such a subtree in a new outline with
+the same element in the outline before, so the new one can carry the old ref.
+It pairs only where nothing is a guess: the subtree's root is the same element
+(the same ref) on both sides, its ``aria-hidden`` state is what changed, and
+the elements under it, in reading order, have the same roles one for one.
+Otherwise it pairs nothing there, and the refs are Playwright's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from browserkit.snapshot._parse import Node, Outline
+
+__all__ = ["VEILS", "veil_pairs", "veiled"]
+
+VEILS = ("aria-hidden", "inert")
+"""The attributes that hide a subtree from assistive technology, as Playwright prints them."""
+
+
+def veiled(node: Node) -> bool:
+    """Whether the outline prints ``node`` as hidden from assistive technology."""
+    return any(key in VEILS for key, _ in node.attributes)
+
+
+def _walk(nodes: tuple[Node, ...]) -> Iterator[Node]:
+    for node in nodes:
+        yield node
+        yield from _walk(node.children)
+
+
+def veil_pairs(before: Outline, after: Outline) -> dict[str, str]:
+    """``{ref in after: ref in before}`` for the elements of each subtree whose veil
+    (``aria-hidden``) came or went between the two outlines, where the refs differ."""
+    roots = {node.ref: node for node in _walk(before.children) if node.ref is not None}
+    printed = {node.ref for node in _walk(after.children) if node.ref is not None}
+    pairs: dict[str, str] = {}
+    for node in _walk(after.children):
+        old = roots.get(node.ref) if node.ref is not None else None
+        if old is None or veiled(old) == veiled(node):
+            continue
+        olds = [n for n in _walk(old.children) if n.ref is not None]
+        news = [n for n in _walk(node.children) if n.ref is not None]
+        if [n.role for n in olds] != [n.role for n in news]:
+            continue  # more than the veil changed: no pair is certain
+        for was, now in zip(olds, news, strict=True):
+            # An old ref the new outline prints for another element is not carried.
+            if was.ref not in printed and now.ref is not None and was.ref is not None:
+                pairs[now.ref] = was.ref
+    return pairs

@@ -1,0 +1,68 @@
+"""Refs that outlast a popup which hides the rest of the page from assistive technology.
+
+The pairing (:func:`browserkit.snapshot._veiled.veil_pairs`) on written
+outlines; a popover select that aria-hides the page, on
+``tests/pages/veiled_popup.html`` in real Chromium through both APIs.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from browserkit.snapshot import parse
+from browserkit.snapshot._veiled import veil_pairs
+from tests.helpers import AnySession, aw, out, ref_of
+
+BEFORE = """\
+- generic [ref=e2]:
+  - button "Open" [ref=e3]
+  - button "Save" [ref=e4]"""
+HIDDEN = """\
+- generic [ref=e1]:
+  - generic [aria-hidden] [ref=e2]:
+    - button [ref=e8]: Open
+    - button [ref=e9]: Save
+  - listbox [ref=e10]"""
+
+
+@pytest.mark.every_python
+def test_elements_under_a_veil_that_came_or_went_are_paired_one_for_one() -> None:
+    assert veil_pairs(parse(BEFORE), parse(HIDDEN)) == {"e8": "e3", "e9": "e4"}
+    # And back: the veil went, the same elements again.
+    shown = BEFORE.replace("e3", "e20").replace("e4", "e21")
+    assert veil_pairs(parse(HIDDEN), parse(shown)) == {"e20": "e8", "e21": "e9"}
+
+
+@pytest.mark.every_python
+def test_nothing_is_paired_where_more_than_the_veil_changed() -> None:
+    fewer = HIDDEN.replace("    - button [ref=e9]: Save\n", "")
+    assert veil_pairs(parse(BEFORE), parse(fewer)) == {}
+    other_role = HIDDEN.replace("button [ref=e9]", "link [ref=e9]")
+    assert veil_pairs(parse(BEFORE), parse(other_role)) == {}
+    # No veil changed: a rename is Playwright's to make.
+    assert veil_pairs(parse(BEFORE), parse(BEFORE.replace("e4", "e5"))) == {}
+
+
+async def test_refs_read_before_a_popup_opened_act_after_it_closes(
+    sess: AnySession, base_url: str
+) -> None:
+    await aw(sess.navigate(f"{base_url}/veiled_popup.html"))
+    tree = (await aw(sess.snapshot())).tree
+    save = ref_of(tree, 'button "Save"')
+    quantity = ref_of(tree, 'spinbutton "Quantity"')
+    opened = await aw(sess.click(ref_of(tree, 'button "Pick a size"')))
+    assert opened.diff is not None
+    # Hidden, not changed: no element outside the popup is renamed.
+    during = (await aw(sess.snapshot())).tree
+    assert f"[ref={save}]" in during and f"[ref={quantity}]" in during, during
+    closed = await aw(sess.click(ref_of(during, 'option "Large"')))
+    # Its lines change (the names come back), its ref does not.
+    assert closed.diff is not None
+    assert set(re.findall(r'button "Save" \[ref=(\w+)\]', str(closed.diff))) == {save}
+    after = (await aw(sess.snapshot())).tree
+    assert ref_of(after, 'button "Save"') == save and ref_of(after, 'button "Large"')
+    await aw(sess.click(save))  # the ref read before the popup opened
+    assert await out(sess) == "saved"
+    await aw(sess.type(quantity, "5", clear=True))
