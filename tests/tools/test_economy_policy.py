@@ -23,6 +23,7 @@ from benchmarks.economy.policy import (
     Type,
     drive,
     find_ref,
+    fold_refs,
     outline_nodes,
     tokens,
 )
@@ -199,6 +200,32 @@ async def test_policy_follows_an_outline_expansion_before_another_snapshot() -> 
     assert [c[0] for c in agent.calls] == ["open", "snapshot", "expand", "click"]
     assert agent.calls[-1] == ("click", "e94")
     assert (out.ledger.reads, out.ledger.snapshots) == (4, 2)
+
+
+def test_folds_are_read_in_the_words_of_the_sdk_the_tools_and_the_command_line() -> None:
+    text = (
+        '- … 97 more listitem like the above (expand: snapshot(target="e4"))\n'
+        "- … 12 rows read before, unchanged (expand: browser_snapshot ref=e9)\n"
+        "- … 3 more link (expand: browserkit snapshot f1e7, or browserkit snapshot --full)\n"
+        "- … the rest (expand: browser_snapshot full=true)\n"
+        "- … again (expand: browser_snapshot ref=e9)"
+    )
+    assert fold_refs(text) == ["e4", "e9", "f1e7"]
+    assert fold_refs('- link "expand: snapshot" [ref=e2]') == []
+
+
+@pytest.mark.parametrize(
+    "fold", ["(expand: browser_snapshot ref=e4)", "(expand: browserkit snapshot e4)"]
+)
+async def test_policy_follows_a_fold_as_a_tool_or_the_command_line_words_it(fold: str) -> None:
+    collapsed = f'- list "Items" [ref=e4]:\n  - … 97 more listitem like the above {fold}'
+    agent = ScriptedAgent(
+        snapshots=[collapsed],
+        acts={"e4": [Reply('- link "Item 90" [ref=e94]')], "e94": [Reply("clicked")]},
+    )
+    out = await drive(agent, [Open("http://x/"), Click(Target("link", "Item 90"))])
+    assert out.completed, out.failure
+    assert [c[0] for c in agent.calls] == ["open", "snapshot", "expand", "click"]
 
 
 def test_a_nameless_control_is_found_by_the_text_it_shows_in_both_contenders() -> None:
