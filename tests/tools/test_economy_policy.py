@@ -316,6 +316,53 @@ def test_ratio_is_browserkit_over_mcp_median_tokens_against_the_target() -> None
     assert ratio["success_not_lower"] is True
 
 
+def test_the_command_line_summary_compares_tokens_and_success_and_reports_every_failure() -> None:
+    from benchmarks.economy import cli
+    from benchmarks.economy.report import cli_markdown
+
+    def run(tokens: int, success: bool) -> dict[str, Any]:
+        return {
+            "tag": "x",
+            "success": success,
+            "tokens": tokens,
+            "reads": 4,
+            "commands": 5,
+            "median_command_s": 0.2,
+            "wall_s": 3.0,
+            "failure": None if success else 'step 3 (click button "Go"): no button',
+        }
+
+    browserkit = [run(900, True), run(1_000, True), run(1_100, True)]
+    playwright = [run(9_000, True), run(10_000, False), run(11_000, True)]
+    tasks = [
+        {
+            "task": "t",
+            "app": "a",
+            "contenders": [
+                cli._contender("browserkit-cli", browserkit),
+                cli._contender("playwright-cli", playwright),
+            ],
+        }
+    ]
+    (ratio,) = cli.summarise(tasks)
+    assert ratio["ratio"] == pytest.approx(0.1)
+    assert ratio["met"] is True
+    assert ratio["same_success"] is False  # 3/3 against 2/3: not the same
+    data = {
+        "runs": 3,
+        "policy": "p",
+        "tasks": tasks,
+        "ratios": [ratio],
+        "overhead": None,
+        "errors": ["NiceGUI could not start: no port"],
+    }
+    text = "\n".join(cli_markdown(data))
+    assert "| t | browserkit-cli | 1,000 | 4 | 5 | 0.20 | 3/3 | 3.0 |" in text
+    assert "| t | 1,000 | 10,000 | 0.100 | ≤ 0.3 | **met** | no |" in text
+    assert "- NiceGUI could not start: no port" in text
+    assert "no button" in text
+
+
 def test_docs_sentence_is_plain_text_from_a_later_paragraph_of_the_section() -> None:
     html = (
         '<section id="other"><p>Not this one, it is in another section.</p></section>'
