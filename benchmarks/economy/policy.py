@@ -83,9 +83,24 @@ _EXPAND = re.compile(
 )
 
 
+# A quoted name or text in an outline line: double-quoted with escapes, or a YAML
+# single-quoted scalar (a whole entry, or a value after ": ").
+_QUOTED = re.compile(r'"(?:[^"\\\n]|\\.)*"' + r"|(?:^|(?<=: )|(?<=- ))'(?:[^'\n]|'')*'")
+
+
 def fold_refs(text: str) -> list[str]:
-    """The refs the fold lines in ``text`` say to expand, in reading order, once each."""
-    return list(dict.fromkeys(next(g for g in m.groups() if g) for m in _EXPAND.finditer(text)))
+    """The refs the fold lines in ``text`` say to expand, in reading order, once each.
+
+    A fold is the outline's own note, never inside a quoted name or text: a page
+    that shows fold-like words (these docs do) is not asking to be expanded.
+    """
+    refs: list[str] = []
+    for line in text.splitlines():
+        quoted = [m.span() for m in _QUOTED.finditer(line)]
+        for m in _EXPAND.finditer(line):
+            if not any(a < m.start() < b for a, b in quoted):
+                refs.append(next(g for g in m.groups() if g))
+    return list(dict.fromkeys(refs))
 
 
 @attrs.frozen

@@ -212,6 +212,14 @@ def test_folds_are_read_in_the_words_of_the_sdk_the_tools_and_the_command_line()
     )
     assert fold_refs(text) == ["e4", "e9", "f1e7"]
     assert fold_refs('- link "expand: snapshot" [ref=e2]') == []
+    # Page text that shows a fold (these docs do) is quoted in the outline: not a fold.
+    page = (
+        '- cell "each fold says so: (expand: browser_snapshot ref=e14); full" [ref=e30]\n'
+        "- code [ref=e31]: '- … 29 other options (expand: snapshot(target=\"e6\"))'\n"
+        "- '- … 3 more (expand: browserkit snapshot e7)'\n"
+        '- code: "{ \\"a\\": …" 2034 more chars (expand: browser_snapshot ref=e8)'
+    )
+    assert fold_refs(page) == ["e8"]
 
 
 @pytest.mark.parametrize(
