@@ -171,11 +171,14 @@ def bench(session: nox.Session) -> None:
 
     Arguments after ``--`` go to ``python -m benchmarks``: ``--quick``, section
     names. ``nox -s bench -- economy`` runs the scripted agent tasks on real apps
-    (Django admin, these docs built by Sphinx, swagger-ui from npm); it installs
-    the npm app first with ``npm ci`` (needs Node.js and npm).
+    (Django admin, these docs built by Sphinx, swagger-ui from npm, Wagtail, NiceGUI),
+    ``nox -s bench -- economy-cli`` the same tasks through browserkit's and
+    Playwright's command lines; both install the npm app first with ``npm ci``
+    (needs Node.js and npm).
     """
     _install(session, "-e", ".[mcp]", "--group", "bench")
-    if any(a == "economy" or a.endswith("=economy") for a in session.posargs):
+    economy = ("economy", "economy-cli")
+    if any(a in economy or a.endswith(tuple(f"={e}" for e in economy)) for a in session.posargs):
         if shutil.which("npm") is None:
             session.error("the economy section serves swagger-ui from npm: install Node.js + npm")
         with session.chdir(ECONOMY_NPM):

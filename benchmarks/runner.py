@@ -65,11 +65,15 @@ SECTIONS = (
     "live",
     "bytes",
     "economy",
+    "economy-cli",
 )
 """Names accepted by ``--only`` (and as positional arguments)."""
-DEFAULT_SECTIONS = tuple(s for s in SECTIONS if s != "economy")
-"""What a run without sections measures. The economy section (real apps, minutes) runs
-only when asked for: ``python -m benchmarks economy``."""
+ON_REQUEST = ("economy", "economy-cli")
+"""Sections that run only when named: real apps, minutes each."""
+DEFAULT_SECTIONS = tuple(s for s in SECTIONS if s not in ON_REQUEST)
+"""What a run without sections measures. The economy sections run only when asked for:
+``python -m benchmarks economy`` (tool calls) or ``economy-cli`` (command lines, run by
+:mod:`benchmarks.economy.cli` on its own and written to ``results/cli.md``)."""
 
 Prep = Callable[[], Awaitable[Any]]
 Act = Callable[[Any], Awaitable[Any]]

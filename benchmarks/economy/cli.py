@@ -9,10 +9,16 @@ both. Besides tokens (characters / 4), it times each command from process
 start to answer, and, for browserkit, the overhead of a command over the
 tool call it wraps (``browserkit tabs`` against ``browser_tabs`` in-process).
 
-    python -m benchmarks.economy.cli            # Django admin, 1 run each
-    python -m benchmarks.economy.cli --runs 3
+    python -m benchmarks.economy.cli            # every task, 1 run each
+    python -m benchmarks.economy.cli --runs 3   # what python -m benchmarks economy-cli runs
+    python -m benchmarks.economy.cli --overhead-only
 
-Needs Django (the ``bench`` group); Chromium from browserkit's discovery.
+It runs every task of the economy section, on the apps that section starts
+(``run.start_apps``; an app that cannot start is reported, the others run),
+and writes ``benchmarks/results/cli.md`` and ``cli.json``: per task and
+contender the medians over the runs, the token ratio against the target, and
+the overhead against its own. Needs the ``bench`` group and the npm app, as
+the economy section does; Chromium from browserkit's discovery.
 """
 
 from __future__ import annotations
@@ -22,23 +28,38 @@ import asyncio
 import contextlib
 import json
 import os
+import platform
 import re
 import shutil
 import statistics
 import sys
 import tempfile
 import time
+from importlib.metadata import version as package_version
 from pathlib import Path
 from typing import Any
 
 import browserkit as bk
-from benchmarks.economy import apps, tasks
+from benchmarks.economy import tasks
 from benchmarks.economy.policy import Outcome, Reply, Target, drive
+from benchmarks.economy.report import cli_markdown
+from benchmarks.economy.run import POLICY, Log, app_versions, start_apps
 from browserkit import tools
 from browserkit._chromium import find_chromium, running_as_root
 
 ROOT = Path(__file__).resolve().parents[2]
 COMMAND_TIMEOUT_S = 120.0
+"""Bound on one command (a process that outlives it is killed)."""
+TASK_TIMEOUT_S = 300.0
+"""Bound on one run of one task by one contender: a process per command is slow."""
+HOUSEKEEPING_TIMEOUT_S = 120.0
+"""Bound on opening or closing a run's session."""
+TARGET = 0.3
+"""The issue's goal: browserkit's tokens at most this fraction of playwright-cli's."""
+OVERHEAD_TARGET_S = 0.150
+"""The issue's goal: a command at most this much slower than the tool call it wraps."""
+OVERHEAD_ROUNDS = 5
+RESULTS = ROOT / "benchmarks" / "results"
 _PAGE_URL = re.compile(r"^- Page URL: (\S+)", re.MULTILINE)
 # A session command's client without the browserkit package's __init__ (what a lazy
 # __init__ would give): the package is a bare namespace, then the client runs `tabs`.
@@ -73,7 +94,13 @@ class _Cli:
             stdout=asyncio.subprocess.PIPE,
             stderr=asyncio.subprocess.PIPE,
         )
-        out, err = await asyncio.wait_for(proc.communicate(), COMMAND_TIMEOUT_S)
+        try:
+            out, err = await asyncio.wait_for(proc.communicate(), COMMAND_TIMEOUT_S)
+        finally:
+            if proc.returncode is None:  # timed out, or the run's bound cancelled it
+                with contextlib.suppress(ProcessLookupError):
+                    proc.kill()
+                await proc.wait()
         if timed:
             self.times.append(time.perf_counter() - start)
         return proc.returncode or 0, out.decode(), err.decode()
@@ -207,24 +234,38 @@ def _playwright_config(workdir: Path) -> None:
 
 
 async def _run_task(agent: Any, task: tasks.Task, tag: str) -> dict[str, Any]:
+    """One task by one contender; a failure of any kind is recorded, never raised."""
     out = Outcome()
     agent.times.clear()
     try:
-        await agent.begin()
+        await asyncio.wait_for(agent.begin(), HOUSEKEEPING_TIMEOUT_S)
         await asyncio.to_thread(task.prepare, tag)
-        await asyncio.wait_for(drive(agent, task.steps(tag), out), 600)
-    except Exception as exc:
+        await asyncio.wait_for(drive(agent, task.steps(tag), out), TASK_TIMEOUT_S)
+    except asyncio.TimeoutError:
+        out.failure = out.failure or f"timed out after {TASK_TIMEOUT_S:.0f} s"
+    except Exception as exc:  # setting the run up failed
         out.failure = out.failure or f"{type(exc).__name__}: {exc}"
     finally:
         with contextlib.suppress(Exception):
-            await agent.end()
-    ok = out.completed and bool(await asyncio.to_thread(task.check, tag))
+            await asyncio.wait_for(agent.end(), HOUSEKEEPING_TIMEOUT_S)
+    checked = False
+    if out.completed:
+        try:
+            checked = bool(await asyncio.to_thread(task.check, tag))
+        except Exception as exc:
+            out.failure = f"checking the app's state failed: {exc}"
+        else:
+            if not checked:
+                out.failure = f"every step passed, but the app does not show it: {task.goal}"
     return {
+        "tag": tag,
         "contender": agent.name,
         "task": task.name,
-        "success": ok,
+        "success": out.completed and checked,
         "tokens": out.ledger.tokens,
         "reads": out.ledger.reads,
+        "snapshots": out.ledger.snapshots,
+        "retries": out.ledger.retries,
         "commands": len(agent.times),
         "median_command_s": round(statistics.median(agent.times), 3) if agent.times else None,
         "wall_s": round(out.wall_s, 2),
@@ -280,33 +321,196 @@ async def _overhead(cli: BrowserkitCli, rounds: int) -> dict[str, float]:
     }
 
 
-async def main(runs: int, overhead_only: bool = False) -> list[dict[str, Any]]:
+def _log(message: str) -> None:
+    print(f"[{time.monotonic() - _T0:6.1f}s] {message}", file=sys.stderr, flush=True)
+
+
+_T0 = time.monotonic()
+
+
+def _median(values: list[float]) -> float | None:
+    return statistics.median(values) if values else None
+
+
+def _contender(name: str, runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """One contender's medians over its runs of one task."""
+
+    def med(key: str) -> float | None:
+        return _median([float(r[key]) for r in runs if r[key] is not None])
+
+    tokens = med("tokens")
+    return {
+        "contender": name,
+        "n": len(runs),
+        "successes": sum(1 for r in runs if r["success"]),
+        "tokens": None if tokens is None else round(tokens),
+        "reads": med("reads"),
+        "commands": med("commands"),
+        "median_command_s": med("median_command_s"),
+        "wall_s": med("wall_s"),
+        "runs": runs,
+    }
+
+
+def summarise(tasks_: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Per task: the browserkit / playwright-cli token ratio, and whether success is the same."""
+    out = []
+    for row in tasks_:
+        by = {c["contender"]: c for c in row["contenders"]}
+        bk_row, pw_row = by.get(BrowserkitCli.name), by.get(PlaywrightCli.name)
+        ratio = None
+        if bk_row and pw_row and bk_row["tokens"] is not None and pw_row["tokens"]:
+            ratio = round(bk_row["tokens"] / pw_row["tokens"], 3)
+        same = None
+        if bk_row and pw_row and bk_row["n"] and pw_row["n"]:
+            same = bk_row["successes"] * pw_row["n"] == pw_row["successes"] * bk_row["n"]
+        out.append(
+            {
+                "task": row["task"],
+                "browserkit_tokens": bk_row["tokens"] if bk_row else None,
+                "playwright_cli_tokens": pw_row["tokens"] if pw_row else None,
+                "ratio": ratio,
+                "target": TARGET,
+                "met": None if ratio is None else ratio <= TARGET,
+                "same_success": same,
+            }
+        )
+    return out
+
+
+def _machine() -> dict[str, Any]:
+    found = find_chromium(os.environ.get("BROWSERKIT_CHROMIUM"))
+    return {
+        "python": platform.python_version(),
+        "playwright": package_version("playwright"),
+        "chromium": found.path if found else None,
+        "cpu_count": os.cpu_count(),
+        "platform": platform.platform(),
+        "date_utc": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        "load_average_at_start": _loadavg(),
+    }
+
+
+def _loadavg() -> list[float] | None:
+    try:
+        return [round(v, 2) for v in os.getloadavg()]
+    except OSError:
+        return None
+
+
+async def run_cli(runs: int, log: Log = _log) -> dict[str, Any]:
+    """Every economy task ``runs`` times through both command lines, then the overhead.
+
+    An app that cannot start is reported and the other tasks still run.
+    Within a repetition the contenders take turns, in an order that rotates
+    from one repetition to the next.
+    """
+    started = time.monotonic()
+    errors: list[str] = []
+    result: dict[str, Any] = {
+        "runs": runs,
+        "machine": _machine(),
+        "policy": POLICY,
+        "versions": app_versions(),
+        "goals": {},
+        "tasks": [],
+        "ratios": [],
+        "overhead": None,
+        "errors": errors,
+        "notes": [],
+    }
     folder = Path(tempfile.mkdtemp(prefix="bk-cli-bench-"))
-    rows: list[dict[str, Any]] = []
     try:
         _playwright_config(folder)
         env = _env(folder)
-        contenders = [BrowserkitCli(folder, env), PlaywrightCli(folder, env)]
-        if overhead_only:
-            print(json.dumps(await _overhead(contenders[0], 5)), flush=True)
-            return rows
-        with apps.DjangoAdmin() as app:
-            task = tasks.admin_task(app)
-            for n in range(runs):
-                for agent in contenders:
-                    rows.append(
-                        await _run_task(agent, task, f"cli{agent.name[:2]}{n}{os.getpid()}")
-                    )
-                    print(json.dumps(rows[-1]), flush=True)
-        print(json.dumps(await _overhead(contenders[0], 5)), flush=True)
+        browserkit = BrowserkitCli(folder, env)
+        contenders: list[_Cli] = [browserkit, PlaywrightCli(folder, env)]
+        samples: dict[str, dict[str, list[dict[str, Any]]]] = {}
+        made: list[tasks.Task] = []
+        with contextlib.ExitStack() as stack:
+            made = await start_apps(stack, errors, log)
+            result["goals"] = {t.name: t.goal for t in made}
+            samples = {t.name: {a.name: [] for a in contenders} for t in made}
+            for rep in range(runs):
+                for task in made:
+                    k = rep % len(contenders)
+                    for agent in contenders[k:] + contenders[:k]:
+                        log(f"economy-cli: {task.app}, run {rep + 1}/{runs}, {agent.name}")
+                        tag = f"cli{agent.name[:2]}{rep}{os.getpid()}"
+                        run = await _run_task(agent, task, tag)
+                        if run["failure"]:
+                            log(f"economy-cli:   failed: {run['failure']}")
+                        samples[task.name][agent.name].append(run)
+        result["tasks"] = [
+            {
+                "task": t.name,
+                "app": t.app,
+                "contenders": [_contender(a, r) for a, r in samples[t.name].items()],
+            }
+            for t in made
+        ]
+        result["ratios"] = summarise(result["tasks"])
+        # Timed with the apps stopped: only the session's browser is running.
+        log(f"economy-cli: overhead, median of {OVERHEAD_ROUNDS}")
+        try:
+            overhead = await _overhead(browserkit, OVERHEAD_ROUNDS)
+        except Exception as exc:
+            errors.append(f"the overhead could not be measured: {type(exc).__name__}: {exc}")
+        else:
+            overhead = {k: round(v, 4) for k, v in overhead.items()}
+            overhead["rounds"] = OVERHEAD_ROUNDS
+            overhead["target_s"] = OVERHEAD_TARGET_S
+            overhead["met"] = overhead["overhead_s"] <= OVERHEAD_TARGET_S
+            result["overhead"] = overhead
     finally:
         shutil.rmtree(folder, ignore_errors=True)
-    return rows
+    result["machine"]["load_average_at_end"] = _loadavg()
+    result["wall_s"] = round(time.monotonic() - started, 1)
+    return result
+
+
+def write(result: dict[str, Any], folder: Path = RESULTS) -> tuple[Path, Path]:
+    """Write ``cli.md`` and ``cli.json``; returns their paths."""
+    folder.mkdir(parents=True, exist_ok=True)
+    md, js = folder / "cli.md", folder / "cli.json"
+    js.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")  # first: the data
+    md.write_text("\n".join(cli_markdown(result)) + "\n", encoding="utf-8")
+    return md, js
+
+
+def failed(result: dict[str, Any]) -> bool:
+    """Whether part of the run could not be measured (an app or the overhead)."""
+    return bool(result["errors"])
+
+
+async def _overhead_only() -> None:
+    folder = Path(tempfile.mkdtemp(prefix="bk-cli-bench-"))
+    try:
+        cli = BrowserkitCli(folder, _env(folder))
+        print(json.dumps(await _overhead(cli, OVERHEAD_ROUNDS)), flush=True)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Parse arguments, run, print the markdown and write ``benchmarks/results/cli.*``."""
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.economy.cli")
+    parser.add_argument("--runs", type=int, default=1, help="runs of every task per contender")
+    parser.add_argument("--overhead-only", action="store_true", help="only time commands")
+    parser.add_argument(
+        "--no-write", action="store_true", help="print only; do not write benchmarks/results/"
+    )
+    args = parser.parse_args(argv)
+    if args.overhead_only:
+        asyncio.run(_overhead_only())
+        return 0
+    result = asyncio.run(run_cli(max(1, args.runs)))
+    if not args.no_write:
+        md, js = write(result)
+        print(f"wrote {md} and {js}", file=sys.stderr)
+    print("\n".join(cli_markdown(result)))
+    return 1 if failed(result) else 0
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(prog="python -m benchmarks.economy.cli")
-    parser.add_argument("--runs", type=int, default=1)
-    parser.add_argument("--overhead-only", action="store_true", help="only time commands")
-    args = parser.parse_args()
-    asyncio.run(main(args.runs, args.overhead_only))
+    sys.exit(main())

@@ -16,7 +16,9 @@ policy, the issue's:
 - A ``Read`` step passes when its texts are in what was read since the last
   navigation, taking snapshots as above when they are not.
 - An outline that says how to see what it left out (browserkit's compact
-  outline: ``(expand: snapshot(target="e12"))``) is followed the way it says,
+  outline: ``(expand: snapshot(target="e12"))``, in a tool's answer ``(expand:
+  browser_snapshot ref=e12)``, at the command line ``(expand: browserkit snapshot
+  e12)``) is followed the way it says,
   up to :data:`EXPANDS` times per look, before another full snapshot. That
   includes what was read since the last navigation: before its first snapshot
   for a target or a text, the agent follows the expand lines it already has,
@@ -59,6 +61,7 @@ __all__ = [
     "describe",
     "drive",
     "find_ref",
+    "fold_refs",
     "outline_nodes",
     "tokens",
 ]
@@ -69,7 +72,35 @@ LOOK_PAUSE_S = 0.5
 """Pause before a second or third snapshot: the page may still be rendering."""
 EXPANDS = 3
 """Collapsed parts of one outline an agent expands while looking for something."""
-_EXPAND = re.compile(r'\(expand: snapshot\(target="([^"]+)"\)\)')
+# A fold names the call that shows what it hid, in the words of whoever answered: the
+# SDK's outline (`(expand: snapshot(target="e12"))`), a tool's answer (`(expand:
+# browser_snapshot ref=e12)`) or the command line's (`(expand: browserkit snapshot e12)`).
+# Only folds of one element are followed; a whole-page one (`full=true`) is not a ref.
+_EXPAND = re.compile(
+    r'\(expand: (?:snapshot\(target="([^"]+)"\)'
+    r"|browser_snapshot ref=([^\s,)]+)"
+    r"|browserkit snapshot (?!-)([^\s,)]+))"
+)
+
+
+# A quoted name or text in an outline line: double-quoted with escapes, or a YAML
+# single-quoted scalar (a whole entry, or a value after ": ").
+_QUOTED = re.compile(r'"(?:[^"\\\n]|\\.)*"' + r"|(?:^|(?<=: )|(?<=- ))'(?:[^'\n]|'')*'")
+
+
+def fold_refs(text: str) -> list[str]:
+    """The refs the fold lines in ``text`` say to expand, in reading order, once each.
+
+    A fold is the outline's own note, never inside a quoted name or text: a page
+    that shows fold-like words (these docs do) is not asking to be expanded.
+    """
+    refs: list[str] = []
+    for line in text.splitlines():
+        quoted = [m.span() for m in _QUOTED.finditer(line)]
+        for m in _EXPAND.finditer(line):
+            if not any(a < m.start() < b for a, b in quoted):
+                refs.append(next(g for g in m.groups() if g))
+    return list(dict.fromkeys(refs))
 
 
 @attrs.frozen
@@ -364,7 +395,7 @@ async def _locate(agent: Agent, ledger: Ledger, target: Target, *, fresh: bool =
 
 def _expansions(text: str) -> list[str]:
     """The refs an outline says expand what it collapsed, at most EXPANDS of them."""
-    return list(dict.fromkeys(_EXPAND.findall(text)))[:EXPANDS]
+    return fold_refs(text)[:EXPANDS]
 
 
 def _unread(ledger: Ledger) -> list[str]:
@@ -372,7 +403,7 @@ def _unread(ledger: Ledger) -> list[str]:
     not followed yet: at most EXPANDS of them."""
     found: list[str] = []
     for text in reversed(ledger.current):
-        found += [r for r in _EXPAND.findall(text) if r not in ledger.expanded and r not in found]
+        found += [r for r in fold_refs(text) if r not in ledger.expanded and r not in found]
     return found[:EXPANDS]
 
 

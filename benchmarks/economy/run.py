@@ -24,7 +24,7 @@ from benchmarks.economy.agents import BROWSERKIT, MCP, BrowserkitAgent, MCPAgent
 from benchmarks.economy.policy import LOOK_PAUSE_S, LOOKS, Outcome, drive
 from benchmarks.stats import TimeoutBudget
 
-__all__ = ["TARGET", "run_economy", "summarise"]
+__all__ = ["POLICY", "TARGET", "app_versions", "run_economy", "start_apps", "summarise"]
 
 TARGET = 0.2
 """The issue's goal: browserkit's tokens at most this fraction of Playwright MCP's."""
@@ -32,6 +32,15 @@ TASK_TIMEOUT_S = 180.0
 """Bound on one run of one task by one contender."""
 HOUSEKEEPING_TIMEOUT_S = 60.0
 """Bound on preparing or closing a run's browser context."""
+
+POLICY = (
+    "look for the next target's ref in what was read since the last navigation; "
+    "else follow the expand lines read there (browserkit's folds), then "
+    f"take a full snapshot (default arguments), up to {LOOKS} "
+    f"{LOOK_PAUSE_S} s apart; every answer is read and counts; a failed action is "
+    "retried once after a new snapshot"
+)
+"""The policy both contenders follow, as the reports state it."""
 
 Log = Callable[[str], None]
 
@@ -49,6 +58,18 @@ def _npm_version(package: str) -> str:
         return str(meta.get("version", "?"))
     except (OSError, ValueError):
         return "not installed"
+
+
+def app_versions() -> dict[str, str]:
+    """The version of every app the tasks run on, as installed."""
+    return {
+        "django": _version("django"),
+        "sphinx": _version("sphinx"),
+        "myst-parser": _version("myst-parser"),
+        "swagger-ui-dist": _npm_version("swagger-ui-dist"),
+        "wagtail": _version("wagtail"),
+        "nicegui": _version("nicegui"),
+    }
 
 
 AppT = TypeVar("AppT", bound=apps.App)
@@ -72,7 +93,7 @@ async def _start_app(
         return None
 
 
-async def _start_apps(stack: contextlib.ExitStack, errors: list[str], log: Log) -> list[tasks.Task]:
+async def start_apps(stack: contextlib.ExitStack, errors: list[str], log: Log) -> list[tasks.Task]:
     """Start every app; the tasks of those that started."""
     made = [
         await _start_app(stack, apps.DjangoAdmin(), tasks.admin_task, errors, log),
@@ -178,28 +199,15 @@ async def run_economy(
     errors: list[str] = []
     result: dict[str, Any] = {
         "runs": runs,
-        "policy": (
-            "look for the next target's ref in what was read since the last navigation; "
-            "else follow the expand lines read there (browserkit's folds), then "
-            f"take a full snapshot (default arguments), up to {LOOKS} "
-            f"{LOOK_PAUSE_S} s apart; every answer is read and counts; a failed action is "
-            "retried once after a new snapshot"
-        ),
-        "versions": {
-            "django": _version("django"),
-            "sphinx": _version("sphinx"),
-            "myst-parser": _version("myst-parser"),
-            "swagger-ui-dist": _npm_version("swagger-ui-dist"),
-            "wagtail": _version("wagtail"),
-            "nicegui": _version("nicegui"),
-        },
+        "policy": POLICY,
+        "versions": app_versions(),
         "tasks": [],
         "ratios": [],
         "errors": errors,
         "notes": [],
     }
     with contextlib.ExitStack() as stack:
-        made = await _start_apps(stack, errors, log)
+        made = await start_apps(stack, errors, log)
         result["goals"] = {t.name: t.goal for t in made}
         browser = bk.AsyncBrowser(idle_stop_ms=0, executable_path=executable)
         mcp = PlaywrightMCP(executable)

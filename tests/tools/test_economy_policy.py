@@ -23,6 +23,7 @@ from benchmarks.economy.policy import (
     Type,
     drive,
     find_ref,
+    fold_refs,
     outline_nodes,
     tokens,
 )
@@ -201,6 +202,40 @@ async def test_policy_follows_an_outline_expansion_before_another_snapshot() -> 
     assert (out.ledger.reads, out.ledger.snapshots) == (4, 2)
 
 
+def test_folds_are_read_in_the_words_of_the_sdk_the_tools_and_the_command_line() -> None:
+    text = (
+        '- … 97 more listitem like the above (expand: snapshot(target="e4"))\n'
+        "- … 12 rows read before, unchanged (expand: browser_snapshot ref=e9)\n"
+        "- … 3 more link (expand: browserkit snapshot f1e7, or browserkit snapshot --full)\n"
+        "- … the rest (expand: browser_snapshot full=true)\n"
+        "- … again (expand: browser_snapshot ref=e9)"
+    )
+    assert fold_refs(text) == ["e4", "e9", "f1e7"]
+    assert fold_refs('- link "expand: snapshot" [ref=e2]') == []
+    # Page text that shows a fold (these docs do) is quoted in the outline: not a fold.
+    page = (
+        '- cell "each fold says so: (expand: browser_snapshot ref=e14); full" [ref=e30]\n'
+        "- code [ref=e31]: '- … 29 other options (expand: snapshot(target=\"e6\"))'\n"
+        "- '- … 3 more (expand: browserkit snapshot e7)'\n"
+        '- code: "{ \\"a\\": …" 2034 more chars (expand: browser_snapshot ref=e8)'
+    )
+    assert fold_refs(page) == ["e8"]
+
+
+@pytest.mark.parametrize(
+    "fold", ["(expand: browser_snapshot ref=e4)", "(expand: browserkit snapshot e4)"]
+)
+async def test_policy_follows_a_fold_as_a_tool_or_the_command_line_words_it(fold: str) -> None:
+    collapsed = f'- list "Items" [ref=e4]:\n  - … 97 more listitem like the above {fold}'
+    agent = ScriptedAgent(
+        snapshots=[collapsed],
+        acts={"e4": [Reply('- link "Item 90" [ref=e94]')], "e94": [Reply("clicked")]},
+    )
+    out = await drive(agent, [Open("http://x/"), Click(Target("link", "Item 90"))])
+    assert out.completed, out.failure
+    assert [c[0] for c in agent.calls] == ["open", "snapshot", "expand", "click"]
+
+
 def test_a_nameless_control_is_found_by_the_text_it_shows_in_both_contenders() -> None:
     # Wagtail's buttons and Draftail's editor have no accessible name.
     browserkit = (
@@ -287,6 +322,53 @@ def test_ratio_is_browserkit_over_mcp_median_tokens_against_the_target() -> None
     assert ratio["ratio"] == pytest.approx(0.1)
     assert ratio["met"] is True
     assert ratio["success_not_lower"] is True
+
+
+def test_the_command_line_summary_compares_tokens_and_success_and_reports_every_failure() -> None:
+    from benchmarks.economy import cli
+    from benchmarks.economy.report import cli_markdown
+
+    def run(tokens: int, success: bool) -> dict[str, Any]:
+        return {
+            "tag": "x",
+            "success": success,
+            "tokens": tokens,
+            "reads": 4,
+            "commands": 5,
+            "median_command_s": 0.2,
+            "wall_s": 3.0,
+            "failure": None if success else 'step 3 (click button "Go"): no button',
+        }
+
+    browserkit = [run(900, True), run(1_000, True), run(1_100, True)]
+    playwright = [run(9_000, True), run(10_000, False), run(11_000, True)]
+    tasks = [
+        {
+            "task": "t",
+            "app": "a",
+            "contenders": [
+                cli._contender("browserkit-cli", browserkit),
+                cli._contender("playwright-cli", playwright),
+            ],
+        }
+    ]
+    (ratio,) = cli.summarise(tasks)
+    assert ratio["ratio"] == pytest.approx(0.1)
+    assert ratio["met"] is True
+    assert ratio["same_success"] is False  # 3/3 against 2/3: not the same
+    data = {
+        "runs": 3,
+        "policy": "p",
+        "tasks": tasks,
+        "ratios": [ratio],
+        "overhead": None,
+        "errors": ["NiceGUI could not start: no port"],
+    }
+    text = "\n".join(cli_markdown(data))
+    assert "| t | browserkit-cli | 1,000 | 4 | 5 | 0.20 | 3/3 | 3.0 |" in text
+    assert "| t | 1,000 | 10,000 | 0.100 | ≤ 0.3 | **met** | no |" in text
+    assert "- NiceGUI could not start: no port" in text
+    assert "no button" in text
 
 
 def test_docs_sentence_is_plain_text_from_a_later_paragraph_of_the_section() -> None:
