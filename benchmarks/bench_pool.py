@@ -21,7 +21,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import math
-import os
 import statistics
 import time
 from collections.abc import Awaitable, Callable
@@ -30,7 +29,7 @@ from typing import Any, TypeVar
 import browserkit as bk
 from benchmarks.contenders import CALL_TIMEOUT_S, find_ref
 from benchmarks.pages import PageServer
-from benchmarks.stats import Series, TimeoutBudget, timed
+from benchmarks.stats import Series, TimeoutBudget, load_average, timed
 
 __all__ = ["CONCURRENT_SESSIONS", "REMOTE_TARGET", "SERVERS", "run_pool"]
 
@@ -173,15 +172,8 @@ async def _loaded(server: PageServer, endpoints: list[str], steps: int) -> dict[
         "p95_ms": round(percentile(latencies, 0.95), 1),
         "max_ms": round(max(latencies, default=0.0), 1),
         "mean_ms": round(statistics.fmean(latencies), 1) if latencies else 0.0,
-        "load_average_after": _loadavg(),
+        "load_average_after": load_average(),
     }
-
-
-def _loadavg() -> list[float] | None:
-    try:
-        return [round(v, 2) for v in os.getloadavg()]
-    except OSError:
-        return None
 
 
 async def run_pool(

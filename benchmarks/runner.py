@@ -44,7 +44,7 @@ from benchmarks.pages import (
     PageServer,
 )
 from benchmarks.reading import run_reading
-from benchmarks.stats import Series, TimeoutBudget, timed, tokens
+from benchmarks.stats import Series, TimeoutBudget, load_average, timed, tokens
 
 __all__ = ["AFTER_CLICK", "DEFAULT_SECTIONS", "NO_CHANGE_CLICK", "SECTIONS", "Options", "run"]
 
@@ -214,15 +214,8 @@ def _machine(chromium: str, chromium_version: str) -> dict[str, Any]:
         "chromium_version": chromium_version,
         "root": hasattr(os, "geteuid") and os.geteuid() == 0,
         "date_utc": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-        "load_average_at_start": _loadavg(),
+        "load_average_at_start": load_average(),
     }
-
-
-def _loadavg() -> list[float] | None:
-    try:
-        return [round(v, 2) for v in os.getloadavg()]
-    except OSError:
-        return None
 
 
 async def _measure(
@@ -614,5 +607,5 @@ def run(opts: Options) -> Results:
 
     asyncio.run(main())
     out.wall_s = round(time.monotonic() - start, 1)
-    out.machine["load_average_at_end"] = _loadavg()
+    out.machine["load_average_at_end"] = load_average()
     return out

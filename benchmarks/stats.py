@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import os
 import statistics
 import time
 from collections.abc import Awaitable
@@ -112,3 +113,11 @@ class TimeoutBudget:
     def expired(self) -> bool:
         """True once the deadline has passed."""
         return self.left <= 0.0
+
+
+def load_average() -> list[float] | None:
+    """The machine's 1-, 5- and 15-minute load averages, or None where it has none."""
+    try:
+        return [round(v, 2) for v in os.getloadavg()]
+    except OSError:
+        return None

@@ -44,6 +44,7 @@ from benchmarks.economy import tasks
 from benchmarks.economy.policy import Outcome, Reply, Target, drive
 from benchmarks.economy.report import cli_markdown
 from benchmarks.economy.run import POLICY, Log, app_versions, start_apps
+from benchmarks.stats import load_average
 from browserkit import tools
 from browserkit._chromium import find_chromium, running_as_root
 
@@ -387,15 +388,8 @@ def _machine() -> dict[str, Any]:
         "cpu_count": os.cpu_count(),
         "platform": platform.platform(),
         "date_utc": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-        "load_average_at_start": _loadavg(),
+        "load_average_at_start": load_average(),
     }
-
-
-def _loadavg() -> list[float] | None:
-    try:
-        return [round(v, 2) for v in os.getloadavg()]
-    except OSError:
-        return None
 
 
 async def run_cli(runs: int, log: Log = _log) -> dict[str, Any]:
@@ -464,7 +458,7 @@ async def run_cli(runs: int, log: Log = _log) -> dict[str, Any]:
             result["overhead"] = overhead
     finally:
         shutil.rmtree(folder, ignore_errors=True)
-    result["machine"]["load_average_at_end"] = _loadavg()
+    result["machine"]["load_average_at_end"] = load_average()
     result["wall_s"] = round(time.monotonic() - started, 1)
     return result
 
