@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 import statistics
 from collections.abc import Callable
 from importlib.metadata import PackageNotFoundError
@@ -93,14 +94,30 @@ async def _start_app(
         return None
 
 
+APPS_ENV = "BENCH_ECONOMY_APPS"
+"""Names of apps to run, comma-separated, matched case-insensitively against the start
+of each app's name (``BENCH_ECONOMY_APPS=nicegui,swagger``); unset runs every app."""
+
+
+def _wanted(name: str) -> bool:
+    """Whether ``APPS_ENV`` asks for the app called ``name`` (it always does when unset)."""
+    asked = [w.strip().lower() for w in os.environ.get(APPS_ENV, "").split(",") if w.strip()]
+    return not asked or any(name.lower().startswith(w) for w in asked)
+
+
 async def start_apps(stack: contextlib.ExitStack, errors: list[str], log: Log) -> list[tasks.Task]:
-    """Start every app; the tasks of those that started."""
+    """Start every app ``APPS_ENV`` asks for; the tasks of those that started."""
+    every: list[tuple[Any, Callable[[Any], tasks.Task]]] = [
+        (apps.DjangoAdmin, tasks.admin_task),
+        (apps.DocsSite, tasks.docs_task),
+        (apps.ApiConsole, tasks.console_task),
+        (apps.CmsAdmin, tasks.cms_task),
+        (apps.WebUi, tasks.web_ui_task),
+    ]
     made = [
-        await _start_app(stack, apps.DjangoAdmin(), tasks.admin_task, errors, log),
-        await _start_app(stack, apps.DocsSite(), tasks.docs_task, errors, log),
-        await _start_app(stack, apps.ApiConsole(), tasks.console_task, errors, log),
-        await _start_app(stack, apps.CmsAdmin(), tasks.cms_task, errors, log),
-        await _start_app(stack, apps.WebUi(), tasks.web_ui_task, errors, log),
+        await _start_app(stack, app(), make_task, errors, log)
+        for app, make_task in every
+        if _wanted(app.name)
     ]
     return [t for t in made if t is not None]
 
