@@ -65,3 +65,21 @@ async def test_the_joined_words_match_playwrights_own_name(sess: AnySession, bas
     named = await aw(sess.evaluate("document.querySelector('a').textContent"))
     assert named == "result link"
     assert f"text: {named}" in str(nav.page)
+
+
+async def test_words_read_whole_while_the_page_is_busy(sess: AnySession, base_url: str) -> None:
+    # The glued words are read with the outline, in the same capture: a page whose
+    # main thread gives them only short gaps still reads as it shows (a read of
+    # them bounded on its own ran out, and the words came apart).
+    await aw(sess.navigate(f"{base_url}/inline_text_busy.html"))
+    snap = await aw(sess.snapshot(compact=True))
+    assert "- paragraph: wordsmith and max_size" in snap.compact
+    assert "- paragraph: xyz" in snap.compact
+
+
+async def test_a_busy_page_that_loaded_is_read_on_arrival(sess: AnySession, base_url: str) -> None:
+    # Its main thread answers only between long tasks: the navigation's answer
+    # waits for the read rather than giving up on the page (page: null).
+    nav = await aw(sess.navigate(f"{base_url}/inline_text_busy.html"))
+    assert nav.page is not None
+    assert "- paragraph: wordsmith and max_size" in str(nav.page)

@@ -26,7 +26,6 @@ prints are usable at once.
 
 from __future__ import annotations
 
-import asyncio
 import re
 import time
 from collections.abc import Sequence
@@ -38,8 +37,13 @@ from browserkit._async.capture.outline_capture import Capture, left_ms
 from browserkit._async.core import page_scripts
 from browserkit._async.core.loading import BOOT_MS, PendingRequests, dom_quiet, quiet_result
 from browserkit._async.core.session_core import SessionCore
-from browserkit._async.core.tab import Baseline, Tab, swallow, unless_blocked
-from browserkit.errors import BrowserCrashedError, BrowserkitError, SessionClosedError
+from browserkit._async.core.tab import Baseline, Tab
+from browserkit.errors import (
+    BrowserCrashedError,
+    BrowserkitError,
+    SessionClosedError,
+    TimeoutError,
+)
 from browserkit.snapshot import Node, parse
 
 __all__ = ["FRAGMENT_MS", "READY_BOUND_MS", "Arrival"]
@@ -72,35 +76,45 @@ class Arrival:
         None when it cannot be read: a dialog holds the page, or it never
         answered within the bound (the caller's own result still stands).
         """
-        deadline = time.monotonic() + min(ms, READY_BOUND_MS) / 1000
-        boot_until = time.monotonic() + BOOT_MS / 1000
+        # Waiting for the page to settle is bounded by READY_BOUND_MS (an app shell's
+        # first render by BOOT_MS); a read, once due, has the caller's whole bound:
+        # a page that loaded is never answered as nothing because it was busy.
+        start = time.monotonic()
+        deadline = start + ms / 1000
+        wait_until = start + min(ms, READY_BOUND_MS) / 1000
+        boot_until = start + min(ms, BOOT_MS) / 1000
         base: Baseline | None = None
-        # The glued word pairs, read beside the outline they go with (of that generation).
-        glue: tuple[int, asyncio.Future[frozenset[tuple[str, str]]]] | None = None
         evidence = self._core.evidence
         requests = PendingRequests()
         undo = evidence.observe_requests(tab.tab_id, requests.follow)
         requests.adopt(evidence.in_flight(tab.tab_id))
         try:
             while True:
-                await requests.settle(deadline)
-                stamp = await self._quiet(tab, deadline)
-                if requests.holding() and time.monotonic() < deadline:
-                    continue  # a request the page began as it rendered: wait for it too
+                stamp = -1
+                if time.monotonic() < wait_until:
+                    await requests.settle(wait_until)
+                    stamp = await self._quiet(tab, wait_until)
+                    if requests.holding() and time.monotonic() < wait_until:
+                        continue  # a request the page began as it rendered: wait for it too
+                elif base is not None and base.generation == tab.generation:
+                    break  # waited long enough: what was read stands
                 if base is None or stamp < 0 or stamp != base.stamp:
                     # Stamped with what the quiet window read just before: no round trip.
-                    glue = self._glue(tab, glue)
-                    text, generation = await self._capture.outline(tab, left_ms(deadline))
-                    base = Baseline(generation, text, stamp)
-                if base.generation != tab.generation and time.monotonic() < deadline:
+                    read = await self._capture.read(tab, left_ms(deadline))
+                    base = Baseline(
+                        read.generation, read.text, stamp, hidden=read.hidden, glued=read.glued
+                    )
+                if base.generation != tab.generation:
                     continue  # it navigated again (a script's redirect): read the new one
-                if requests.holding() and time.monotonic() < deadline:
+                if requests.holding() and time.monotonic() < wait_until:
                     # A request the page began as it rendered, whose event came
                     # late: its answer will change what was just read.
                     continue
-                waiting = min(boot_until, deadline) - time.monotonic()
-                if waiting <= 0 or not await self._unrendered(tab, base.text):
+                waiting = boot_until - time.monotonic()
+                if waiting <= 0 or not await self._unrendered(tab, base.text, waiting):
                     break
+                # An app still to draw: wait on its next change, then read it again.
+                wait_until = max(wait_until, boot_until)
                 await self._next_change(tab, waiting * 1000)
         except (SessionClosedError, BrowserCrashedError):
             raise
@@ -110,31 +124,13 @@ class Arrival:
         finally:
             undo()
         if base is None or base.generation != tab.generation:
-            if glue is not None:
-                glue[1].cancel()
             return None
         base.diffable = False
         self._capture.keep(tab, base)
         heading = await self._fragment_heading(tab, deadline)
-        glued = None
-        if glue is not None and glue[0] == base.generation:
-            glued = await glue[1]
         return await self._capture.compact(
-            tab, base.text, base.generation, fold_seen=True, focus=heading, glued=glued
+            tab, base.text, base.generation, fold_seen=True, focus=heading, glued=base.glued
         )
-
-    def _glue(
-        self, tab: Tab, last: tuple[int, asyncio.Future[frozenset[tuple[str, str]]]] | None
-    ) -> tuple[int, asyncio.Future[frozenset[tuple[str, str]]]]:
-        """Start reading the page's glued word pairs beside the outline read next (its
-        round trips, and on a new document the reading library's install, overlap that
-        read instead of following it); the one started before is dropped."""
-        if last is not None:
-            last[1].cancel()
-        generation = tab.generation
-        reading = asyncio.ensure_future(self._capture.glued(tab, generation))
-        reading.add_done_callback(swallow)
-        return generation, reading
 
     async def _fragment_heading(self, tab: Tab, deadline: float) -> str | None:
         """The words of the heading the URL's ``#fragment`` points at (the section
@@ -153,25 +149,35 @@ class Arrival:
         return words if isinstance(words, str) and words.strip() else None
 
     async def _quiet(self, tab: Tab, deadline: float) -> int:
-        """Wait for a quiet DOM (bounded); the change stamp then (-1: unknown)."""
+        """Wait for a quiet DOM (bounded); the change stamp then (-1: unknown, or a
+        page too busy to answer in time: it is read all the same)."""
         max_ms = left_ms(deadline)
         call = dom_quiet(tab.page, max_ms)
-        read = quiet_result(await self._core.bounded(call, "read the new page", max_ms + 1000, tab))
+        try:
+            reply = await self._core.bounded(call, "read the new page", max_ms + 1000, tab)
+        except TimeoutError:
+            return -1
+        read = quiet_result(reply)
         return -1 if read is None else read[1]
 
     async def _next_change(self, tab: Tab, max_ms: float) -> None:
         call = tab.page.evaluate(page_scripts.DOM_CHANGE, max(1, int(max_ms)))
         await self._core.bounded(call, "read the new page", max_ms + 1000, tab)
 
-    async def _unrendered(self, tab: Tab, outline: str) -> bool:
+    async def _unrendered(self, tab: Tab, outline: str, ms: float) -> bool:
         """Whether ``outline`` is an app still to render: "Loading…" or a progress bar
-        only, or nothing at all on a page with an app's mount point."""
+        only, or nothing at all on a page with an app's mount point (asked within
+        ``ms``: a page that cannot say is taken as drawn)."""
         nodes = parse(outline).children
         if not _shell(nodes):
             return False
         if _busy(nodes):
             return True
-        return bool(await unless_blocked(tab, tab.page.evaluate(_APP_SHELL)))
+        try:
+            found = await self._core.bounded(tab.page.evaluate(_APP_SHELL), "read", ms, tab)
+        except TimeoutError:
+            return False
+        return bool(found)
 
 
 def _shell(nodes: Sequence[Node]) -> bool:

@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Locator
 
-from browserkit._async.capture.isolated_world import World, WorldReply
+from browserkit._async.capture.isolated_world import World
 from browserkit._async.core import page_scripts
 from browserkit._async.core.session_core import SessionCore
 from browserkit._async.core.tab import Baseline, Tab, unless_blocked
@@ -38,9 +38,7 @@ _FIELD_VALUE = re.compile(
 # When a frame could not be asked, the fields whose values are masked anyway.
 _SECRET_ROLE = re.compile(r"\s*- textbox\b")
 _MASK = "••••"
-# The bound on reading where the page runs words together (see compact()):
-# past it, inline pieces are joined with spaces as before.
-_GLUE_MS = 500
+# Word pairs inline markup runs together that one read lists at most (see compact()).
 _GLUE_PAIRS = 2000
 # Table rows a tab remembers the agent was shown (the newest), to fold on its return.
 _SHOWN_ROWS = 5000
@@ -48,18 +46,28 @@ _SHOWN_ROWS = 5000
 _TICKING_KEYS = 256
 # A main-frame ref as an outline prints it.
 _MAIN_REF = re.compile(r"\[ref=(e\d+)\]")
-# Hidden texts one read lists at most, and the bound on reading them.
+# Hidden texts one read lists at most, and the bound on reading them with the glue.
 _HIDDEN_TEXTS = 500
-_HIDDEN_MS = 5000
+_BESIDE_MS = 5000
 
 
 class Read(NamedTuple):
-    """An outline as captured: its text, its generation, and how many texts no
-    person can see it left out."""
+    """An outline as captured: its text, its generation, how many texts no person
+    can see it left out, and the word pairs the page runs together across inline
+    elements (what :meth:`Capture.compact` joins without a space)."""
 
     text: str
     generation: int
     hidden: int
+    glued: frozenset[tuple[str, str]]
+
+
+class _Beside(NamedTuple):
+    """What the reading world read beside an outline, and the generation it read."""
+
+    hidden: list[tuple[str, int, bool]] | None
+    glued: frozenset[tuple[str, str]]
+    generation: int
 
 
 def _origin(url: str) -> str:
@@ -189,11 +197,11 @@ class Capture:
                 coro = locator.aria_snapshot(mode="ai", depth=depth, timeout=left)
             else:
                 coro = tab.page.aria_snapshot(mode="ai", depth=depth, timeout=left)
-            # Read beside the capture; never left running past this try.
-            unseen = None if include_hidden else asyncio.ensure_future(self._unseen(tab, left))
+            # Read beside the capture, as part of it: never left running past this try.
+            beside = asyncio.ensure_future(self._beside(tab, left, include_hidden))
             try:
                 text = await self._core.bounded(coro, "snapshot", left, tab)
-                found = await unseen if unseen is not None else None
+                found = await beside
             except TimeoutError:
                 if tab.generation != generation and time.monotonic() < deadline:
                     continue
@@ -203,14 +211,16 @@ class Capture:
                     continue
                 raise
             finally:
-                if unseen is not None and not unseen.done():
-                    unseen.cancel()
-            hidden = 0
+                if not beside.done():
+                    beside.cancel()
             whole = locator is None and depth is None
-            if found is not None and found.generation == generation:
-                # A part of the page (a target, a depth) does not hold every text
-                # before a hidden one: only words no visible text holds are left out.
-                text, hidden = leave_out(text, found.value, in_place=whole)
+            hidden, glued = 0, frozenset[tuple[str, str]]()
+            if found.generation == generation:
+                glued = found.glued
+                if found.hidden is not None:
+                    # A part of the page (a target, a depth) does not hold every text
+                    # before a hidden one: only words no visible text holds are left out.
+                    text, hidden = leave_out(text, found.hidden, in_place=whole)
             if tab.generation == generation:
                 text = tab.display_refs(text, generation, whole=locator is None)
                 if whole:
@@ -219,9 +229,9 @@ class Capture:
                     text = await self._mask(tab, text, left_ms(deadline))
                 # Redacted before anything reads it: trees, diffs, finds, baselines.
                 text = self._core.config.secrets.redact(text)
-                if locator is None and depth is None:
+                if whole:
                     tab.trail.saw(text, generation)
-                return Read(text, generation, hidden)
+                return Read(text, generation, hidden, glued)
             if time.monotonic() >= deadline:
                 break
         raise TimeoutError(
@@ -246,25 +256,36 @@ class Capture:
         memory.last_whole = (generation, text)
         return text
 
-    async def _unseen(self, tab: Tab, ms: float) -> WorldReply:
-        """The texts of the page no person can see (``js/reading_world_seen.js``);
-        none when the page cannot say in time."""
+    async def _beside(self, tab: Tab, ms: float, include_hidden: bool) -> _Beside:
+        """What the reading world reads beside an outline, in one call: the texts of
+        the page no person can see (``js/reading_world_seen.js``; not asked for with
+        ``include_hidden``) and the word pairs inline markup runs together
+        (``js/reading_world_text.js``). Nothing when the page cannot say in time."""
+        limit = 0 if include_hidden else _HIDDEN_TEXTS
         try:
             reply = await self._world.call(
-                tab, f"hidden({_HIDDEN_TEXTS})", min(ms, _HIDDEN_MS), "read what is hidden"
+                tab, f"beside({limit}, {_GLUE_PAIRS})", min(ms, _BESIDE_MS), "read what is shown"
             )
         except (BrowserkitError, PlaywrightError):
-            return WorldReply([], -1)
-        found = (
+            return _Beside(None, frozenset(), -1)
+        if not isinstance(reply.value, list) or len(reply.value) != 2:
+            return _Beside(None, frozenset(), -1)
+        unseen, pairs = reply.value
+        hidden = (
             [
                 (str(item[0]), int(item[1]), bool(item[2]))
-                for item in reply.value
+                for item in unseen
                 if isinstance(item, list) and len(item) == 3
             ]
-            if isinstance(reply.value, list)
-            else []
+            if isinstance(unseen, list)
+            else None
         )
-        return WorldReply(found, reply.generation)
+        glued = frozenset(
+            (str(pair[0]), str(pair[1]))
+            for pair in (pairs if isinstance(pairs, list) else [])
+            if isinstance(pair, list) and len(pair) == 2
+        )
+        return _Beside(hidden, glued, reply.generation)
 
     async def _mask(self, tab: Tab, text: str, ms: float) -> str:
         """``text`` with the values of password and payment-card fields read ``••••``.
@@ -348,7 +369,9 @@ class Capture:
         deadline = time.monotonic() + ms / 1000
         stamp, title = await self.stamp(tab, ms)
         read = await self.read(tab, left_ms(deadline))
-        return Baseline(read.generation, read.text, stamp, hidden=read.hidden), title
+        return Baseline(
+            read.generation, read.text, stamp, hidden=read.hidden, glued=read.glued
+        ), title
 
     async def before_action(
         self, tab: Tab, ms: float, stamp: Awaitable[tuple[int, str | None]] | None = None
@@ -396,7 +419,7 @@ class Capture:
         open_top: bool = False,
         fold_seen: bool = False,
         focus: str | None = None,
-        glued: frozenset[tuple[str, str]] | None = None,
+        glued: frozenset[tuple[str, str]],
     ) -> str:
         """The compact outline of ``text``, its refs and the refs its expansion
         lines name recorded like any printed outline's (the same capture).
@@ -409,14 +432,12 @@ class Capture:
         order it read them.
         ``focus`` is the heading a URL's fragment points at (see
         :func:`~browserkit.snapshot.compact`). ``glued``: the word pairs
-        :meth:`glued` read beside ``text`` (read here when not given).
+        the page runs together, read with ``text`` (:attr:`Read.glued`).
         """
         origin = _origin(tab.page.url)
         memory = self._of(tab)
         seen = memory.shown_landmarks.get(origin, frozenset()) if fold_seen else frozenset()
         rows = memory.shown_rows.get(origin, {})
-        if glued is None:
-            glued = await self.glued(tab, generation)
         short = compact_outline(
             text,
             max_tokens=max_tokens,
@@ -433,26 +454,6 @@ class Capture:
         self.record(tab, short.text, generation)
         tab.remember_refs(generation, set(short.expansions))
         return short.text
-
-    async def glued(self, tab: Tab, generation: int) -> frozenset[tuple[str, str]]:
-        """The word pairs the page runs together across inline elements (read in the
-        isolated world, ``js/reading_world_text.js``); none when it cannot say in time
-        or the page is no longer of ``generation``.
-
-        Its own round trips (and, on a new document, installing the reading
-        library), so a caller that is about to read the outline may start it
-        beside that read (see ``arrival``)."""
-        try:
-            reply = await self._world.call(tab, f"glue({_GLUE_PAIRS})", _GLUE_MS, "read text")
-        except (BrowserkitError, PlaywrightError):
-            return frozenset()
-        if reply.generation != generation or not isinstance(reply.value, list):
-            return frozenset()
-        return frozenset(
-            (str(pair[0]), str(pair[1]))
-            for pair in reply.value
-            if isinstance(pair, list) and len(pair) == 2
-        )
 
     def record(self, tab: Tab, text: str, generation: int) -> int:
         """Note the refs an outline printed (a later action may use them); their count."""

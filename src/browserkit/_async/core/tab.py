@@ -48,7 +48,8 @@ class Baseline:
     ``diffable``: whether ``snapshot(diff=True)`` may compare against it (the
     outline a navigation answered with was read for it, not snapshotted:
     the first snapshot after a navigation has no baseline). ``hidden``: how
-    many texts no person can see the outline left out.
+    many texts no person can see the outline left out; ``glued``: the word pairs
+    the page runs together across inline elements, read with it.
     """
 
     generation: int
@@ -56,6 +57,7 @@ class Baseline:
     stamp: int = -1
     diffable: bool = True
     hidden: int = 0
+    glued: frozenset[tuple[str, str]] = frozenset()
     _outline: Outline | None = None
 
     @property

@@ -60,6 +60,14 @@
     const el = elementFor(n);
     return token === TOKEN && el && el.isConnected ? el : null;
   };
-  const api = Object.freeze({ dom, locate, scan, styles, glue, markdown, hidden, enter, element });
+  // What an outline's capture reads beside it, in one call of the same
+  // generation (outline_capture.py): the hidden texts (none asked for when
+  // `hiddenLimit` is 0) and the word pairs inline markup runs together.
+  /** @param {number} hiddenLimit @param {number} glueLimit */
+  const beside = (hiddenLimit, glueLimit) => [
+    hiddenLimit > 0 ? hidden(hiddenLimit) : null,
+    glue(glueLimit),
+  ];
+  const api = Object.freeze({ dom, locate, scan, styles, markdown, beside, enter, element });
   return api;
 }

@@ -63,9 +63,9 @@ class Outlines:
         title: str | None = None
         if whole_page:
             base, title = await self._capture.baseline(tab, left_ms(deadline))
-            text, generation, hidden = base.text, base.generation, base.hidden
+            text, generation, hidden, glued = base.text, base.generation, base.hidden, base.glued
         else:
-            text, generation, hidden = await self._capture.read(
+            text, generation, hidden, glued = await self._capture.read(
                 tab, left_ms(deadline), locator, depth, include_hidden=include_hidden
             )
         short = None
@@ -75,7 +75,12 @@ class Outlines:
             # notes name, are recorded like the tree's (the same capture).
             # Inside a target, the runs it holds are what was asked for: shown.
             short = await self._capture.compact(
-                tab, text, generation, max_tokens=max_tokens, open_top=target is not None
+                tab,
+                text,
+                generation,
+                max_tokens=max_tokens,
+                open_top=target is not None,
+                glued=glued,
             )
         lines = text.count("\n") + 1 if text else 0
         truncated = lines > core.config.max_snapshot_nodes
