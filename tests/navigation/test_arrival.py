@@ -70,10 +70,20 @@ async def test_a_single_page_app_is_read_once_rendered_not_as_its_shell(
         await s.stop()
 
 
+async def test_an_app_that_boots_for_seconds_answers_with_what_it_drew(
+    sess: AnySession, base_url: str
+) -> None:
+    # "Loading…" for 3 s, then the launcher: the answer waits for it (the shell's
+    # wait was 1.5 s, and the agent read the splash).
+    nav = await aw(sess.navigate(f"{base_url}/arrive_slow_spa.html"))
+    assert nav.page is not None and 'button "New notebook"' in nav.page, nav.page
+    assert "Loading" not in nav.page
+
+
 async def test_a_shell_that_never_renders_is_read_within_its_bound(
     sess: AnySession, base_url: str
 ) -> None:
-    nav = await aw(sess.navigate(f"{base_url}/reading_shell.html", timeout_ms=10_000))
+    nav = await aw(sess.navigate(f"{base_url}/reading_shell.html", timeout_ms=5_000))
     assert nav.page is not None  # read as it is once the boot bound passed
     assert "[ref=" not in nav.page or nav.page.count("\n") < 3
 

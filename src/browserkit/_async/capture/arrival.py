@@ -12,7 +12,7 @@ by the loading policy (``loading``) that settling an action uses too:
 - the outline is not an app still to render: only a "Loading…" text or a
   progress bar, or nothing but layout wrappers on a page with an app's mount
   point (``#root``, ``#app``, ``app-root``…) or a body of scripts alone.
-  Such a shell is given ``BOOT_MS`` to render, waiting on its next DOM
+  Such a shell is given ``SHELL_MS`` to render, waiting on its next DOM
   change rather than polling.
 
 A URL with a ``#fragment`` naming a heading (``concepts.html#generations``)
@@ -35,7 +35,7 @@ from playwright.async_api import Error as PlaywrightError
 
 from browserkit._async.capture.outline_capture import Capture, left_ms
 from browserkit._async.core import page_scripts
-from browserkit._async.core.loading import BOOT_MS, PendingRequests, dom_quiet, quiet_result
+from browserkit._async.core.loading import PendingRequests, dom_quiet, quiet_result
 from browserkit._async.core.session_core import SessionCore
 from browserkit._async.core.tab import Baseline, Tab
 from browserkit.errors import (
@@ -46,10 +46,17 @@ from browserkit.errors import (
 )
 from browserkit.snapshot import Node, parse
 
-__all__ = ["FRAGMENT_MS", "READY_BOUND_MS", "Arrival"]
+__all__ = ["FRAGMENT_MS", "READY_BOUND_MS", "SHELL_MS", "Arrival"]
 
 READY_BOUND_MS = 3000.0
 """How long a page that just loaded may take to render before it is read as it is."""
+
+SHELL_MS = 10_000.0
+"""How long an app shell still to render is waited for on arrival, never past the
+call's own timeout. The wait ends at the change that draws the app, so only a
+shell that never draws costs all of it: a notebook IDE boots for seconds. (``scan``
+tells a shell still booting from an idle one by ``loading.BOOT_MS`` instead.)"""
+
 FRAGMENT_MS = 500.0
 """How long the page is asked which heading its URL's ``#fragment`` points at."""
 _LOADING = re.compile(r"^(loading|please wait|one moment)\b", re.IGNORECASE)
@@ -77,12 +84,12 @@ class Arrival:
         answered within the bound (the caller's own result still stands).
         """
         # Waiting for the page to settle is bounded by READY_BOUND_MS (an app shell's
-        # first render by BOOT_MS); a read, once due, has the caller's whole bound:
+        # first render by SHELL_MS); a read, once due, has the caller's whole bound:
         # a page that loaded is never answered as nothing because it was busy.
         start = time.monotonic()
         deadline = start + ms / 1000
         wait_until = start + min(ms, READY_BOUND_MS) / 1000
-        boot_until = start + min(ms, BOOT_MS) / 1000
+        boot_until = start + min(ms, SHELL_MS) / 1000
         base: Baseline | None = None
         evidence = self._core.evidence
         requests = PendingRequests()

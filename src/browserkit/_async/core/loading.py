@@ -97,11 +97,9 @@ ACTION_TIMERS_MS = 1_000
 """Action timers hold the window at most this long after the action returned,
 however many the page sets (one that re-arms itself for ever included)."""
 
-BOOT_MS = 10_000
+BOOT_MS = 1_500
 """How long an empty app shell is given to render its first content (counted
-from its load event by ``scan``, from the start of the read by a navigation, and
-never past the caller's own timeout). The wait ends at the app's first change
-that draws it: a notebook IDE on a loaded machine of two cores took 6 s."""
+from its load event by ``scan``, from the start of the read by a navigation)."""
 
 SAMPLE_MS = 120
 """How long ``scan``, which never waits for the page, watches it for nodes
