@@ -197,3 +197,18 @@ async def test_rows_read_before_fold_on_return_and_expand_to_working_refs(
     resorted = await aw(sess.navigate(f"{page}?n=9&desc=1"))  # the agent sorts the list
     assert resorted.page is not None and "read before" not in resorted.page
     assert "Customer number 6" in resorted.page
+
+
+async def test_the_list_opened_next_prints_the_row_that_holds_what_was_typed(
+    sess: AnySession, base_url: str
+) -> None:
+    # An issue tracker's query: 41 tickets fold to a few rows, but the one the
+    # agent just filed (its summary typed a step before) is printed with its ref.
+    nav = await aw(sess.navigate(f"{base_url}/wanted_form.html"))
+    assert nav.page is not None
+    await aw(sess.type(_ref(nav.page, "textbox", "Summary"), "Economy ticket T7"))
+    r = await aw(sess.click(_ref(nav.page, "link", "View tickets")))
+    assert r.page is not None and "more row like the above" in r.page, r.page
+    ref = _ref(r.page, "link", "Economy ticket T7")
+    await aw(sess.click(ref))
+    assert (await aw(sess.evaluate("location.hash"))) == "#t30"

@@ -905,3 +905,16 @@ def test_a_hidden_icon_and_a_floating_label_say_nothing_more() -> None:
     )
     assert compact(quasar).text == '- combobox "Size" [ref=e8]: Large'
     assert "[ref=e5]" in shown  # hidden, but something to click: it stays
+
+
+def test_a_fold_prints_the_item_that_holds_what_the_agent_typed() -> None:
+    line = "  - listitem [ref=e{0}]: Ticket {0}, label printer skips a page"
+    items = [line.format(i) for i in range(2, 42)]
+    items[27] = "  - listitem [ref=e29]: Ticket 29, Economy ticket T7"
+    text = "- list [ref=e1]:\n" + "\n".join(items)
+    assert "Economy ticket T7" not in compact(text).text
+    short = compact(text, wanted=["economy TICKET t7"]).text
+    assert "- listitem: Ticket 29, Economy ticket T7" in short
+    assert "- … 36 more listitem like the above" in short  # 40 items: 3 kept, 1 shown
+    # Words too short to tell one item from another keep nothing.
+    assert compact(text, wanted=["29"]).text == compact(text).text

@@ -21,6 +21,10 @@ its size follows what is distinct on the page:
 
       - … 9 rows read before, unchanged (expand: snapshot(target="e214"))
 
+- neither fold hides an item that holds what the agent typed or chose last
+  (``wanted``): the ticket it just filed is printed in the list it opens next,
+  and the note counts the rest;
+
 - a ref-less ``generic`` with no name, text or properties is dropped and its
   children take its place, and so is a bare ``generic [ref=eN]`` or
   ``listitem`` around a single child (a layout box: the child says what it
@@ -127,6 +131,9 @@ KEPT_CHARS = 600
 when they are long (a table row of six controls), never fewer than one. They show
 what the run is like; the fold's ref shows them all."""
 
+# The shortest ``wanted`` text a fold keeps items for: "a", "10" are in every row.
+_WANTED_MIN = 3
+
 # (items kept, shortest run collapsed, text cap), tried in this order under a budget.
 _LEVELS = ((KEEP, MIN_RUN, TEXT_CAP), (1, 2, TEXT_CAP), (1, 2, 80), (1, 2, 40))
 _MAX_FOLDS = 64
@@ -147,6 +154,7 @@ def compact(
     read_rows: Mapping[str, int] | None = None,
     focus: str | None = None,
     glued: Collection[tuple[str, str]] = (),
+    wanted: Collection[str] = (),
 ) -> Compacted:
     """A compact version of an ai-mode outline (see the module docs for the rules).
 
@@ -169,6 +177,9 @@ def compact(
     page runs together across an element boundary (``logs.<mark>retention</mark>``):
     the outline prints such pieces on lines of their own and without the
     whitespace between them, so joined they get no space.
+    ``wanted`` holds what the agent typed or chose last: an item of a run, or a
+    row read before, whose lines hold one of them (case aside) is printed,
+    never folded.
 
     >>> line = "  - listitem [ref=e{0}]: Item {0}, as the page says it"
     >>> items = "\\n".join(line.format(i) for i in range(2, 22))
@@ -187,7 +198,11 @@ def compact(
     shown: tuple[str, ...] = ()
     if focus:
         roots, _, shown = focus_section(roots, focus)
-    known = _Known(frozenset(seen), {} if open_top or read_rows is None else read_rows)
+    known = _Known(
+        frozenset(seen),
+        {} if open_top or read_rows is None else read_rows,
+        tuple(w.casefold() for w in wanted if len(w.strip()) >= _WANTED_MIN),
+    )
     joins = frozenset(glued)
     top = frozenset(node.ref for node in roots if node.ref is not None) if open_top else None
     budget = None if max_tokens is None else 4 * max_tokens
@@ -219,6 +234,8 @@ class _Known:
 
     landmarks: frozenset[str] = frozenset()
     rows: Mapping[str, int] = attrs.field(factory=dict)
+    # What it typed or chose last, case folded (see compact()'s ``wanted``).
+    wanted: tuple[str, ...] = ()
 
 
 @attrs.define(eq=False)
@@ -287,7 +304,7 @@ class _Pass:
         glued: frozenset[tuple[str, str]] = frozenset(),
     ) -> None:
         self.keep, self.min_run, self.cap, self.top = keep, min_run, cap, top
-        self.seen, self.read_rows = known.landmarks, known.rows
+        self.seen, self.read_rows, self.wanted = known.landmarks, known.rows, known.wanted
         # The least a fold hides: FOLD_PAYS at full detail, anything that helps under a budget.
         self.pays = FOLD_PAYS if (keep, min_run, cap) == _LEVELS[0] else 0
         self.glued = glued
@@ -634,7 +651,9 @@ class _Pass:
         run: list[_Out] = []
         after = -1  # the place the run's next row had when the agent read it
         for kid in kids:
-            place = None if kid.signature is None else self.read_rows.get(kid.signature)
+            place = None
+            if kid.signature is not None and not self._holds_wanted(kid):
+                place = self.read_rows.get(kid.signature)
             if run and place != after:
                 yield run
                 run = []
@@ -664,11 +683,15 @@ class _Pass:
                     end += 1
             keep = self._kept(kids[start:end])
             hidden = kids[start + keep : end]
+            # What the agent typed or chose is printed, and the note counts the rest.
+            shown = [kid for kid in hidden if self._holds_wanted(kid)]
+            hidden = [kid for kid in hidden if kid not in shown] if shown else hidden
             if end - start >= self.min_run and hidden:
                 note = f"- … {len(hidden)} more {first.role} like the above ({expand_hint(anchor)})"
                 pays = ROWS_FOLD_PAYS if self.pays and first.role == "row" else self.pays
                 if sum(kid.chars for kid in hidden) > max(len(note), pays):
                     out.extend(kids[start : start + keep])
+                    out.extend(shown)
                     out.append(self._note(note, anchor, hidden))
                     self.runs += 1
                     self.collapsed += len(hidden)
@@ -677,6 +700,20 @@ class _Pass:
             out.extend(kids[start:end])
             start = end
         return out
+
+    def _holds_wanted(self, out: _Out) -> bool:
+        """Whether ``out``'s lines (its own and those under it) hold what the agent
+        typed or chose last."""
+        if not self.wanted:
+            return False
+        stack, words = [out], []
+        while stack:
+            item = stack.pop()
+            words.append(item.line)
+            words.extend(item.props)
+            stack.extend(item.kids)
+        text = "\n".join(words).casefold()
+        return any(w in text for w in self.wanted)
 
     def _kept(self, run: list[_Out]) -> int:
         """How many of ``run``'s first items a fold keeps: up to ``keep``, and at full

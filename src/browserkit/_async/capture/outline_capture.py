@@ -15,8 +15,10 @@ from playwright.async_api import Locator
 
 from browserkit._async.capture.isolated_world import World
 from browserkit._async.core import page_scripts
+from browserkit._async.core.events import ActionStarted, Observer
 from browserkit._async.core.session_core import SessionCore
 from browserkit._async.core.tab import Baseline, Tab, unless_blocked
+from browserkit._steps import Step
 from browserkit.errors import BrowserkitError, TimeoutError
 from browserkit.refs import OUTLINE_REF
 from browserkit.snapshot import compact as compact_outline
@@ -46,6 +48,8 @@ _SHOWN_ROWS = 5000
 _TICKING_KEYS = 256
 # A main-frame ref as an outline prints it.
 _MAIN_REF = re.compile(r"\[ref=(e\d+)\]")
+# The texts the agent typed, chose or searched for last that a tab remembers.
+_WANTED = 8
 # Hidden texts one read lists at most, and the bound on reading them with the glue.
 _HIDDEN_TEXTS = 500
 _BESIDE_MS = 5000
@@ -112,7 +116,8 @@ class _Memory:
     rows, by their places in what it read, oldest first, a few thousand, which a page
     it returns to folds (``snapshot.compact(read_rows=)``), and the last whole-page
     outline read, which the next one's refs are carried over from where a popup hid
-    the page (see :meth:`Capture._carry_veiled`)."""
+    the page (see :meth:`Capture._carry_veiled`), and what the agent typed, chose or
+    searched for last, which no fold hides (``snapshot.compact(wanted=)``)."""
 
     __slots__ = (
         "baseline_acts",
@@ -121,6 +126,7 @@ class _Memory:
         "shown_rows",
         "ticking",
         "ticking_generation",
+        "wanted",
     )
 
     def __init__(self) -> None:
@@ -130,15 +136,17 @@ class _Memory:
         self.ticking_generation = -1
         self.shown_landmarks: dict[str, frozenset[str]] = {}
         self.shown_rows: dict[str, dict[str, int]] = {}
+        self.wanted: tuple[str, ...] = ()
 
 
-class Capture:
+class Capture(Observer):
     """Outlines of a session's tabs, the refs they printed, and the baselines diffs are
     made from: the one writer of ``Tab.baseline``."""
 
     def __init__(self, core: SessionCore, world: World) -> None:
         self._core = core
         self._world = world
+        core.events.subscribe(self)  # what the agent types: see want()
         self._memory: weakref.WeakKeyDictionary[Tab, _Memory] = weakref.WeakKeyDictionary()
 
     def _of(self, tab: Tab) -> _Memory:
@@ -238,6 +246,22 @@ class Capture:
             "the page kept navigating while a snapshot was taken",
             hint="wait for the page to settle, then snapshot again",
         )
+
+    def action_started(self, event: ActionStarted) -> None:
+        """Note what an action types or chooses (never a secret: a secret's step
+        holds only its name), for the folds of the outlines read next."""
+        step = event.step
+        if isinstance(step, Step) and step.action == "type" and step.text:
+            self.want(event.tab, step.text)
+        elif isinstance(step, Step) and step.action == "select":
+            self.want(event.tab, *step.values)
+
+    def want(self, tab: Tab, *texts: str) -> None:
+        """Remember ``texts`` as what the agent typed, chose or searched for last in
+        ``tab`` (the newest :data:`_WANTED` of them): no fold hides what holds one."""
+        memory = self._of(tab)
+        kept = [t for t in memory.wanted if t not in texts]
+        memory.wanted = (*kept, *(t for t in texts if t.strip()))[-_WANTED:]
 
     def _carry_veiled(self, tab: Tab, text: str, generation: int) -> str:
         """``text`` (a whole-page outline) with the refs of elements a popup hid from
@@ -446,6 +470,7 @@ class Capture:
             read_rows=rows if fold_seen else None,
             focus=focus,
             glued=glued,
+            wanted=memory.wanted,
         )
         if not open_top:
             memory.shown_landmarks = {origin: frozenset(short.landmarks)}

@@ -139,6 +139,8 @@ class Outlines:
         ms = self._core.timeout(timeout_ms)
         outline, generation = await self._capture.outline(tab, ms)
         self._capture.record(tab, outline, generation)
+        if text is not None:
+            self._capture.want(tab, text)  # a fold read next keeps what holds it
         # Bounded in time: the outline is page text (see browserkit._patterns).
         search = pattern.searcher() if pattern is not None else None
         found = find_lines(outline, text, search, urls=urls, limit=limit)
