@@ -11,9 +11,11 @@
   over a throwaway project, served by ``manage.py runserver --noreload``.
 - :class:`WebUi`: a small order desk written with NiceGUI (Vue and Quasar in the
   page, driven from a Python process over a websocket).
+- :class:`IssueTracker`: Trac's tickets over a seeded sqlite environment, served by
+  ``tracd`` in a child process.
 
 Every server binds 127.0.0.1 on a free port; every start-up step is bounded in time.
-Nothing here imports Django, Wagtail, NiceGUI or Sphinx: they run in child processes.
+Nothing here imports Django, Wagtail, NiceGUI, Trac or Sphinx: they run in child processes.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from benchmarks.economy.apps.api_console import ITEMS, ApiConsole, ensure_npm
 from benchmarks.economy.apps.cms_admin import CmsAdmin
 from benchmarks.economy.apps.django_admin import DjangoAdmin
 from benchmarks.economy.apps.docs_site import DocsSite, section_sentence
+from benchmarks.economy.apps.issue_tracker import IssueTracker
 from benchmarks.economy.apps.web_ui import WebUi
 
 __all__ = [
@@ -35,6 +38,7 @@ __all__ = [
     "CmsAdmin",
     "DjangoAdmin",
     "DocsSite",
+    "IssueTracker",
     "WebUi",
     "ensure_npm",
     "section_sentence",
