@@ -11,6 +11,8 @@ from collections.abc import Callable
 import attrs
 
 from benchmarks.economy.apps import (
+    CATALOG,
+    CATALOG_PREFIX,
     ApiConsole,
     CmsAdmin,
     DjangoAdmin,
@@ -23,6 +25,7 @@ from benchmarks.economy.policy import Click, Goto, Open, Read, Select, Step, Tar
 __all__ = [
     "Task",
     "admin_task",
+    "catalog_task",
     "cms_task",
     "console_task",
     "docs_task",
@@ -131,6 +134,38 @@ def console_task(app: ApiConsole) -> Task:
         name="swagger-ui: try an operation, read the response",
         app="swagger-ui",
         goal=f"the API answered GET {path} and the agent read its body",
+        steps=steps,
+        prepare=prepare,
+        check=lambda tag: app.served(path) > before.get(tag, 0),
+    )
+
+
+CATALOG_ID = 137
+
+
+def catalog_task(app: ApiConsole) -> Task:
+    """List the whole catalog in its console, read one product's SKU deep in the answer."""
+    path = "/api/catalog"
+    sku = next(r["sku"] for r in CATALOG if r["id"] == CATALOG_ID)
+    before: dict[str, int] = {}
+
+    def steps(tag: str) -> list[Step]:
+        return [
+            Open(app.url(f"{CATALOG_PREFIX}index.html")),
+            Click(Target("button", "GET /api/catalog List the whole catalog")),
+            Click(Target("button", "Try it out")),
+            Click(Target("button", "Execute")),
+            # The 137th of 150 records: about nine tenths of the way down the body.
+            Read((sku,)),
+        ]
+
+    def prepare(tag: str) -> None:
+        before[tag] = app.served(path)
+
+    return Task(
+        name="swagger-ui: list a long catalog, read one record deep in the response",
+        app="swagger-ui",
+        goal=f"the API answered GET {path} and the agent read the SKU of product {CATALOG_ID}",
         steps=steps,
         prepare=prepare,
         check=lambda tag: app.served(path) > before.get(tag, 0),
