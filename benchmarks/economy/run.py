@@ -13,7 +13,7 @@ import contextlib
 import json
 import os
 import statistics
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from importlib.metadata import PackageNotFoundError
 from importlib.metadata import version as package_version
 from typing import Any, TypeVar
@@ -70,6 +70,7 @@ def app_versions() -> dict[str, str]:
         "swagger-ui-dist": _npm_version("swagger-ui-dist"),
         "wagtail": _version("wagtail"),
         "nicegui": _version("nicegui"),
+        "trac": _version("trac"),
     }
 
 
@@ -79,19 +80,19 @@ AppT = TypeVar("AppT", bound=apps.App)
 async def _start_app(
     stack: contextlib.ExitStack,
     app: AppT,
-    make_task: Callable[[AppT], tasks.Task],
+    make_tasks: Sequence[Callable[[AppT], tasks.Task]],
     errors: list[str],
     log: Log,
-) -> tasks.Task | None:
-    """Start ``app`` (in a thread: builds and migrations block) and make its task."""
+) -> list[tasks.Task]:
+    """Start ``app`` (in a thread: builds and migrations block) and make its tasks."""
     log(f"economy: starting {app.name}")
     try:
         await asyncio.to_thread(stack.enter_context, app)
-        return make_task(app)
+        return [make(app) for make in make_tasks]
     except Exception as exc:  # the other apps still run
         errors.append(f"{app.name} could not start: {exc}")
         log(f"economy: {app.name} could not start: {exc}")
-        return None
+        return []
 
 
 APPS_ENV = "BENCH_ECONOMY_APPS"
@@ -107,19 +108,20 @@ def _wanted(name: str) -> bool:
 
 async def start_apps(stack: contextlib.ExitStack, errors: list[str], log: Log) -> list[tasks.Task]:
     """Start every app ``APPS_ENV`` asks for; the tasks of those that started."""
-    every: list[tuple[Any, Callable[[Any], tasks.Task]]] = [
-        (apps.DjangoAdmin, tasks.admin_task),
-        (apps.DocsSite, tasks.docs_task),
-        (apps.ApiConsole, tasks.console_task),
-        (apps.CmsAdmin, tasks.cms_task),
-        (apps.WebUi, tasks.web_ui_task),
+    # One app can serve several tasks: it is started once for all of them.
+    every: list[tuple[Any, Sequence[Callable[[Any], tasks.Task]]]] = [
+        (apps.DjangoAdmin, [tasks.admin_task]),
+        (apps.DocsSite, [tasks.docs_task]),
+        (apps.ApiConsole, [tasks.console_task, tasks.catalog_task]),
+        (apps.CmsAdmin, [tasks.cms_task]),
+        (apps.WebUi, [tasks.web_ui_task]),
+        (apps.IssueTracker, [tasks.tracker_task]),
     ]
-    made = [
-        await _start_app(stack, app(), make_task, errors, log)
-        for app, make_task in every
-        if _wanted(app.name)
-    ]
-    return [t for t in made if t is not None]
+    made: list[tasks.Task] = []
+    for app, make_tasks in every:
+        if _wanted(app.name):
+            made += await _start_app(stack, app(), make_tasks, errors, log)
+    return made
 
 
 async def _one_run(agent: Any, task: tasks.Task, tag: str) -> dict[str, Any]:

@@ -10,10 +10,28 @@ from collections.abc import Callable
 
 import attrs
 
-from benchmarks.economy.apps import ApiConsole, CmsAdmin, DjangoAdmin, DocsSite, WebUi
+from benchmarks.economy.apps import (
+    CATALOG,
+    CATALOG_PREFIX,
+    ApiConsole,
+    CmsAdmin,
+    DjangoAdmin,
+    DocsSite,
+    IssueTracker,
+    WebUi,
+)
 from benchmarks.economy.policy import Click, Goto, Open, Read, Select, Step, Target, Type
 
-__all__ = ["Task", "admin_task", "cms_task", "console_task", "docs_task", "web_ui_task"]
+__all__ = [
+    "Task",
+    "admin_task",
+    "catalog_task",
+    "cms_task",
+    "console_task",
+    "docs_task",
+    "tracker_task",
+    "web_ui_task",
+]
 
 
 @attrs.frozen
@@ -122,6 +140,38 @@ def console_task(app: ApiConsole) -> Task:
     )
 
 
+CATALOG_ID = 137
+
+
+def catalog_task(app: ApiConsole) -> Task:
+    """List the whole catalog in its console, read one product's SKU deep in the answer."""
+    path = "/api/catalog"
+    sku = next(r["sku"] for r in CATALOG if r["id"] == CATALOG_ID)
+    before: dict[str, int] = {}
+
+    def steps(tag: str) -> list[Step]:
+        return [
+            Open(app.url(f"{CATALOG_PREFIX}index.html")),
+            Click(Target("button", "GET /api/catalog List the whole catalog")),
+            Click(Target("button", "Try it out")),
+            Click(Target("button", "Execute")),
+            # The 137th of 150 records: about nine tenths of the way down the body.
+            Read((sku,)),
+        ]
+
+    def prepare(tag: str) -> None:
+        before[tag] = app.served(path)
+
+    return Task(
+        name="swagger-ui: list a long catalog, read one record deep in the response",
+        app="swagger-ui",
+        goal=f"the API answered GET {path} and the agent read the SKU of product {CATALOG_ID}",
+        steps=steps,
+        prepare=prepare,
+        check=lambda tag: app.served(path) > before.get(tag, 0),
+    )
+
+
 CMS_BODY_PLACEHOLDER = "Write something or type ‘/’ to insert a block"
 """Draftail's empty editor: a textbox with no name, read by the text it shows."""
 
@@ -197,5 +247,64 @@ def web_ui_task(app: WebUi) -> Task:
         app="NiceGUI",
         goal=f"the app holds the order ({WEB_UI_COUNTRY}, quantity 3) for the run's customer",
         steps=steps,
+        check=check,
+    )
+
+
+TRACKER_COMPONENT, TRACKER_PRIORITY = "Shipping", "critical"
+
+
+def tracker_task(app: IssueTracker) -> Task:
+    """File a ticket (two selects), find it in the custom query, comment, read its number."""
+    numbers: dict[str, int] = {}
+
+    def texts(tag: str) -> tuple[str, str, str]:
+        return (
+            f"Economy ticket {tag}: labels print blank on long orders",
+            f"Orders with more than 30 lines print a blank label ({tag}).",
+            f"Reproduced on the packing desk ({tag}).",
+        )
+
+    def prepare(tag: str) -> None:
+        # Trac numbers tickets in order: the run's ticket is the next one.
+        numbers[tag] = app.last_ticket() + 1
+
+    def steps(tag: str) -> list[Step]:
+        summary, description, comment = texts(tag)
+        return [
+            Open(app.url("/")),
+            Click(Target("link", "New Ticket")),
+            Type(Target("textbox", "Summary:"), summary),
+            Type(Target("textbox", "Description: You may use WikiFormatting here."), description),
+            Select(Target("combobox", "Component:"), TRACKER_COMPONENT),
+            Select(Target("combobox", "Priority:"), TRACKER_PRIORITY),
+            Click(Target("button", "Create ticket")),
+            Click(Target("link", "View Tickets")),
+            Click(Target("link", "New Custom Query")),
+            Click(Target("link", summary)),
+            Type(Target("textbox", "You may use WikiFormatting here."), comment),
+            Click(Target("button", "Submit changes")),
+            Read((f"#{numbers[tag]}", comment)),
+        ]
+
+    def check(tag: str) -> bool:
+        summary, description, comment = texts(tag)
+        found = app.ticket(summary)
+        return (
+            found is not None
+            and found["id"] == numbers.get(tag)
+            and found["component"] == TRACKER_COMPONENT
+            and found["priority"] == TRACKER_PRIORITY
+            and found["description"] == description
+            and comment in found["comments"]
+        )
+
+    return Task(
+        name="Trac: file a ticket, find it in a query, comment on it",
+        app="Trac",
+        goal=f"the ticket ({TRACKER_COMPONENT}, {TRACKER_PRIORITY}) and its comment are in "
+        "Trac's database under the number read",
+        steps=steps,
+        prepare=prepare,
         check=check,
     )

@@ -6,26 +6,38 @@
 - :class:`DocsSite`: browserkit's own Sphinx docs, built with ``sphinx-build`` and
   served by :mod:`http.server`.
 - :class:`ApiConsole`: swagger-ui-dist from npm (a React single-page app) with an
-  OpenAPI document for a tiny JSON API that the same server answers.
+  OpenAPI document for a tiny JSON API that the same server answers, and a second
+  console for a catalog API whose list is long.
 - :class:`CmsAdmin`: Wagtail's admin (a CMS with the Draftail rich-text editor)
   over a throwaway project, served by ``manage.py runserver --noreload``.
 - :class:`WebUi`: a small order desk written with NiceGUI (Vue and Quasar in the
   page, driven from a Python process over a websocket).
+- :class:`IssueTracker`: Trac's tickets over a seeded sqlite environment, served by
+  ``tracd`` in a child process.
 
 Every server binds 127.0.0.1 on a free port; every start-up step is bounded in time.
-Nothing here imports Django, Wagtail, NiceGUI or Sphinx: they run in child processes.
+Nothing here imports Django, Wagtail, NiceGUI, Trac or Sphinx: they run in child processes.
 """
 
 from __future__ import annotations
 
 from benchmarks.economy.apps._base import DOCS_DIR, NPM_DIR, App, AppError
-from benchmarks.economy.apps.api_console import ITEMS, ApiConsole, ensure_npm
+from benchmarks.economy.apps.api_console import (
+    CATALOG,
+    CATALOG_PREFIX,
+    ITEMS,
+    ApiConsole,
+    ensure_npm,
+)
 from benchmarks.economy.apps.cms_admin import CmsAdmin
 from benchmarks.economy.apps.django_admin import DjangoAdmin
 from benchmarks.economy.apps.docs_site import DocsSite, section_sentence
+from benchmarks.economy.apps.issue_tracker import IssueTracker
 from benchmarks.economy.apps.web_ui import WebUi
 
 __all__ = [
+    "CATALOG",
+    "CATALOG_PREFIX",
     "DOCS_DIR",
     "ITEMS",
     "NPM_DIR",
@@ -35,6 +47,7 @@ __all__ = [
     "CmsAdmin",
     "DjangoAdmin",
     "DocsSite",
+    "IssueTracker",
     "WebUi",
     "ensure_npm",
     "section_sentence",
