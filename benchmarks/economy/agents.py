@@ -126,6 +126,11 @@ class BrowserkitAgent:
         arguments = {"session_id": self.session_id, "ref": ref}
         return self._reply(await self._call("browser_snapshot", arguments))
 
+    async def search(self, text: str) -> Reply | None:
+        """``browser_find``: the lines of the page's outline that hold ``text``."""
+        arguments = {"session_id": self.session_id, "text": text}
+        return self._reply(await self._call("browser_find", arguments))
+
     async def _act(self, action: str, ref: str, detail: str, **more: Any) -> Reply:
         arguments = {
             "session_id": self.session_id,
@@ -204,6 +209,10 @@ class MCPAgent:
     async def expand(self, ref: str) -> Reply:
         """Never asked: Playwright MCP's outlines collapse nothing."""
         raise NotImplementedError("Playwright MCP prints no expansion lines")
+
+    async def search(self, text: str) -> Reply | None:
+        """None: Playwright MCP has no tool that searches the page's text."""
+        return None
 
     def _element(self, tool: str, ref: str, target: Target) -> dict[str, Any]:
         return {"element": str(target), self.mcp.ref_arg(tool): ref}

@@ -146,6 +146,9 @@ class BrowserkitCli(_Cli):
     async def expand(self, ref: str) -> Reply:
         return await self._reply("snapshot", ref)
 
+    async def search(self, text: str) -> Reply | None:
+        return await self._reply("find", text)
+
     async def click(self, ref: str, target: Target) -> Reply:
         return await self._reply("click", ref)
 
@@ -204,6 +207,9 @@ class PlaywrightCli(_Cli):
 
     async def expand(self, ref: str) -> Reply:
         raise NotImplementedError("playwright-cli prints no expansion lines")
+
+    async def search(self, text: str) -> Reply | None:
+        return None  # playwright-cli has no command that searches the page's text
 
     async def click(self, ref: str, target: Target) -> Reply:
         return await self._reply("click", ref)

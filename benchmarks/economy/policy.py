@@ -14,7 +14,10 @@ policy, the issue's:
 - An action that fails (a stale or vanished ref) is answered the way an agent
   would: read the error, take a snapshot, try once more.
 - A ``Read`` step passes when its texts are in what was read since the last
-  navigation, taking snapshots as above when they are not.
+  navigation, taking snapshots as above when they are not. A ``Read`` that says
+  what to search for (a record's id) first searches the page's text with the
+  contender's search tool, where it has one (browserkit's ``browser_find``;
+  Playwright MCP has none, and reads the page as before).
 - An outline that says how to see what it left out (browserkit's compact
   outline: ``(expand: snapshot(target="e12"))``, in a tool's answer ``(expand:
   browser_snapshot ref=e12)``, at the command line ``(expand: browserkit snapshot
@@ -165,9 +168,14 @@ class Select:
 
 @attrs.frozen
 class Read:
-    """The agent has read every one of ``texts`` (the task's answer)."""
+    """The agent has read every one of ``texts`` (the task's answer).
+
+    ``search`` is what an agent that knows where the answer is would look for
+    (the id of the record whose field it wants), for a contender that can search
+    the page's text (see :meth:`Agent.search`)."""
 
     texts: tuple[str, ...]
+    search: str | None = None
 
 
 Step = Open | Goto | Click | Type | Select | Read
@@ -198,6 +206,11 @@ class Agent(Protocol):
 
     async def expand(self, ref: str) -> Reply:
         """Read the part of the page an outline collapsed under ``ref``."""
+        ...
+
+    async def search(self, text: str) -> Reply | None:
+        """Search the page's text for ``text``; None when the contender has no such
+        tool (then it reads the page as it would without one)."""
         ...
 
     async def click(self, ref: str, target: Target) -> Reply: ...
@@ -441,6 +454,11 @@ async def _act(agent: Agent, ledger: Ledger, step: Click | Type | Select) -> Non
 
 async def _read(agent: Agent, ledger: Ledger, step: Read) -> None:
     missing = [t for t in step.texts if not ledger.saw(t)]
+    if missing and step.search is not None:
+        found = await agent.search(step.search)
+        if found is not None:  # cheaper than reading the page: it is tried first
+            ledger.read(found)
+            missing = [t for t in missing if not ledger.saw(t)]
     if missing:
         for expansion in _unread(ledger):
             await _expand(agent, ledger, expansion, strict=False)

@@ -39,7 +39,9 @@ POLICY = (
     "else follow the expand lines read there (browserkit's folds), then "
     f"take a full snapshot (default arguments), up to {LOOKS} "
     f"{LOOK_PAUSE_S} s apart; every answer is read and counts; a failed action is "
-    "retried once after a new snapshot"
+    "retried once after a new snapshot; a read that names what to search for (a "
+    "record's id) searches the page's text first where the contender has a search "
+    "tool (browserkit's browser_find; Playwright MCP has none)"
 )
 """The policy both contenders follow, as the reports state it."""
 

@@ -7,6 +7,7 @@ on ``tests/pages/find.html`` in real Chromium, through both APIs.
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -14,7 +15,7 @@ import pytest
 import browserkit as bk
 from browserkit import tools
 from browserkit.snapshot import Node, parse
-from browserkit.snapshot._find import CONTEXT_CHARS, find_lines
+from browserkit.snapshot._find import CONTEXT_CHARS, EXCERPT_CHARS, find_lines
 from tests.helpers import AnySession, aw
 
 # ----------------------------------------------------------------- the matcher
@@ -172,6 +173,29 @@ def test_a_match_prints_as_one_short_line() -> None:
     assert str(cut).splitlines()[1].startswith("(+12 more matches not listed")
 
 
+def _long_body(records: int) -> str:
+    return ", ".join(
+        f'{{ "id": {n}, "sku": "SX-{n * 43 % 9000:04d}", "name": "item {n}" }}'
+        for n in range(1, records + 1)
+    )
+
+
+@pytest.mark.every_python
+def test_a_long_line_prints_as_the_part_around_its_match() -> None:
+    # Printed as Playwright quotes a text: its own quotes escaped.
+    quoted = json.dumps(f"[ {_long_body(150)} ]")
+    outline = f"- main [ref=e1]:\n  - code [ref=e2]: {quoted}"
+    [hit] = find_lines(outline, '"id": 137,').lines
+    assert hit.ref == "e2" and len(hit.line) <= 2 * EXCERPT_CHARS + 40, hit.line
+    assert hit.line.startswith("… ") and hit.line.endswith(" …")
+    assert f'\\"sku\\": \\"SX-{137 * 43 % 9000:04d}' in hit.line
+    # A regex finds its place the same way; a short line is printed whole.
+    [by_regex] = find_lines(outline, search=re.compile(r'id\\": 99,').search).lines
+    assert f"SX-{99 * 43 % 9000:04d}" in by_regex.line and len(by_regex.line) < 500
+    [short] = find_lines("- main [ref=e1]:\n  - text: ok then", "ok").lines
+    assert short.line == "text: ok then"
+
+
 # ------------------------------------------------------------- in the browser
 
 
@@ -270,3 +294,13 @@ async def test_browser_find_tool_answers_compactly(
     description = next(t for t in tools.registry() if t.name == "browser_find").description
     assert "big page" in description  # when it beats a snapshot
     assert "urls" in tools.get("browser_find").input_schema["properties"]
+
+
+async def test_find_reads_a_value_deep_in_a_long_response(sess: AnySession, base_url: str) -> None:
+    # An API console's 40 KB answer on one line: the match is the part around it.
+    body = _long_body(150)
+    await open_find_page(sess, base_url)
+    fill = f"const c = document.createElement('code'); c.textContent = {json.dumps(body)};"
+    await aw(sess.evaluate(fill + " document.querySelector('main').append(c); 1"))
+    [hit] = await aw(sess.find('"id": 137,'))
+    assert f"SX-{137 * 43 % 9000:04d}" in hit.line and len(hit.line) < 600, hit.line

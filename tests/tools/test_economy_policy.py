@@ -162,6 +162,11 @@ class ScriptedAgent:
         self.calls.append(("select", ref, option))
         return self.acts[ref].pop(0)
 
+    async def search(self, text: str) -> Reply | None:
+        self.calls.append(("search", text))
+        found = self.acts.get(f"search {text}")
+        return found.pop(0) if found else None
+
 
 async def test_policy_snapshots_only_when_the_target_was_not_read() -> None:
     agent = ScriptedAgent(
@@ -274,6 +279,20 @@ async def test_policy_follows_expand_lines_it_already_read_before_a_snapshot() -
     out = await drive(agent, steps)
     assert out.completed, out.failure
     assert [c[0] for c in agent.calls] == ["open", "snapshot", "click", "expand", "click"]
+
+
+async def test_a_read_that_names_what_to_search_for_searches_before_reading_the_page() -> None:
+    key = '"id": 137,'
+    found = Reply('{"matches": ["code [ref=e9]: … { \\"id\\": 137, \\"sku\\": \\"SX-5903\\" …"]}')
+    searcher = ScriptedAgent(snapshots=[], acts={f"search {key}": [found]})
+    out = await drive(searcher, [Open("http://x/"), Read(("SX-5903",), search=key)])
+    assert out.completed, out.failure
+    assert [c[0] for c in searcher.calls] == ["open", "search"]
+    # A contender with no search reads the page as before.
+    reader = ScriptedAgent(snapshots=['- code [ref=e9]: "SX-5903"'], acts={})
+    out = await drive(reader, [Open("http://x/"), Read(("SX-5903",), search=key)])
+    assert out.completed, out.failure
+    assert [c[0] for c in reader.calls] == ["open", "search", "snapshot"]
 
 
 async def test_policy_retries_a_failed_action_once_after_a_new_snapshot() -> None:

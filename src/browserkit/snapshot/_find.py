@@ -18,6 +18,9 @@ Pure code over :class:`~browserkit.snapshot.Node` trees (no browser).
   after the match that say something (wrappers and the match's own
   ancestors skipped), such as the ``strong: "3"`` before ``text: items left``.
 - At most ``limit`` matches are listed, in page order; ``total`` counts them all.
+- A matched line longer than three times :data:`EXCERPT_CHARS` (a response body of
+  40 KB on one line) is printed as the part around its first match, ``…`` on each
+  side: the value deep inside it costs a few hundred characters, not the body.
 
 >>> from browserkit.snapshot import parse
 >>> tree = parse('- main [ref=e1]:\\n  - strong: "3"\\n  - text: items left')
@@ -36,7 +39,15 @@ import attrs
 from browserkit.snapshot._parse import Node, Outline, parse
 from browserkit.snapshot._render import LAYOUT_ROLES, clip
 
-__all__ = ["CONTEXT_CHARS", "FIND_LIMIT", "PATH_KEEP", "Found", "FoundLine", "find_lines"]
+__all__ = [
+    "CONTEXT_CHARS",
+    "EXCERPT_CHARS",
+    "FIND_LIMIT",
+    "PATH_KEEP",
+    "Found",
+    "FoundLine",
+    "find_lines",
+]
 
 FIND_LIMIT = 30
 """Matches listed by default: enough to pick from, few enough to stay cheap."""
@@ -46,6 +57,10 @@ PATH_KEEP = 3
 
 CONTEXT_CHARS = 80
 """A context line (``before``/``after``) is clipped to this many characters."""
+
+EXCERPT_CHARS = 200
+"""A matched line longer than three times this (a long response body, a log) is
+printed as the part around its first match: this many characters on each side."""
 
 _NAME_CHARS = 40  # an ancestor's name in a path is clipped to this
 
@@ -110,7 +125,35 @@ def find_lines(
             below[up] = True
     deepest = [at for at, matched in enumerate(hit) if matched and not below[at]]
     listed = deepest if limit is None else deepest[:limit]
-    return Found(tuple(_found(nodes, parents, at) for at in listed), len(deepest))
+    found = (_found(nodes, parents, at) for at in listed)
+    return Found(tuple(_excerpt(f, needle, search) for f in found), len(deepest))
+
+
+def _excerpt(
+    found: FoundLine, needle: str | None, search: Callable[[str], object] | None
+) -> FoundLine:
+    """``found`` with a long line cut to the part around its first match (where the
+    match is in the line; else its start), ``…`` marking what was left out on each
+    side. The whole line is the ref's outline."""
+    line = found.line
+    if len(line) <= 3 * EXCERPT_CHARS:
+        return found
+    at, size = 0, 0
+    folded = line.casefold()
+    # The printed line quotes a text that needs it: its quotes come escaped.
+    forms = () if needle is None else (needle, json.dumps(needle, ensure_ascii=False)[1:-1])
+    form = next((f for f in forms if f in folded), None)
+    if form is not None:
+        at, size = folded.index(form), len(form)
+    elif search is not None:
+        match = search(line)
+        start, end = getattr(match, "start", None), getattr(match, "end", None)
+        if callable(start) and callable(end):
+            at, size = int(start()), int(end()) - int(start())
+    begin = max(0, at - EXCERPT_CHARS)
+    end = min(len(line), at + size + EXCERPT_CHARS)
+    cut = ("… " if begin else "") + line[begin:end] + (" …" if end < len(line) else "")
+    return attrs.evolve(found, line=cut)
 
 
 def _matches(
