@@ -329,6 +329,10 @@ def render_diff(
     # hover-revealed button losing its ref) is nothing to an agent either.
     quiet = [c for c in changed if _new_ref_only(c) or _boxed(c, boxes)]
     changed = [c for c in changed if not (_new_ref_only(c) or _boxed(c, boxes))]
+    # A popup hid the rest of the page from assistive technology, or stopped:
+    # what is inside only lost or got back its names, one line says so.
+    veils = _veiled(changed)
+    changed = [c for c in changed if not any(c in inside for inside in veils.values())]
     # Changes inside a table row read as that row's one line (see ``_rows``).
     rows, own = _rows_of(d.rows, changed, added, removed)
     changed = [c for c in changed if id(c) not in own]
@@ -375,7 +379,10 @@ def render_diff(
                 (e, _added(e, max_subtree_lines, max_subtree_chars, max_line_chars, terse))
             )
         elif isinstance(e, ChangedNode):
-            blocks.append((None, _changed(e, max_line_chars, terse)))
+            block = _changed(e, max_line_chars, terse)
+            if id(e) in veils and block:
+                block[0] = _veil_note(block[0], e, len(veils[id(e)]))
+            blocks.append((None, block))
         elif isinstance(e, _InRow):
             blocks.append((None, _row_change(e)))
         else:
@@ -439,6 +446,66 @@ def _changed(c: ChangedNode, limit: int, terse: bool = False) -> list[str]:
     elif c.moved:
         notes.append(f"moved to position {c.path[-1] + 1}")
     return [_with_notes(text, notes)]
+
+
+_VEILS = ("aria-hidden", "inert")
+
+
+def _veil_came(c: ChangedNode) -> bool | None:
+    """True when ``c`` got ``aria-hidden`` or ``inert`` (a popup hid it from assistive
+    technology), False when it lost it, None when neither changed."""
+    old, new = _node(c.old_line, ()), _node(c.line, ())
+    before = any(key in _VEILS for key, _ in old.attributes)
+    after = any(key in _VEILS for key, _ in new.attributes)
+    return None if before == after or old.role != new.role else after
+
+
+def _only_named_anew(c: ChangedNode) -> bool:
+    """Whether ``c`` is the same element (same ref, role, states and properties) whose
+    name only went into its text or came back from it, as a veil makes Playwright
+    print it (``button "Save"`` → ``button: Save``, ``spinbutton "Qty": "2"`` →
+    ``spinbutton: "2"``)."""
+    if c.ref != c.old_ref or c.prop_lines != c.old_prop_lines or c.moved:
+        return False
+    old, new = _node(c.old_line, ()), _node(c.line, ())
+    if old.opaque or new.opaque or old.role != new.role:
+        return False
+    hints = ("active", "cursor")
+    if [a for a in old.attributes if a[0] not in hints] != [
+        a for a in new.attributes if a[0] not in hints
+    ]:
+        return False
+    said, says = {old.name, old.text} - {None}, {new.name, new.text} - {None}
+    return said <= says or says <= said
+
+
+def _veiled(changed: list[ChangedNode]) -> dict[int, list[ChangedNode]]:
+    """For each change that put a veil on a subtree or took it off (by ``id``), the
+    changes under it that are only its elements named anew."""
+    veils = [c for c in changed if _veil_came(c) is not None]
+    if not veils:
+        return {}
+    by_path = sorted((c.path, id(c)) for c in veils)
+    inside: dict[int, list[ChangedNode]] = {id(c): [] for c in veils}
+    for c in changed:
+        if id(c) in inside or not _only_named_anew(c):
+            continue
+        holder = next((key for path, key in reversed(by_path) if c.path[: len(path)] == path), None)
+        if holder is not None:
+            inside[holder].append(c)
+    return inside
+
+
+def _veil_note(line: str, c: ChangedNode, count: int) -> str:
+    """``line`` (the veil's change) saying what became of the elements under it."""
+    if not count:
+        return line
+    things = f"{count} element{'s' if count > 1 else ''} inside"
+    if _veil_came(c):
+        note = f"{things} hidden from assistive technology while a popup is open, refs kept"
+    else:
+        note = f"{things} read again, refs as before"
+    return f"{line}; {note}" if "  # " in line else f"{line}  # {note}"
 
 
 def _was(c: ChangedNode) -> str | None:
