@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 import browserkit as bk
@@ -212,3 +214,16 @@ async def test_a_cover_the_target_is_still_moving_out_from_under_is_waited_out(
 
     assert result.target_verified is True
     assert "Chose Norway" in str(result.diff)
+
+
+async def test_an_option_that_picks_itself_on_mousedown_is_not_refused(
+    sess: AnySession, base_url: str
+) -> None:
+    # The press lands on the option, which closes its list: the rest of the click
+    # lands on the field beneath, as a person's does. Not a cover.
+    await aw(sess.navigate(f"{base_url}/hit_mousedown_pick.html"))
+    await aw(sess.click(bk.role("combobox", "Medicine"), observe=False))
+    await asyncio.sleep(0.4)  # the pause after which the whole click was refused
+    result = await aw(sess.click(bk.role("option", "Ibuprofen")))
+    assert result.target_verified is True
+    assert await out(sess) == "picked Ibuprofen"

@@ -155,18 +155,26 @@
     state.disarm = state.blocked = null;
   };
 
-  // The guard: a trusted pointer event that would land outside the target
-  // (a trap that appears between the check and the click) is stopped before
-  // the page's own handlers see it, and reported.
+  // The guard: the first trusted pointer event of the click, when it would land
+  // outside the target (a trap that appears between the check and the click),
+  // is stopped before the page's own handlers see it, and so is the rest of the
+  // click; it is reported. Once the press landed on the target the rest goes
+  // through wherever it lands: an option that picks itself on mousedown and
+  // closes its list gets its mouseup and click over what lay beneath, as in a
+  // person's click (and Playwright's own check).
   const arm = (target, ms) => {
     const types = ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click', 'dblclick',
                    'auxclick', 'contextmenu'];
     const until = performance.now() + ms;
+    let landed = false;
     const guard = (event) => {
-      if (!event.isTrusted || performance.now() > until) return;
+      if (!event.isTrusted || landed || performance.now() > until) return;
       if (!state.blocked) {
         const hit = deepest(event.clientX, event.clientY);
-        if (!hit || reaches(target, hit) || labelFor(target, hit)) return;
+        if (!hit || reaches(target, hit) || labelFor(target, hit)) {
+          landed = true;
+          return;
+        }
         state.blocked = describe(hit);
       }
       event.preventDefault();
