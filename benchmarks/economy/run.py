@@ -70,6 +70,7 @@ def app_versions() -> dict[str, str]:
         "swagger-ui-dist": _npm_version("swagger-ui-dist"),
         "wagtail": _version("wagtail"),
         "nicegui": _version("nicegui"),
+        "streamlit": _version("streamlit"),
     }
 
 
@@ -113,6 +114,7 @@ async def start_apps(stack: contextlib.ExitStack, errors: list[str], log: Log) -
         (apps.ApiConsole, tasks.console_task),
         (apps.CmsAdmin, tasks.cms_task),
         (apps.WebUi, tasks.web_ui_task),
+        (apps.DataApp, tasks.data_app_task),
     ]
     made = [
         await _start_app(stack, app(), make_task, errors, log)

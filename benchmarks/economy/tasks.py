@@ -10,10 +10,25 @@ from collections.abc import Callable
 
 import attrs
 
-from benchmarks.economy.apps import ApiConsole, CmsAdmin, DjangoAdmin, DocsSite, WebUi
+from benchmarks.economy.apps import (
+    ApiConsole,
+    CmsAdmin,
+    DataApp,
+    DjangoAdmin,
+    DocsSite,
+    WebUi,
+)
 from benchmarks.economy.policy import Click, Goto, Open, Read, Select, Step, Target, Type
 
-__all__ = ["Task", "admin_task", "cms_task", "console_task", "docs_task", "web_ui_task"]
+__all__ = [
+    "Task",
+    "admin_task",
+    "cms_task",
+    "console_task",
+    "data_app_task",
+    "docs_task",
+    "web_ui_task",
+]
 
 
 @attrs.frozen
@@ -196,6 +211,46 @@ def web_ui_task(app: WebUi) -> Task:
         name="NiceGUI: place an order in a Quasar form, find it in the list",
         app="NiceGUI",
         goal=f"the app holds the order ({WEB_UI_COUNTRY}, quantity 3) for the run's customer",
+        steps=steps,
+        check=check,
+    )
+
+
+DATA_APP_CATEGORY, DATA_APP_AMOUNT = "Training", 84.5
+
+
+def data_app_task(app: DataApp) -> Task:
+    """Pick a category in Streamlit's popover select, fill the row, add it, see it listed."""
+
+    def description(tag: str) -> str:
+        return f"Economy expense {tag}"
+
+    def steps(tag: str) -> list[Step]:
+        return [
+            Open(app.url("/")),
+            # BaseWeb's select: open its list, then click the option.
+            Click(Target("combobox", "Category")),
+            Click(Target("option", DATA_APP_CATEGORY)),
+            Type(Target("spinbutton", "Amount (EUR)"), str(DATA_APP_AMOUNT)),
+            Type(Target("textbox", "Description"), description(tag)),
+            Click(Target("button", "Add expense")),
+            # The description field is cleared once the row is added; the amount in
+            # the app's own format is only in the table's new row.
+            Read((f"to {DATA_APP_CATEGORY}", f"€{DATA_APP_AMOUNT:.2f}")),
+        ]
+
+    def check(tag: str) -> bool:
+        want = {
+            "category": DATA_APP_CATEGORY,
+            "amount": DATA_APP_AMOUNT,
+            "description": description(tag),
+        }
+        return any(all(r.get(k) == v for k, v in want.items()) for r in app.expenses())
+
+    return Task(
+        name="Streamlit: add an expense through a popover select, see it in the table",
+        app="Streamlit",
+        goal=f"the app's file holds the run's expense ({DATA_APP_CATEGORY}, {DATA_APP_AMOUNT})",
         steps=steps,
         check=check,
     )

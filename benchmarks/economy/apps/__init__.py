@@ -11,9 +11,12 @@
   over a throwaway project, served by ``manage.py runserver --noreload``.
 - :class:`WebUi`: a small order desk written with NiceGUI (Vue and Quasar in the
   page, driven from a Python process over a websocket).
+- :class:`DataApp`: a small expense tracker written with Streamlit (a script rerun
+  on every input, its output sent over a websocket), with BaseWeb's popover select.
 
 Every server binds 127.0.0.1 on a free port; every start-up step is bounded in time.
-Nothing here imports Django, Wagtail, NiceGUI or Sphinx: they run in child processes.
+Nothing here imports Django, Wagtail, NiceGUI, Streamlit or Sphinx: they run in child
+processes.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from __future__ import annotations
 from benchmarks.economy.apps._base import DOCS_DIR, NPM_DIR, App, AppError
 from benchmarks.economy.apps.api_console import ITEMS, ApiConsole, ensure_npm
 from benchmarks.economy.apps.cms_admin import CmsAdmin
+from benchmarks.economy.apps.data_app import DataApp
 from benchmarks.economy.apps.django_admin import DjangoAdmin
 from benchmarks.economy.apps.docs_site import DocsSite, section_sentence
 from benchmarks.economy.apps.web_ui import WebUi
@@ -33,6 +37,7 @@ __all__ = [
     "App",
     "AppError",
     "CmsAdmin",
+    "DataApp",
     "DjangoAdmin",
     "DocsSite",
     "WebUi",
