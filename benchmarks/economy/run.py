@@ -71,6 +71,7 @@ def app_versions() -> dict[str, str]:
         "wagtail": _version("wagtail"),
         "nicegui": _version("nicegui"),
         "streamlit": _version("streamlit"),
+        "gradio": _version("gradio"),
     }
 
 
@@ -115,6 +116,7 @@ async def start_apps(stack: contextlib.ExitStack, errors: list[str], log: Log) -
         (apps.CmsAdmin, tasks.cms_task),
         (apps.WebUi, tasks.web_ui_task),
         (apps.DataApp, tasks.data_app_task),
+        (apps.MlDemo, tasks.ml_demo_task),
     ]
     made = [
         await _start_app(stack, app(), make_task, errors, log)

@@ -16,6 +16,7 @@ from benchmarks.economy.apps import (
     DataApp,
     DjangoAdmin,
     DocsSite,
+    MlDemo,
     WebUi,
 )
 from benchmarks.economy.policy import Click, Goto, Open, Read, Select, Step, Target, Type
@@ -27,6 +28,7 @@ __all__ = [
     "console_task",
     "data_app_task",
     "docs_task",
+    "ml_demo_task",
     "web_ui_task",
 ]
 
@@ -251,6 +253,41 @@ def data_app_task(app: DataApp) -> Task:
         name="Streamlit: add an expense through a popover select, see it in the table",
         app="Streamlit",
         goal=f"the app's file holds the run's expense ({DATA_APP_CATEGORY}, {DATA_APP_AMOUNT})",
+        steps=steps,
+        check=check,
+    )
+
+
+ML_DEMO_MEDICINE, ML_DEMO_WEIGHT = "Ibuprofen", 32
+
+
+def ml_demo_task(app: MlDemo) -> Task:
+    """Pick a medicine in Gradio's dropdown, fill the form, calculate, read the queued result."""
+
+    def patient(tag: str) -> str:
+        return f"Economy patient {tag}"
+
+    def steps(tag: str) -> list[Step]:
+        return [
+            Open(app.url("/")),
+            # Gradio's dropdown: open its list, then click the option.
+            Click(Target("combobox", "Medicine")),
+            Click(Target("option", ML_DEMO_MEDICINE)),
+            Type(Target("spinbutton", "Weight (kg)"), str(ML_DEMO_WEIGHT)),
+            Type(Target("textbox", "Patient"), patient(tag)),
+            Click(Target("button", "Calculate")),
+            # The function takes 1.2 s; its result comes back over the queue.
+            Read((f"Dose for {patient(tag)}: 320 mg of {ML_DEMO_MEDICINE}",)),
+        ]
+
+    def check(tag: str) -> bool:
+        want = {"medicine": ML_DEMO_MEDICINE, "weight": ML_DEMO_WEIGHT, "patient": patient(tag)}
+        return any(all(c.get(k) == v for k, v in want.items()) for c in app.calls())
+
+    return Task(
+        name="Gradio: fill a dose form, calculate, read the queued result",
+        app="Gradio",
+        goal=f"the demo logged the run's call ({ML_DEMO_MEDICINE}, {ML_DEMO_WEIGHT} kg)",
         steps=steps,
         check=check,
     )
