@@ -11,8 +11,8 @@ target of 0.2.
   contenders' outlines, and the one driver both contenders are played through.
 - :mod:`.agents`: the two contenders behind one small interface.
 - :mod:`.apps`: Django's admin, browserkit's docs built by Sphinx, swagger-ui
-  from npm, Wagtail's admin and a NiceGUI app; each started and stopped inside
-  the run.
+  from npm, Wagtail's admin, a NiceGUI app, a Streamlit app and a Gradio demo;
+  each started and stopped inside the run.
 - :mod:`.tasks`: the scripted tasks and how their success is checked.
 - :mod:`.run` and :mod:`.report`: the repetitions, medians and markdown.
 

@@ -73,6 +73,8 @@ def app_versions() -> dict[str, str]:
         "wagtail": _version("wagtail"),
         "nicegui": _version("nicegui"),
         "trac": _version("trac"),
+        "streamlit": _version("streamlit"),
+        "gradio": _version("gradio"),
     }
 
 
@@ -118,6 +120,8 @@ async def start_apps(stack: contextlib.ExitStack, errors: list[str], log: Log) -
         (apps.CmsAdmin, [tasks.cms_task]),
         (apps.WebUi, [tasks.web_ui_task]),
         (apps.IssueTracker, [tasks.tracker_task]),
+        (apps.DataApp, [tasks.data_app_task]),
+        (apps.MlDemo, [tasks.ml_demo_task]),
     ]
     made: list[tasks.Task] = []
     for app, make_tasks in every:

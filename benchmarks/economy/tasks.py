@@ -15,9 +15,11 @@ from benchmarks.economy.apps import (
     CATALOG_PREFIX,
     ApiConsole,
     CmsAdmin,
+    DataApp,
     DjangoAdmin,
     DocsSite,
     IssueTracker,
+    MlDemo,
     WebUi,
 )
 from benchmarks.economy.policy import Click, Goto, Open, Read, Select, Step, Target, Type
@@ -28,7 +30,9 @@ __all__ = [
     "catalog_task",
     "cms_task",
     "console_task",
+    "data_app_task",
     "docs_task",
+    "ml_demo_task",
     "tracker_task",
     "web_ui_task",
 ]
@@ -306,5 +310,80 @@ def tracker_task(app: IssueTracker) -> Task:
         "Trac's database under the number read",
         steps=steps,
         prepare=prepare,
+        check=check,
+    )
+
+
+DATA_APP_CATEGORY, DATA_APP_AMOUNT = "Training", 84.5
+
+
+def data_app_task(app: DataApp) -> Task:
+    """Pick a category in Streamlit's popover select, fill the row, add it, see it listed."""
+
+    def description(tag: str) -> str:
+        return f"Economy expense {tag}"
+
+    def steps(tag: str) -> list[Step]:
+        return [
+            Open(app.url("/")),
+            # BaseWeb's select: open its list, then click the option.
+            Click(Target("combobox", "Category")),
+            Click(Target("option", DATA_APP_CATEGORY)),
+            Type(Target("spinbutton", "Amount (EUR)"), str(DATA_APP_AMOUNT)),
+            Type(Target("textbox", "Description"), description(tag)),
+            Click(Target("button", "Add expense")),
+            # The description field is cleared once the row is added; the amount in
+            # the app's own format is only in the table's new row.
+            Read((f"to {DATA_APP_CATEGORY}", f"€{DATA_APP_AMOUNT:.2f}")),
+        ]
+
+    def check(tag: str) -> bool:
+        want = {
+            "category": DATA_APP_CATEGORY,
+            "amount": DATA_APP_AMOUNT,
+            "description": description(tag),
+        }
+        return any(all(r.get(k) == v for k, v in want.items()) for r in app.expenses())
+
+    return Task(
+        name="Streamlit: add an expense through a popover select, see it in the table",
+        app="Streamlit",
+        goal=f"the app's file holds the run's expense ({DATA_APP_CATEGORY}, {DATA_APP_AMOUNT})",
+        steps=steps,
+        check=check,
+    )
+
+
+ML_DEMO_MEDICINE, ML_DEMO_WEIGHT = "Ibuprofen", 32
+
+
+def ml_demo_task(app: MlDemo) -> Task:
+    """Pick a medicine in Gradio's dropdown, fill the form, calculate, read the queued result."""
+
+    def patient(tag: str) -> str:
+        return f"Economy patient {tag}"
+
+    def steps(tag: str) -> list[Step]:
+        return [
+            Open(app.url("/")),
+            # Gradio's dropdown: open its list, then click the option.
+            Click(Target("combobox", "Medicine")),
+            Click(Target("option", ML_DEMO_MEDICINE)),
+            Type(Target("spinbutton", "Weight (kg)"), str(ML_DEMO_WEIGHT)),
+            Type(Target("textbox", "Patient"), patient(tag)),
+            Click(Target("button", "Calculate")),
+            # The function takes 1.2 s; its result comes back over the queue.
+            Read((f"Dose for {patient(tag)}: 320 mg of {ML_DEMO_MEDICINE}",)),
+        ]
+
+    def check(tag: str) -> bool:
+        want = {"medicine": ML_DEMO_MEDICINE, "weight": ML_DEMO_WEIGHT, "patient": patient(tag)}
+        return any(all(c.get(k) == v for k, v in want.items()) for c in app.calls())
+
+    return Task(
+        name="Gradio: fill a dose form, calculate, read the queued result",
+        app="Gradio",
+        goal=f"the demo logged the run's call ({ML_DEMO_MEDICINE}, {ML_DEMO_WEIGHT} kg)",
+        steps=steps,
         check=check,
     )

@@ -14,9 +14,14 @@
   page, driven from a Python process over a websocket).
 - :class:`IssueTracker`: Trac's tickets over a seeded sqlite environment, served by
   ``tracd`` in a child process.
+- :class:`DataApp`: a small expense tracker written with Streamlit (a script rerun
+  on every input, its output sent over a websocket), with BaseWeb's popover select.
+- :class:`MlDemo`: a small dose calculator written with Gradio, whose result comes
+  back over Gradio's queue (server-sent events) a second or more after the click.
 
 Every server binds 127.0.0.1 on a free port; every start-up step is bounded in time.
-Nothing here imports Django, Wagtail, NiceGUI, Trac or Sphinx: they run in child processes.
+Nothing here imports Django, Wagtail, NiceGUI, Trac, Streamlit, Gradio or Sphinx: they run
+in child processes.
 """
 
 from __future__ import annotations
@@ -30,9 +35,11 @@ from benchmarks.economy.apps.api_console import (
     ensure_npm,
 )
 from benchmarks.economy.apps.cms_admin import CmsAdmin
+from benchmarks.economy.apps.data_app import DataApp
 from benchmarks.economy.apps.django_admin import DjangoAdmin
 from benchmarks.economy.apps.docs_site import DocsSite, section_sentence
 from benchmarks.economy.apps.issue_tracker import IssueTracker
+from benchmarks.economy.apps.ml_demo import MlDemo
 from benchmarks.economy.apps.web_ui import WebUi
 
 __all__ = [
@@ -45,9 +52,11 @@ __all__ = [
     "App",
     "AppError",
     "CmsAdmin",
+    "DataApp",
     "DjangoAdmin",
     "DocsSite",
     "IssueTracker",
+    "MlDemo",
     "WebUi",
     "ensure_npm",
     "section_sentence",

@@ -66,9 +66,11 @@ def require(module: str, name: str) -> None:
         raise AppError(f"{name} is not installed: pip install --group bench")
 
 
-def wait_ready(url: str, proc: subprocess.Popen[bytes] | None = None) -> None:
-    """Wait until ``url`` answers (any HTTP status), at most READY_TIMEOUT_S."""
-    deadline = time.monotonic() + READY_TIMEOUT_S
+def wait_ready(
+    url: str, proc: subprocess.Popen[bytes] | None = None, timeout_s: float = READY_TIMEOUT_S
+) -> None:
+    """Wait until ``url`` answers (any HTTP status), at most ``timeout_s``."""
+    deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
         if proc is not None and proc.poll() is not None:
             raise AppError(f"the server for {url} exited with code {proc.returncode}")
@@ -79,7 +81,7 @@ def wait_ready(url: str, proc: subprocess.Popen[bytes] | None = None) -> None:
             return  # it answered
         except OSError:
             time.sleep(0.2)
-    raise AppError(f"{url} did not answer within {READY_TIMEOUT_S:.0f} s")
+    raise AppError(f"{url} did not answer within {timeout_s:.0f} s")
 
 
 def run_command(args: list[str], cwd: Path, what: str, env: dict[str, str] | None = None) -> None:
@@ -144,6 +146,8 @@ class ProcessApp(App):
     """How the temporary folder's name starts."""
     ready_path = "/"
     """The path whose first answer (any HTTP status) means the server is up."""
+    ready_timeout_s = READY_TIMEOUT_S
+    """Bound on that first answer."""
 
     def __init__(self) -> None:
         self.folder = Path(tempfile.mkdtemp(prefix=self.folder_prefix))
@@ -163,19 +167,24 @@ class ProcessApp(App):
         """The command, run in :attr:`folder`, that serves the app on 127.0.0.1:``port``."""
         raise NotImplementedError
 
+    def server_env(self) -> dict[str, str] | None:
+        """The environment of :meth:`server_command`; None inherits the benchmark's."""
+        return None
+
     def serve(self) -> None:
         """Run :meth:`server_command` on a free port, its output in ``server.log``, and
-        wait (bounded) until :attr:`ready_path` answers."""
+        wait (at most :attr:`ready_timeout_s`) until :attr:`ready_path` answers."""
         self.port = free_port()
         self._log = (self.folder / "server.log").open("wb")
         self._proc = subprocess.Popen(
             self.server_command(),
             cwd=self.folder,
+            env=self.server_env(),
             stdout=self._log,
             stderr=subprocess.STDOUT,
             stdin=subprocess.DEVNULL,
         )
-        wait_ready(self.url(self.ready_path), self._proc)
+        wait_ready(self.url(self.ready_path), self._proc, self.ready_timeout_s)
 
     def close(self) -> None:
         """Stop the server (terminate, then kill after 10 s) and remove the folder."""
