@@ -332,7 +332,12 @@ def render_diff(
     # A popup hid the rest of the page from assistive technology, or stopped:
     # what is inside only lost or got back its names, one line says so.
     veils = _veiled(changed)
-    changed = [c for c in changed if not any(c in inside for inside in veils.values())]
+    behind = {id(c) for veil in veils for c in veil.members}
+    changed = [c for c in changed if id(c) not in behind]
+    # A veiled link's words, printed as a text line under it while it has no name.
+    named = {c.ref for veil in veils for c in veil.members}
+    added = [a for a in added if not (a.ancestor_ref in named and _bare_text(a.line))]
+    removed = [r for r in removed if not (r.ancestor_ref in named and _bare_text(r.line))]
     # Changes inside a table row read as that row's one line (see ``_rows``).
     rows, own = _rows_of(d.rows, changed, added, removed)
     changed = [c for c in changed if id(c) not in own]
@@ -365,11 +370,12 @@ def render_diff(
         out.append(_focus_line(d))
     out.extend(aside)
     # Changes and additions in the new outline's order, then removals.
-    here: list[tuple[tuple[int, ...], ChangedNode | AddedNode | _Rerendered | _InRow]] = [
+    here: list[tuple[tuple[int, ...], ChangedNode | AddedNode | _Rerendered | _InRow | _Veil]] = [
         *((c.path, c) for c in changed),
         *((a.path, a) for a in added),
         *((g.items[0].path, g) for g in groups),
         *((r.row.path, r) for r in rows),
+        *((v.members[0].path, v) for v in veils),
     ]
     here.sort(key=lambda item: item[0])
     blocks: list[tuple[AddedNode | None, list[str]]] = []
@@ -379,10 +385,9 @@ def render_diff(
                 (e, _added(e, max_subtree_lines, max_subtree_chars, max_line_chars, terse))
             )
         elif isinstance(e, ChangedNode):
-            block = _changed(e, max_line_chars, terse)
-            if id(e) in veils and block:
-                block[0] = _veil_note(block[0], e, len(veils[id(e)]))
-            blocks.append((None, block))
+            blocks.append((None, _changed(e, max_line_chars, terse)))
+        elif isinstance(e, _Veil):
+            blocks.append((None, [e.line()]))
         elif isinstance(e, _InRow):
             blocks.append((None, _row_change(e)))
         else:
@@ -460,52 +465,78 @@ def _veil_came(c: ChangedNode) -> bool | None:
     return None if before == after or old.role != new.role else after
 
 
-def _only_named_anew(c: ChangedNode) -> bool:
-    """Whether ``c`` is the same element (same ref, role, states and properties) whose
-    name only went into its text or came back from it, as a veil makes Playwright
-    print it (``button "Save"`` → ``button: Save``, ``spinbutton "Qty": "2"`` →
-    ``spinbutton: "2"``)."""
-    if c.ref != c.old_ref or c.prop_lines != c.old_prop_lines or c.moved:
+def _only_named_anew(c: ChangedNode, *, moved: bool = False) -> bool:
+    """Whether ``c`` is the same element (same ref, role, states and properties; a
+    veil aside) whose name only went into its text or came back from it, as a veil
+    makes Playwright print it (``button "Save"`` → ``button: Save``, ``spinbutton
+    "Qty": "2"`` → ``spinbutton: "2"``). ``moved``: a move does not count (a box the
+    popup's arrival put around the element it veils)."""
+    if c.ref != c.old_ref or c.prop_lines != c.old_prop_lines or (c.moved and not moved):
         return False
     old, new = _node(c.old_line, ()), _node(c.line, ())
     if old.opaque or new.opaque or old.role != new.role:
         return False
-    hints = ("active", "cursor")
-    if [a for a in old.attributes if a[0] not in hints] != [
-        a for a in new.attributes if a[0] not in hints
+    aside = ("active", "cursor", *_VEILS)
+    if [a for a in old.attributes if a[0] not in aside] != [
+        a for a in new.attributes if a[0] not in aside
     ]:
         return False
     said, says = {old.name, old.text} - {None}, {new.name, new.text} - {None}
     return said <= says or says <= said
 
 
-def _veiled(changed: list[ChangedNode]) -> dict[int, list[ChangedNode]]:
-    """For each change that put a veil on a subtree or took it off (by ``id``), the
-    changes under it that are only its elements named anew."""
-    veils = [c for c in changed if _veil_came(c) is not None]
+@attrs.define
+class _Veil:
+    """Elements a popup hid from assistive technology (``came``), or gave back: they
+    were only named anew, and kept their refs."""
+
+    came: bool
+    members: list[ChangedNode]
+
+    def line(self) -> str:
+        count = len(self.members)
+        things = f"{count} element{'s' if count > 1 else ''}"
+        if self.came:
+            return f"~ {things} behind a popup hidden from assistive technology, refs kept"
+        return f"~ {things} behind the popup read again, refs as before"
+
+
+def _under(path: tuple[int, ...], root: tuple[int, ...]) -> bool:
+    return len(root) < len(path) and path[: len(root)] == root
+
+
+def _bare_text(line: str) -> bool:
+    return line.lstrip().startswith("- text:")
+
+
+def _depth(veil: tuple[tuple[int, ...], bool]) -> int:
+    return len(veil[0])
+
+
+def _veiled(changed: list[ChangedNode]) -> list[_Veil]:
+    """The changes that are a veil coming or going and nothing else: the elements
+    that got or lost it, and the elements under them only named anew; one
+    :class:`_Veil` each way. A change that did more than that is printed as itself."""
+    roots = [(c, _veil_came(c)) for c in changed]
+    # Shallowest first, so the last that holds a node is its nearest.
+    veils = sorted(((c.path, came) for c, came in roots if came is not None), key=_depth)
     if not veils:
-        return {}
-    by_path = sorted((c.path, id(c)) for c in veils)
-    inside: dict[int, list[ChangedNode]] = {id(c): [] for c in veils}
-    for c in changed:
-        if id(c) in inside or not _only_named_anew(c):
+        return []
+    groups: dict[bool, list[ChangedNode]] = {True: [], False: []}
+    for c, came in roots:
+        if not _only_named_anew(c, moved=came is not None):
             continue
-        holder = next((key for path, key in reversed(by_path) if c.path[: len(path)] == path), None)
-        if holder is not None:
-            inside[holder].append(c)
-    return inside
-
-
-def _veil_note(line: str, c: ChangedNode, count: int) -> str:
-    """``line`` (the veil's change) saying what became of the elements under it."""
-    if not count:
-        return line
-    things = f"{count} element{'s' if count > 1 else ''} inside"
-    if _veil_came(c):
-        note = f"{things} hidden from assistive technology while a popup is open, refs kept"
-    else:
-        note = f"{things} read again, refs as before"
-    return f"{line}; {note}" if "  # " in line else f"{line}  # {note}"
+        if came is None:  # under a veil that came or went?
+            holders = [
+                was
+                for path, was in veils
+                if len(path) < len(c.path) and c.path[: len(path)] == path
+            ]
+            if not holders:
+                continue
+            came = holders[-1]
+        groups[came].append(c)
+    return [_Veil(came, members) for came, members in groups.items() if members]
 
 
 def _was(c: ChangedNode) -> str | None:

@@ -13,15 +13,21 @@ It pairs only where nothing is a guess: the subtree's root is the same element
 (the same ref) on both sides, its ``aria-hidden`` state is what changed, and
 the elements under it, in reading order, have the same roles one for one.
 Otherwise it pairs nothing there, and the refs are Playwright's.
+
+Some libraries veil each element outside the popup rather than one subtree
+(Streamlit's BaseWeb marks the elements themselves): :func:`veil_renames`
+pairs those through the diff's own matching, where an element of the same role
+kept its place and only lost or got back its name as its veil came or went.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
+from browserkit.snapshot._diff import diff
 from browserkit.snapshot._parse import Node, Outline
 
-__all__ = ["VEILS", "veil_pairs", "veiled"]
+__all__ = ["VEILS", "veil_count", "veil_pairs", "veil_renames", "veiled"]
 
 VEILS = ("aria-hidden", "inert")
 """The attributes that hide a subtree from assistive technology, as Playwright prints them."""
@@ -56,4 +62,44 @@ def veil_pairs(before: Outline, after: Outline) -> dict[str, str]:
             # An old ref the new outline prints for another element is not carried.
             if was.ref not in printed and now.ref is not None and was.ref is not None:
                 pairs[now.ref] = was.ref
+    return pairs
+
+
+def veil_count(text: str) -> int:
+    """How many veils an outline's text prints (a cheap test that one came or went)."""
+    return sum(text.count(f"[{veil}") for veil in VEILS)
+
+
+def _at(outline: Outline, path: tuple[int, ...]) -> list[Node]:
+    """The nodes from the top of ``outline`` down to the one at ``path``."""
+    nodes: list[Node] = []
+    children = outline.children
+    for at in path:
+        nodes.append(children[at])
+        children = children[at].children
+    return nodes
+
+
+def _says(node: Node) -> set[str]:
+    return {word for word in (node.name, node.text) if word is not None}
+
+
+def veil_renames(before: Outline, after: Outline) -> dict[str, str]:
+    """``{ref in after: ref in before}`` for elements the diff pairs by their place
+    whose ref changed only because a veil on them (or above them) came or went:
+    the same role and states, and only their name lost or given back."""
+    printed = {node.ref for node in _walk(after.children) if node.ref is not None}
+    aside = {"active", "cursor", *VEILS}
+    pairs: dict[str, str] = {}
+    for c in diff(before, after, baseline_generation=0).changed:
+        if c.ref is None or c.old_ref is None or c.ref == c.old_ref or c.old_ref in printed:
+            continue
+        olds, news = _at(before, c.old_path), _at(after, c.path)
+        if not olds or not news or any(map(veiled, olds)) == any(map(veiled, news)):
+            continue  # no veil came or went over it
+        old, new = olds[-1], news[-1]
+        states = [[a for a in n.attributes if a[0] not in aside] for n in (old, new)]
+        said, says = _says(old), _says(new)
+        if old.role == new.role and states[0] == states[1] and (said <= says or says <= said):
+            pairs[c.ref] = c.old_ref
     return pairs

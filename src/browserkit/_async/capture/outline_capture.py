@@ -26,7 +26,7 @@ from browserkit.snapshot import diff as diff_outlines
 from browserkit.snapshot import parse as parse_outline
 from browserkit.snapshot._changes import ticking_keys
 from browserkit.snapshot._hidden import leave_out
-from browserkit.snapshot._veiled import VEILS, veil_pairs
+from browserkit.snapshot._veiled import veil_count, veil_pairs, veil_renames
 
 __all__ = ["Capture", "Read", "busy_error", "left_ms"]
 
@@ -270,9 +270,10 @@ class Capture(Observer):
         memory = self._of(tab)
         last = memory.last_whole if memory.last_whole[0] == generation else None
         memory.last_whole = (generation, text)
-        if last is None or not any(f"[{veil}" in t for t in (text, last[1]) for veil in VEILS):
+        if last is None or veil_count(text) == veil_count(last[1]):
             return text
-        pairs = veil_pairs(parse_outline(last[1]), parse_outline(text))
+        before, after = parse_outline(last[1]), parse_outline(text)
+        pairs = veil_renames(before, after) | veil_pairs(before, after)
         if not pairs:
             return text
         tab.carry_refs(generation, pairs)
