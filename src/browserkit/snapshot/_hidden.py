@@ -1,11 +1,13 @@
 """Leaving out of an outline the texts a person cannot see.
 
 The page's isolated world says which texts are hidden from people
-(``js/reading_world_seen.js``): each as its words, how often those words
-occur in the outline's text before it, and whether a text a person sees
-holds them too. Words no visible text holds are left out wherever the
-outline prints them as text; words a visible text holds as well are left
-out only at the hidden text's own place, so the visible one still reads.
+(``js/reading_world_seen.js``): each as its words, and whether a text a
+person sees holds them too. Words no visible text holds are left out
+wherever the outline prints them as text, as whole words (never a piece of
+a longer word or number). Words a visible text holds as well are kept: a
+person reads them on the page anyway, and where the outline prints the
+hidden copy cannot be told from where it prints the visible one (a notebook's
+hidden ``-`` is in every line that holds a dash).
 
 Accessible names (``button "Pay now"``) stay as the browser computes
 them: locators match on them, and a screen reader announces them. Values
@@ -54,56 +56,33 @@ class _Line:
         if raw_text is not None:
             self.text = _yaml_unquote(raw_text)
 
-    def segments(self) -> list[tuple[str, str]]:
-        """What this line prints of the page's text, in reading order."""
-        found = []
-        if self.name is not None:
-            found.append(("name", self.name))
-        if self.text is not None and self.role not in _VALUE_ROLES:
-            found.append(("text", self.text))
-        return found
-
 
 def _occurrences(text: str, words: str) -> list[int]:
+    """Where ``words`` stand whole in ``text``: not a piece of a longer word or number."""
     at, found = text.find(words), []
     while at >= 0:
-        found.append(at)
-        at = text.find(words, at + len(words))
+        end = at + len(words)
+        if not (at and text[at - 1].isalnum()) and not (end < len(text) and text[end].isalnum()):
+            found.append(at)
+        at = text.find(words, end)
     return found
 
 
-def leave_out(
-    outline: str, hidden: Sequence[tuple[str, int, bool]], *, in_place: bool = True
-) -> tuple[str, int]:
+def leave_out(outline: str, hidden: Sequence[tuple[str, bool]]) -> tuple[str, int]:
     """``outline`` without the ``hidden`` texts, and how many it left out.
 
-    ``hidden`` holds ``(words, occurrences before, shown elsewhere)`` per
-    hidden text, as the reading world answers them, for the whole document.
-    Without ``in_place`` (``outline`` is a part of the page, so the counts
-    do not hold there) words a visible text holds too are kept.
+    ``hidden`` holds ``(words, shown elsewhere)`` per hidden text, as the
+    reading world answers them; words shown elsewhere are kept.
     """
     if not hidden or not outline:
         return outline, 0
     lines = [_Line(raw) for raw in outline.split("\n")]
-    # Every place each hidden text's words occur, in reading order: (line, kind, offset).
-    places: dict[str, list[tuple[int, str, int]]] = {}
-    for words, _, _ in hidden:
-        if words and words not in places:
-            places[words] = [
-                (number, kind, offset)
-                for number, line in enumerate(lines)
-                for kind, text in line.segments()
-                for offset in _occurrences(text, words)
-            ]
     cuts: dict[int, set[tuple[int, int]]] = {}
-    for words, before, shown in hidden:
-        where = places.get(words, [])
-        if shown and not in_place:
-            continue
-        chosen = where if not shown else where[before : before + 1]
-        for number, kind, offset in chosen:
-            if kind == "text":
-                cuts.setdefault(number, set()).add((offset, len(words)))
+    for words in {words for words, shown in hidden if words and not shown}:
+        for number, line in enumerate(lines):
+            if line.text is not None and line.role not in _VALUE_ROLES:
+                for offset in _occurrences(line.text, words):
+                    cuts.setdefault(number, set()).add((offset, len(words)))
     left_out = 0
     for number, spans in cuts.items():
         line = lines[number]

@@ -69,7 +69,7 @@ class Read(NamedTuple):
 class _Beside(NamedTuple):
     """What the reading world read beside an outline, and the generation it read."""
 
-    hidden: list[tuple[str, int, bool]] | None
+    hidden: list[tuple[str, bool]] | None
     glued: frozenset[tuple[str, str]]
     generation: int
 
@@ -226,9 +226,7 @@ class Capture(Observer):
             if found.generation == generation:
                 glued = found.glued
                 if found.hidden is not None:
-                    # A part of the page (a target, a depth) does not hold every text
-                    # before a hidden one: only words no visible text holds are left out.
-                    text, hidden = leave_out(text, found.hidden, in_place=whole)
+                    text, hidden = leave_out(text, found.hidden)
             if tab.generation == generation:
                 text = tab.display_refs(text, generation, whole=locator is None)
                 if whole:
@@ -298,9 +296,9 @@ class Capture(Observer):
         unseen, pairs = reply.value
         hidden = (
             [
-                (str(item[0]), int(item[1]), bool(item[2]))
+                (str(item[0]), bool(item[1]))
                 for item in unseen
-                if isinstance(item, list) and len(item) == 3
+                if isinstance(item, list) and len(item) == 2
             ]
             if isinstance(unseen, list)
             else None

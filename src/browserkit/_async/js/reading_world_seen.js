@@ -7,9 +7,8 @@
 // Such text is how a page writes to an agent what no person reviewing the page
 // would read. seer() answers a test of one text node (its caches live as long
 // as one read); hidden(limit) lists the document's hidden texts in reading
-// order, each with how often its words occur in the outline's text before it,
-// so the outline, which prints the same text in the same order, can leave out
-// that occurrence and no other (snapshot/_hidden.py).
+// order, each with whether a text a person sees holds the same words (then the
+// outline keeps them: see snapshot/_hidden.py).
 // Computed style and layout are read here, in the isolated world: page code
 // cannot patch getComputedStyle or elementsFromPoint for this reader.
 /** @type {ReadingPart} */
@@ -252,16 +251,8 @@
     if (document.body) walk(document.body, CANVAS);
   };
 
-  /** @param {string} text @param {string} words */
-  const occurrences = (text, words) => {
-    let n = 0;
-    for (let at = text.indexOf(words); at >= 0; at = text.indexOf(words, at + words.length)) n++;
-    return n;
-  };
-
-  /** The hidden texts, at most `limit`: [words, occurrences before it, shown elsewhere].
-   * "Occurrences before it" counts its words in all the text before it that the
-   * outline prints; "shown elsewhere" says whether a text a person sees holds them too.
+  /** The hidden texts, at most `limit`: [words, shown elsewhere], in reading order.
+   * "Shown elsewhere" says whether a text a person sees holds the same words.
    * @param {number} limit */
   const hidden = (limit) => {
     const eye = seer();
@@ -275,23 +266,17 @@
       if (isHidden) words.add(text);
       texts.push({ text, hidden: isHidden });
     });
-    /** @type {[string, number, boolean][]} */
+    /** @type {[string, boolean][]} */
     const found = [];
     if (!words.size) return found;
-    /** @type {Map<string, number>} */
-    const before = new Map();
     /** @type {Set<string>} */
     const shown = new Set();
     for (const { text, hidden: isHidden } of texts) {
-      if (isHidden && found.length < limit) found.push([text, before.get(text) || 0, false]);
-      for (const w of words) {
-        const n = occurrences(text, w);
-        if (!n) continue;
-        before.set(w, (before.get(w) || 0) + n);
-        if (!isHidden) shown.add(w);
-      }
+      if (isHidden && found.length < limit) found.push([text, false]);
+      if (isHidden) continue;
+      for (const w of words) if (text.includes(w)) shown.add(w);
     }
-    for (const item of found) item[2] = shown.has(item[0]);
+    for (const item of found) item[1] = shown.has(item[0]);
     return found;
   };
 
