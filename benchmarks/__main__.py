@@ -26,7 +26,7 @@ def main(argv: list[str] | None = None) -> int:
         nargs="*",
         metavar="SECTION",
         help=f"sections to run (default: {', '.join(DEFAULT_SECTIONS)}); also: economy "
-        "(scripted agent tasks on five real apps, see benchmarks/README.md) and economy-cli "
+        "(scripted agent tasks on seven real apps, see benchmarks/README.md) and economy-cli "
         "(the same tasks through two command lines)",
     )
     parser.add_argument(

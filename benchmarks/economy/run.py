@@ -70,6 +70,9 @@ def app_versions() -> dict[str, str]:
         "swagger-ui-dist": _npm_version("swagger-ui-dist"),
         "wagtail": _version("wagtail"),
         "nicegui": _version("nicegui"),
+        "mlflow": _version("mlflow"),
+        "jupyterlab": _version("jupyterlab"),
+        "ipykernel": _version("ipykernel"),
     }
 
 
@@ -113,6 +116,8 @@ async def start_apps(stack: contextlib.ExitStack, errors: list[str], log: Log) -
         (apps.ApiConsole, tasks.console_task),
         (apps.CmsAdmin, tasks.cms_task),
         (apps.WebUi, tasks.web_ui_task),
+        (apps.TrackingUi, tasks.tracking_task),
+        (apps.NotebookIde, tasks.notebook_task),
     ]
     made = [
         await _start_app(stack, app(), make_task, errors, log)

@@ -11,9 +11,14 @@
   over a throwaway project, served by ``manage.py runserver --noreload``.
 - :class:`WebUi`: a small order desk written with NiceGUI (Vue and Quasar in the
   page, driven from a Python process over a websocket).
+- :class:`TrackingUi`: MLflow's tracking UI (a grid of 60 logged runs, a page per
+  run, hash routes) over a sqlite store, served by ``mlflow server``.
+- :class:`NotebookIde`: JupyterLab over a one-notebook folder (CodeMirror 6 cells,
+  an ipykernel over a websocket), served by ``jupyter lab``.
 
 Every server binds 127.0.0.1 on a free port; every start-up step is bounded in time.
-Nothing here imports Django, Wagtail, NiceGUI or Sphinx: they run in child processes.
+Nothing here imports Django, Wagtail, NiceGUI, Sphinx, MLflow or JupyterLab: they run
+in child processes.
 """
 
 from __future__ import annotations
@@ -23,6 +28,8 @@ from benchmarks.economy.apps.api_console import ITEMS, ApiConsole, ensure_npm
 from benchmarks.economy.apps.cms_admin import CmsAdmin
 from benchmarks.economy.apps.django_admin import DjangoAdmin
 from benchmarks.economy.apps.docs_site import DocsSite, section_sentence
+from benchmarks.economy.apps.notebook_ide import NotebookIde
+from benchmarks.economy.apps.tracking_ui import TrackingUi
 from benchmarks.economy.apps.web_ui import WebUi
 
 __all__ = [
@@ -35,6 +42,8 @@ __all__ = [
     "CmsAdmin",
     "DjangoAdmin",
     "DocsSite",
+    "NotebookIde",
+    "TrackingUi",
     "WebUi",
     "ensure_npm",
     "section_sentence",

@@ -4,7 +4,9 @@ and the life of an app served by a child process from a temporary folder."""
 from __future__ import annotations
 
 import importlib.util
+import os
 import shutil
+import signal
 import socket
 import subprocess
 import tempfile
@@ -66,9 +68,11 @@ def require(module: str, name: str) -> None:
         raise AppError(f"{name} is not installed: pip install --group bench")
 
 
-def wait_ready(url: str, proc: subprocess.Popen[bytes] | None = None) -> None:
-    """Wait until ``url`` answers (any HTTP status), at most READY_TIMEOUT_S."""
-    deadline = time.monotonic() + READY_TIMEOUT_S
+def wait_ready(
+    url: str, proc: subprocess.Popen[bytes] | None = None, timeout_s: float = READY_TIMEOUT_S
+) -> None:
+    """Wait until ``url`` answers (any HTTP status), at most ``timeout_s``."""
+    deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
         if proc is not None and proc.poll() is not None:
             raise AppError(f"the server for {url} exited with code {proc.returncode}")
@@ -79,7 +83,7 @@ def wait_ready(url: str, proc: subprocess.Popen[bytes] | None = None) -> None:
             return  # it answered
         except OSError:
             time.sleep(0.2)
-    raise AppError(f"{url} did not answer within {READY_TIMEOUT_S:.0f} s")
+    raise AppError(f"{url} did not answer within {timeout_s:.0f} s")
 
 
 def run_command(args: list[str], cwd: Path, what: str, env: dict[str, str] | None = None) -> None:
@@ -137,13 +141,18 @@ class ProcessApp(App):
     """An app served by a child process from a temporary folder that it owns.
 
     The folder exists from construction on; ``start`` writes the app into it and
-    calls :meth:`serve`; ``close`` stops the process and removes the folder.
+    calls :meth:`serve`; ``close`` stops the process and removes the folder. The
+    process leads a process group of its own, and ``close`` stops the whole group:
+    some servers (MLflow's, JupyterLab's kernels) start children that outlive
+    their parent's exit.
     """
 
     folder_prefix = "bk-economy-app-"
     """How the temporary folder's name starts."""
     ready_path = "/"
     """The path whose first answer (any HTTP status) means the server is up."""
+    ready_timeout_s = READY_TIMEOUT_S
+    """Bound on that first answer: a server that imports much at start needs more."""
 
     def __init__(self) -> None:
         self.folder = Path(tempfile.mkdtemp(prefix=self.folder_prefix))
@@ -163,6 +172,10 @@ class ProcessApp(App):
         """The command, run in :attr:`folder`, that serves the app on 127.0.0.1:``port``."""
         raise NotImplementedError
 
+    def server_env(self) -> dict[str, str] | None:
+        """The server's environment; None inherits the benchmark's."""
+        return None
+
     def serve(self) -> None:
         """Run :meth:`server_command` on a free port, its output in ``server.log``, and
         wait (bounded) until :attr:`ready_path` answers."""
@@ -174,21 +187,33 @@ class ProcessApp(App):
             stdout=self._log,
             stderr=subprocess.STDOUT,
             stdin=subprocess.DEVNULL,
+            env=self.server_env(),
+            start_new_session=True,
         )
-        wait_ready(self.url(self.ready_path), self._proc)
+        wait_ready(self.url(self.ready_path), self._proc, self.ready_timeout_s)
 
     def close(self) -> None:
-        """Stop the server (terminate, then kill after 10 s) and remove the folder."""
-        if self._proc is not None and self._proc.poll() is None:
-            self._proc.terminate()
+        """Stop the server's process group (terminate, then kill after 10 s) and remove
+        the folder."""
+        if self._proc is not None:
+            self._signal_group(signal.SIGTERM)
             try:
                 self._proc.wait(timeout=10)
             except subprocess.TimeoutExpired:
-                self._proc.kill()
-                self._proc.wait(timeout=10)
+                pass
+            # Children that ignored the terminate, or that the server left behind.
+            self._signal_group(signal.SIGKILL)
+            self._proc.wait(timeout=10)
         if self._log is not None:
             self._log.close()
         shutil.rmtree(self.folder, ignore_errors=True)
+
+    def _signal_group(self, sig: signal.Signals) -> None:
+        assert self._proc is not None
+        try:
+            os.killpg(self._proc.pid, sig)
+        except ProcessLookupError:  # the whole group has exited
+            pass
 
 
 class QuietFiles(SimpleHTTPRequestHandler):
