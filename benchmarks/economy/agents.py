@@ -23,6 +23,8 @@ import json
 import re
 from typing import Any
 
+import attrs
+
 import browserkit as bk
 from benchmarks.contenders import CALL_TIMEOUT_S, PlaywrightMCP, is_error
 from benchmarks.economy.policy import Reply, Target
@@ -153,6 +155,19 @@ class BrowserkitAgent:
         """``browser_act`` select by the option's label."""
         return await self._act("select", ref, f"Choose {option!r} in {target}", values=[option])
 
+    async def wait_for(self, text: str, timeout_s: float) -> Reply:
+        """``browser_wait_for`` the text; an answer of met=false is a failed wait."""
+        arguments = {
+            "session_id": self.session_id,
+            "text": text,
+            "timeout_ms": round(timeout_s * 1000),
+        }
+        answer = await self._call("browser_wait_for", arguments)
+        reply = self._reply(answer)
+        if reply.error is None and answer.get("met") is False:
+            return attrs.evolve(reply, error=f"{text!r} did not show within {timeout_s:.0f} s")
+        return reply
+
 
 _PAGE_URL = re.compile(r"^- Page URL: (\S+)", re.MULTILINE)
 
@@ -232,3 +247,7 @@ class MCPAgent:
         """``browser_select_option`` by the option's label."""
         arguments = {**self._element("browser_select_option", ref, target), "values": [option]}
         return await self._call("browser_select_option", arguments)
+
+    async def wait_for(self, text: str, timeout_s: float) -> Reply:
+        """``browser_wait_for`` the text (its own timeout, at most the call's bound)."""
+        return await self._call("browser_wait_for", {"text": text})

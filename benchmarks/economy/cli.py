@@ -39,6 +39,8 @@ from importlib.metadata import version as package_version
 from pathlib import Path
 from typing import Any
 
+import attrs
+
 import browserkit as bk
 from benchmarks.economy import tasks
 from benchmarks.economy.policy import Outcome, Reply, Target, drive
@@ -158,6 +160,23 @@ class BrowserkitCli(_Cli):
     async def select(self, ref: str, target: Target, option: str) -> Reply:
         return await self._reply("select", ref, option)
 
+    async def wait_for(self, text: str, timeout_s: float) -> Reply:
+        reply = await self._reply(
+            "wait", "--text", text, "--timeout-ms", str(round(timeout_s * 1000))
+        )
+        if reply.error is None and '"met":false' in reply.text.replace(" ", ""):
+            return attrs.evolve(reply, error=f"{text!r} did not show within {timeout_s:.0f} s")
+        return reply
+
+
+# playwright-cli has no wait command: the agent polls the page's visible text in
+# one `eval`, as the bound of a wait says.
+_WAIT_JS = (
+    "() => new Promise((done) => {{ const t0 = Date.now(); const look = () => "
+    "document.body.innerText.includes({text}) ? done(true) : Date.now() - t0 > {ms} ? "
+    "done(false) : setTimeout(look, 100); look(); }})"
+)
+
 
 class PlaywrightCli(_Cli):
     """``python -m playwright cli``: its session, and the snapshot files it writes."""
@@ -219,6 +238,13 @@ class PlaywrightCli(_Cli):
 
     async def select(self, ref: str, target: Target, option: str) -> Reply:
         return await self._reply("select", ref, option)
+
+    async def wait_for(self, text: str, timeout_s: float) -> Reply:
+        script = _WAIT_JS.format(text=json.dumps(text), ms=round(timeout_s * 1000))
+        reply = await self._reply("eval", script)
+        if reply.error is None and "true" not in reply.text:
+            return attrs.evolve(reply, error=f"{text!r} did not show within {timeout_s:.0f} s")
+        return reply
 
 
 def _env(folder: Path) -> dict[str, str]:

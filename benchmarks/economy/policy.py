@@ -18,6 +18,9 @@ policy, the issue's:
   what to search for (a record's id) first searches the page's text with the
   contender's search tool, where it has one (browserkit's ``browser_find``;
   Playwright MCP has none, and reads the page as before).
+- A ``Wait`` step is an agent's answer to a page that renders for seconds (a
+  loading shell): one wait-for-text call, bounded by :data:`WAIT_S`, its answer
+  read like any other.
 - An outline that says how to see what it left out (browserkit's compact
   outline: ``(expand: snapshot(target="e12"))``, in a tool's answer ``(expand:
   browser_snapshot ref=e12)``, at the command line ``(expand: browserkit snapshot
@@ -48,6 +51,7 @@ __all__ = [
     "EXPANDS",
     "LOOKS",
     "LOOK_PAUSE_S",
+    "WAIT_S",
     "Agent",
     "Click",
     "Goto",
@@ -61,6 +65,7 @@ __all__ = [
     "StepFailed",
     "Target",
     "Type",
+    "Wait",
     "describe",
     "drive",
     "find_ref",
@@ -75,6 +80,8 @@ LOOK_PAUSE_S = 0.5
 """Pause before a second or third snapshot: the page may still be rendering."""
 EXPANDS = 3
 """Collapsed parts of one outline an agent expands while looking for something."""
+WAIT_S = 30.0
+"""Bound on one ``Wait`` step: how long the agent lets a page render."""
 # A fold names the call that shows what it hid, in the words of whoever answered: the
 # SDK's outline (`(expand: snapshot(target="e12"))`), a tool's answer (`(expand:
 # browser_snapshot ref=e12)`) or the command line's (`(expand: browserkit snapshot e12)`).
@@ -178,7 +185,15 @@ class Read:
     search: str | None = None
 
 
-Step = Open | Goto | Click | Type | Select | Read
+@attrs.frozen
+class Wait:
+    """Wait until ``text`` is visible on the page: a page that shows a loading shell
+    for seconds, longer than :data:`LOOKS` snapshots cover."""
+
+    text: str
+
+
+Step = Open | Goto | Click | Type | Select | Read | Wait
 
 
 @attrs.frozen
@@ -218,6 +233,10 @@ class Agent(Protocol):
     async def type(self, ref: str, target: Target, text: str, submit: bool) -> Reply: ...
 
     async def select(self, ref: str, target: Target, option: str) -> Reply: ...
+
+    async def wait_for(self, text: str, timeout_s: float) -> Reply:
+        """Wait (at most ``timeout_s``) until ``text`` is visible."""
+        ...
 
 
 # ----------------------------------------------------------------------------- outlines
@@ -487,12 +506,21 @@ async def _navigate(agent: Agent, ledger: Ledger, step: Open | Goto) -> None:
         raise StepFailed(f"opening {step.url} failed: {reply.error}")
 
 
+async def _wait(agent: Agent, ledger: Ledger, step: Wait) -> None:
+    reply = await agent.wait_for(step.text, WAIT_S)
+    ledger.read(reply)
+    if reply.error is not None:
+        raise StepFailed(f"waiting for {step.text!r} failed: {reply.error}")
+
+
 def describe(step: Step) -> str:
     """A short label of a step, for failure messages."""
     if isinstance(step, Open | Goto):
         return f"{type(step).__name__.lower()} {step.url}"
     if isinstance(step, Read):
         return f"read {', '.join(repr(t) for t in step.texts)}"
+    if isinstance(step, Wait):
+        return f"wait for {step.text!r}"
     return f"{type(step).__name__.lower()} {step.target}"
 
 
@@ -511,6 +539,8 @@ async def drive(agent: Agent, steps: list[Step], outcome: Outcome | None = None)
                     await _navigate(agent, out.ledger, step)
                 elif isinstance(step, Read):
                     await _read(agent, out.ledger, step)
+                elif isinstance(step, Wait):
+                    await _wait(agent, out.ledger, step)
                 else:
                     await _act(agent, out.ledger, step)
             except StepFailed as exc:

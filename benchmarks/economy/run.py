@@ -75,6 +75,9 @@ def app_versions() -> dict[str, str]:
         "trac": _version("trac"),
         "streamlit": _version("streamlit"),
         "gradio": _version("gradio"),
+        "mlflow": _version("mlflow"),
+        "jupyterlab": _version("jupyterlab"),
+        "ipykernel": _version("ipykernel"),
     }
 
 
@@ -122,6 +125,8 @@ async def start_apps(stack: contextlib.ExitStack, errors: list[str], log: Log) -
         (apps.IssueTracker, [tasks.tracker_task]),
         (apps.DataApp, [tasks.data_app_task]),
         (apps.MlDemo, [tasks.ml_demo_task]),
+        (apps.TrackingUi, [tasks.tracking_task]),
+        (apps.NotebookIde, [tasks.notebook_task]),
     ]
     made: list[tasks.Task] = []
     for app, make_tasks in every:

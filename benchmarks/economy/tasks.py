@@ -20,9 +20,13 @@ from benchmarks.economy.apps import (
     DocsSite,
     IssueTracker,
     MlDemo,
+    NotebookIde,
+    TrackingUi,
     WebUi,
 )
-from benchmarks.economy.policy import Click, Goto, Open, Read, Select, Step, Target, Type
+from benchmarks.economy.apps.notebook_ide import NOTEBOOK
+from benchmarks.economy.apps.tracking_ui import EXPERIMENT, trial_accuracy
+from benchmarks.economy.policy import Click, Goto, Open, Read, Select, Step, Target, Type, Wait
 
 __all__ = [
     "Task",
@@ -33,7 +37,9 @@ __all__ = [
     "data_app_task",
     "docs_task",
     "ml_demo_task",
+    "notebook_task",
     "tracker_task",
+    "tracking_task",
     "web_ui_task",
 ]
 
@@ -386,4 +392,79 @@ def ml_demo_task(app: MlDemo) -> Task:
         goal=f"the demo logged the run's call ({ML_DEMO_MEDICINE}, {ML_DEMO_WEIGHT} kg)",
         steps=steps,
         check=check,
+    )
+
+
+def tracking_task(app: TrackingUi) -> Task:
+    """Open the experiment's runs, find the run in the grid, read a metric, rename the run."""
+    runs: dict[str, str] = {}
+
+    def names(tag: str) -> tuple[str, str]:
+        return f"trial-{tag}", f"trial-{tag}-reviewed"
+
+    def steps(tag: str) -> list[Step]:
+        name, renamed = names(tag)
+        return [
+            Open(app.url("/")),
+            # The home page opens on GenAI views; the seeded runs are model training.
+            Click(Target("button", "Model training")),
+            Click(Target("link", EXPERIMENT)),
+            Click(Target("link", name)),
+            Read(("accuracy", trial_accuracy(tag))),
+            Click(Target("button", "Open header dropdown menu")),
+            Click(Target("menuitem", "Rename")),
+            Type(Target("textbox", "New run name"), renamed),
+            Click(Target("button", "Save")),
+            Read((renamed,)),
+        ]
+
+    def prepare(tag: str) -> None:
+        runs[tag] = app.add_trial(names(tag)[0], trial_accuracy(tag))
+
+    return Task(
+        name="MLflow: find a run in the grid, read a metric, rename the run",
+        app="MLflow",
+        goal="the run logged for this task run carries the new name in MLflow's store",
+        steps=steps,
+        prepare=prepare,
+        check=lambda tag: tag in runs and app.run_name(runs[tag]) == names(tag)[1],
+    )
+
+
+NOTEBOOK_SUM = sum(range(1, 101))
+NOTEBOOK_KERNEL_IDLE = "| Idle"
+
+
+def notebook_task(app: NotebookIde) -> Task:
+    """Open the notebook, type code into its cell, run it, read the output."""
+
+    def result(tag: str) -> tuple[str, str]:
+        return f"result-{tag}.txt", f"{tag} total {NOTEBOOK_SUM}"
+
+    def steps(tag: str) -> list[Step]:
+        file, line = result(tag)
+        code = (
+            f"line = '{tag} total ' + str(sum(range(1, 101)))\n"
+            f"open('{file}', 'w').write(line)\n"
+            "print(line)"
+        )
+        return [
+            Open(app.url(f"/lab/tree/{NOTEBOOK}")),
+            # The page is a loading shell for seconds, then the kernel starts: wait
+            # until the status bar says it is idle ("Python 3 (ipykernel) | Idle").
+            Wait(NOTEBOOK_KERNEL_IDLE),
+            # CodeMirror's editor has no accessible name, and outlines print none of
+            # its text: the empty code cell is the one unnamed textbox shown (the
+            # markdown cell's editor is hidden while the cell is rendered).
+            Type(Target("textbox", ""), code),
+            Click(Target("button", "Run this cell and advance (Shift+Enter)")),
+            Read((line,)),
+        ]
+
+    return Task(
+        name="JupyterLab: type code into a cell, run it on the kernel, read its output",
+        app="JupyterLab",
+        goal="the kernel ran the typed code: the file it writes holds the run's line",
+        steps=steps,
+        check=lambda tag: app.written(result(tag)[0]) == result(tag)[1],
     )

@@ -18,10 +18,14 @@
   on every input, its output sent over a websocket), with BaseWeb's popover select.
 - :class:`MlDemo`: a small dose calculator written with Gradio, whose result comes
   back over Gradio's queue (server-sent events) a second or more after the click.
+- :class:`TrackingUi`: MLflow's tracking UI (a grid of 60 logged runs, a page per
+  run, hash routes) over a sqlite store, served by ``mlflow server``.
+- :class:`NotebookIde`: JupyterLab over a one-notebook folder (CodeMirror 6 cells,
+  an ipykernel over a websocket), served by ``jupyter lab``.
 
 Every server binds 127.0.0.1 on a free port; every start-up step is bounded in time.
-Nothing here imports Django, Wagtail, NiceGUI, Trac, Streamlit, Gradio or Sphinx: they run
-in child processes.
+Nothing here imports Django, Wagtail, NiceGUI, Trac, Streamlit, Gradio, MLflow, JupyterLab
+or Sphinx: they run in child processes.
 """
 
 from __future__ import annotations
@@ -40,6 +44,8 @@ from benchmarks.economy.apps.django_admin import DjangoAdmin
 from benchmarks.economy.apps.docs_site import DocsSite, section_sentence
 from benchmarks.economy.apps.issue_tracker import IssueTracker
 from benchmarks.economy.apps.ml_demo import MlDemo
+from benchmarks.economy.apps.notebook_ide import NotebookIde
+from benchmarks.economy.apps.tracking_ui import TrackingUi
 from benchmarks.economy.apps.web_ui import WebUi
 
 __all__ = [
@@ -57,6 +63,8 @@ __all__ = [
     "DocsSite",
     "IssueTracker",
     "MlDemo",
+    "NotebookIde",
+    "TrackingUi",
     "WebUi",
     "ensure_npm",
     "section_sentence",

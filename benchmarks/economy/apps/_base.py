@@ -4,7 +4,9 @@ and the life of an app served by a child process from a temporary folder."""
 from __future__ import annotations
 
 import importlib.util
+import os
 import shutil
+import signal
 import socket
 import subprocess
 import tempfile
@@ -139,7 +141,10 @@ class ProcessApp(App):
     """An app served by a child process from a temporary folder that it owns.
 
     The folder exists from construction on; ``start`` writes the app into it and
-    calls :meth:`serve`; ``close`` stops the process and removes the folder.
+    calls :meth:`serve`; ``close`` stops the process and removes the folder. The
+    process leads a process group of its own, and ``close`` stops the whole group:
+    some servers (MLflow's, JupyterLab's kernels) start children that outlive
+    their parent's exit.
     """
 
     folder_prefix = "bk-economy-app-"
@@ -183,21 +188,32 @@ class ProcessApp(App):
             stdout=self._log,
             stderr=subprocess.STDOUT,
             stdin=subprocess.DEVNULL,
+            start_new_session=True,
         )
         wait_ready(self.url(self.ready_path), self._proc, self.ready_timeout_s)
 
     def close(self) -> None:
-        """Stop the server (terminate, then kill after 10 s) and remove the folder."""
-        if self._proc is not None and self._proc.poll() is None:
-            self._proc.terminate()
+        """Stop the server's process group (terminate, then kill after 10 s) and remove
+        the folder."""
+        if self._proc is not None:
+            self._signal_group(signal.SIGTERM)
             try:
                 self._proc.wait(timeout=10)
             except subprocess.TimeoutExpired:
-                self._proc.kill()
-                self._proc.wait(timeout=10)
+                pass
+            # Children that ignored the terminate, or that the server left behind.
+            self._signal_group(signal.SIGKILL)
+            self._proc.wait(timeout=10)
         if self._log is not None:
             self._log.close()
         shutil.rmtree(self.folder, ignore_errors=True)
+
+    def _signal_group(self, sig: signal.Signals) -> None:
+        assert self._proc is not None
+        try:
+            os.killpg(self._proc.pid, sig)
+        except ProcessLookupError:  # the whole group has exited
+            pass
 
 
 class QuietFiles(SimpleHTTPRequestHandler):
