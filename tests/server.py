@@ -27,7 +27,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     - ``/generated/list?n=N``: a page with an N-item list of buttons
     - ``/generated/table?rows=N``: an orders table with N rows (a View button in each)
     - ``/hang?ms=N``: a 204 after N ms (default 30 s): a long poll
-    - ``/events?ms=N``: server-sent events, one event, then open for N ms
+    - ``/events?ms=N``: server-sent events, one event, then open for N ms;
+      with ``then=TEXT&after=D``, a second event saying TEXT D ms after the first
     - ``POST /beacon?ms=N``: a 204 after N ms (for ``sendBeacon``)
     - ``POST /state/login`` (form field ``user``): sets an HttpOnly session cookie, then
       redirects to ``/state/whoami``, a page saying who that cookie belongs to;
@@ -122,6 +123,10 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             try:
                 self.wfile.write(b"data: hello\n\n")
                 self.wfile.flush()
+                if "then" in query:  # a second event after `after` ms (max 10 s): a queued job's
+                    time.sleep(min(int(query.get("after", "1200")), 10_000) / 1000)
+                    self.wfile.write(f"data: {query['then']}\n\n".encode())
+                    self.wfile.flush()
                 time.sleep(min(int(query.get("ms", "30000")), 60_000) / 1000)
             except OSError:
                 pass

@@ -31,9 +31,10 @@ from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Frame, Locator, Position
 from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
-from browserkit._async.acting.settle import Settler
+from browserkit._async.acting.settle import BUSY_WORDS, RESULT_MS, Settler, started_busy
 from browserkit._async.capture.arrival import Arrival
 from browserkit._async.capture.outline_capture import Capture
+from browserkit._async.core import page_scripts
 from browserkit._async.core.events import (
     ActionEnded,
     ActionStarted,
@@ -382,10 +383,19 @@ class Pipeline:
                 after = None
                 navigated = True
             if after is not None and after.generation == before.generation:
-                self._capture.record(tab, after.text, after.generation)
                 change = diff_outlines(
                     before.outline, after.outline, baseline_generation=before.generation
                 )
+                busy = started_busy(change)
+                later = after if busy is None else await self._result(run, after, busy)
+                if later is not after:  # what the busy indicator was waiting for
+                    after, change = later, None
+                    if after.generation == before.generation:
+                        change = diff_outlines(
+                            before.outline, after.outline, baseline_generation=before.generation
+                        )
+            if after is not None and change is not None:
+                self._capture.record(tab, after.text, after.generation)
                 ticking = self._capture.ticking(tab, after.generation)
                 if ticking:
                     change = attrs.evolve(change, ticking=ticking)
@@ -396,6 +406,31 @@ class Pipeline:
         if run.observing and navigated and tab.pending_dialog is None:
             page = await self._arrival.read(tab, max(1.0, run.left()))
         return _Seen(navigated, change, page)
+
+    async def _result(self, run: _Run, after: Baseline, busy: tuple[str, bool]) -> Baseline:
+        """The outline once the busy indicator the action put up has gone (a queued
+        job's result arrived), settled again; ``after`` itself when it stays past
+        :data:`RESULT_MS` or the action's time, or cannot be watched."""
+        tab = run.tab
+        ref, by_words = busy
+        wait_ms = min(RESULT_MS, run.left())
+        if wait_ms <= 0:
+            return after
+        args = {"maxMs": int(wait_ms), "words": BUSY_WORDS if by_words else None}
+        try:
+            element = tab.page.locator(f"aria-ref={tab.raw_ref(ref, after.generation)}")
+            watch = element.evaluate(page_scripts.BUSY_GONE, args, timeout=wait_ms + 1000)
+            gone = await self._core.bounded(watch, "wait for the result", wait_ms + 2000, tab)
+        except (PlaywrightError, BrowserkitError):
+            return after  # gone already, or the page moved on: what was read stands
+        if not gone:
+            return after
+        with Settler(tab, self._core.evidence) as settler:
+            await self._core.unless_gone(settler.settle(max(0.0, run.left())))
+        try:
+            return (await self._capture.baseline(tab, max(1.0, run.left())))[0]
+        except BrowserkitError:
+            return after
 
     async def _after(self, tab: Tab, ms: float, settler: Settler) -> Baseline:
         """The outline once the action settled: the one read early when nothing changed

@@ -11,11 +11,18 @@ polls, streams, beacons) do not make ``settled`` False.
 Each wait is bounded; hitting a bound reports ``settled=False`` instead of
 hanging. The quiet window doubles as the grace period in which a late
 navigation (Enter in a form submits after the key event returns) shows up.
+
+A result that comes later than settling can see (a job sent through a queue
+whose answer arrives over a stream the page keeps open) shows as a busy
+indicator the action put up: :func:`started_busy` finds it in the action's
+diff, and the observed action then waits, at most :data:`RESULT_MS`, until it
+is gone (``js/busy_gone.js``), so the answer shows the result, not the spinner.
 """
 
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -28,11 +35,24 @@ from browserkit._async.core.loading import PendingRequests, dom_quiet, quiet_res
 from browserkit._async.core.tab import Baseline, Tab, swallow, unless_blocked
 from browserkit._async.evidence.hooks import Evidence
 from browserkit.errors import ModalStateBlockedError
+from browserkit.snapshot import Node, SnapshotDiff
+from browserkit.snapshot._parse import parse
 
-__all__ = ["MAX_SETTLE_MS", "Settler"]
+__all__ = ["BUSY_WORDS", "MAX_SETTLE_MS", "RESULT_MS", "Settler", "started_busy"]
 
 MAX_SETTLE_MS = 5_000
 """No action waits longer than this for the page to settle."""
+
+RESULT_MS = 10_000
+"""How long an observed action waits, past settling, for a busy indicator it put up
+to go (never past the action's own timeout): a model demo answers in seconds."""
+
+BUSY_WORDS = r"^(loading|please wait|one moment|processing|generating|thinking)\b"
+"""How a text that says the page is working on something begins (case aside). Not
+"running" or "pending": a table's status column says those for good."""
+_BUSY = re.compile(BUSY_WORDS, re.IGNORECASE)
+# A busy text is a short status line, not a paragraph that begins with the word.
+_BUSY_CHARS = 60
 
 # Chromium never loads these in a new window (top-level data: navigations are
 # blocked; javascript: runs in the blank window without a navigation), and
@@ -245,3 +265,43 @@ async def _wait_any(a: asyncio.Event, b: asyncio.Event, seconds: float) -> None:
     finally:
         for t in tasks:
             t.cancel()
+
+
+def _busy_node(node: Node) -> bool:
+    """A progress bar, or a short text that says it is working (by words: True)."""
+    if node.role == "progressbar":
+        return True
+    return any(
+        w is not None and len(w) <= _BUSY_CHARS and _BUSY.match(w.strip())
+        for w in (node.name, node.text)
+    )
+
+
+def _busy_in(node: Node, holder: str | None) -> tuple[str, bool] | None:
+    """The first busy indicator in ``node``'s subtree: the ref that holds it, and
+    whether it is known by its words."""
+    stack = [(node, holder)]
+    while stack:
+        here, ref = stack.pop()
+        ref = here.ref or ref
+        if _busy_node(here) and ref is not None and ref.startswith("e"):
+            return ref, here.role != "progressbar"
+        stack.extend((kid, ref) for kid in reversed(here.children))
+    return None
+
+
+def started_busy(change: SnapshotDiff) -> tuple[str, bool] | None:
+    """A busy indicator the action put up: an added progress bar or "Processing…"
+    text, or a line that came to say so; its (main-frame) ref and whether its words
+    say it (else its role). None when the action put none up."""
+    for added in change.added:
+        found = _busy_in(added.node, added.ancestor_ref)
+        if found is not None:
+            return found
+    for changed in change.changed:
+        old, new = parse(changed.old_line).children, parse(changed.line).children
+        if new and old and _busy_node(new[0]) and not _busy_node(old[0]):
+            ref = changed.ref
+            if ref is not None and ref.startswith("e"):
+                return ref, new[0].role != "progressbar"
+    return None

@@ -55,6 +55,7 @@ if TYPE_CHECKING:
 __all__ = [
     "BOUND_ENGINE",
     "BOUND_ENGINE_NAME",
+    "BUSY_GONE",
     "CHANGE_STAMP",
     "DOM_CHANGE",
     "DOM_QUIET",
@@ -215,6 +216,8 @@ by name; :data:`MISSING` in a document it did not run in (evaluate :data:`DOM_QU
 # by name.
 PRISTINE = f"({load('pristine')})({{domQuiet: ({DOM_QUIET})}})"
 DOM_CHANGE = load("dom_change")
+BUSY_GONE = load("busy_gone")
+"""``(element, {maxMs, words})``: resolves once a busy indicator is gone (``js/busy_gone.js``)."""
 
 
 async def dom_quiet(where: Page | Frame, args: Mapping[str, float]) -> Any:
