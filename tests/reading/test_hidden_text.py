@@ -66,6 +66,12 @@ def test_hidden_words_never_cut_a_piece_of_a_longer_word_or_number() -> None:
     hidden = [("-", False), ("0", False), ("1", False), (".", False), ("total", False)]
     text, left_out = leave_out(outline, hidden)
     assert "run-10 5050" in text and "analysis.ipynb" in text and left_out == 1
+    # What a field holds is the user's input: a code editor's lines stay whole.
+    editor = "- textbox [ref=e3]:\n  - generic [ref=e4]: line = total + 1\n- text: total"
+    assert leave_out(editor, [("total", False)]) == (
+        "- textbox [ref=e3]:\n  - generic [ref=e4]: line = total + 1",
+        1,
+    )
 
 
 @pytest.mark.every_python
@@ -189,3 +195,15 @@ async def test_the_tools_say_how_to_read_what_was_left_out(
         assert "expand: browser_snapshot include_hidden=true" in scan["hidden"]
     finally:
         await tools.call(abrowser, "browser_sessions_stop", {"session_id": sid})
+
+
+async def test_an_app_drawn_over_a_zero_height_body_reads_whole(
+    sess: AnySession, base_url: str
+) -> None:
+    # The body's overflow is the viewport's, and a box positioned out of a clipping
+    # box of no size is drawn where it is: neither hides what a person reads.
+    await aw(sess.navigate(f"{base_url}/hidden_text_app_shell.html"))
+    snap = await aw(sess.snapshot())
+    for words in ("panel words a person reads", "run-10 total 5050", "escaped words"):
+        assert words in snap.tree, snap.tree
+    assert "clipped words" not in snap.tree and snap.hidden == 1, snap.tree

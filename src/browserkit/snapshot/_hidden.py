@@ -11,7 +11,8 @@ hidden ``-`` is in every line that holds a dash).
 
 Accessible names (``button "Pay now"``) stay as the browser computes
 them: locators match on them, and a screen reader announces them. Values
-of fields are the user's input, not page text, and are never touched.
+of fields, and the lines a field holds (a code editor's), are the user's
+input, not page text, and are never touched.
 """
 
 from __future__ import annotations
@@ -77,12 +78,20 @@ def leave_out(outline: str, hidden: Sequence[tuple[str, bool]]) -> tuple[str, in
     if not hidden or not outline:
         return outline, 0
     lines = [_Line(raw) for raw in outline.split("\n")]
+    # Page text: not a field's value, nor what a field holds (a code editor's lines).
+    texts: list[int] = []
+    field: str | None = None  # the indent of the field whose lines these are
+    for number, line in enumerate(lines):
+        if field is not None and len(line.indent) > len(field):
+            continue
+        field = line.indent if line.role in _VALUE_ROLES else None
+        if line.text is not None and field is None:
+            texts.append(number)
     cuts: dict[int, set[tuple[int, int]]] = {}
     for words in {words for words, shown in hidden if words and not shown}:
-        for number, line in enumerate(lines):
-            if line.text is not None and line.role not in _VALUE_ROLES:
-                for offset in _occurrences(line.text, words):
-                    cuts.setdefault(number, set()).add((offset, len(words)))
+        for number in texts:
+            for offset in _occurrences(lines[number].text or "", words):
+                cuts.setdefault(number, set()).add((offset, len(words)))
     left_out = 0
     for number, spans in cuts.items():
         line = lines[number]

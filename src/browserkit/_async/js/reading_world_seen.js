@@ -41,14 +41,35 @@
 
   /**
    * What an element passes to what it holds, read once per element on the way down:
-   * whether it hides its content, the nearest background colour painted behind it
-   * (`bgAt` the element that paints it), and its own display.
-   * @typedef {{ hides: boolean, bg: { r: number, g: number, b: number, a: number },
+   * whether it hides its content, the box of no size that clips it (`clipAt`: what
+   * is positioned out of that box escapes it), the nearest background colour
+   * painted behind it (`bgAt` the element that paints it), and its own display.
+   * @typedef {{ hides: boolean, clipAt: Element | null,
+   *   bg: { r: number, g: number, b: number, a: number },
    *   bgAt: Element | null, display: string }} Context
    */
   /** @type {Context} */
   const CANVAS = {
-    hides: false, bg: { r: 255, g: 255, b: 255, a: 1 }, bgAt: null, display: 'block',
+    hides: false, clipAt: null, bg: { r: 255, g: 255, b: 255, a: 1 }, bgAt: null,
+    display: 'block',
+  };
+
+  /** Whether `el`'s overflow clips what it holds. The root's does not (it is the
+   * viewport's), nor the body's when the root's is visible: the browser hands it to
+   * the viewport then. (A notebook IDE's body is 0 px high, overflow hidden, and its
+   * app is drawn in boxes positioned over it.)
+   * @param {Element} el */
+  const clipsItself = (el) => el !== document.documentElement
+    && !(el === document.body && getComputedStyle(document.documentElement).overflow === 'visible');
+
+  /** Whether `el`, positioned absolutely or fixed, is drawn out of the clipping box
+   * `box`: its containing block is not inside it.
+   * @param {Element} el @param {CSSStyleDeclaration} cs @param {Element} box */
+  const escapes = (el, cs, box) => {
+    if (cs.position === 'fixed') return true;
+    if (cs.position !== 'absolute') return false;
+    const block = el instanceof HTMLElement ? el.offsetParent : null;
+    return block === null || (block !== box && !box.contains(block));
   };
 
   /** The context `el` passes on, from its computed style `cs` (whose `display` the
@@ -59,9 +80,10 @@
    * @param {Context} ctx @returns {Context} */
   const enter = (el, cs, display, ctx) => {
     let hides = ctx.hides;
-    if (!hides && cs.overflow !== 'visible' && display !== 'contents') {
+    let clipAt = ctx.clipAt && !escapes(el, cs, ctx.clipAt) ? ctx.clipAt : null;
+    if (!hides && !clipAt && cs.overflow !== 'visible' && display !== 'contents' && clipsItself(el)) {
       const rect = el.getBoundingClientRect();
-      hides = rect.width < MIN_PX || rect.height < MIN_PX;
+      if (rect.width < MIN_PX || rect.height < MIN_PX) clipAt = el;
     }
     if (!hides && cs.opacity === '0') hides = true;
     const clip = hides ? 'auto' : cs.clip; // 'auto' unless positioned with a clip
@@ -85,7 +107,7 @@
         bgAt = el;
       }
     }
-    return { hides, bg, bgAt, display };
+    return { hides, clipAt, bg, bgAt, display };
   };
 
   /** Whether text in `el`, of colour `ink`, is drawn in the colour of what lies behind
@@ -163,7 +185,7 @@
     };
     /** @param {Element} el @param {Context} ctx @param {CSSStyleDeclaration} cs */
     const judge = (el, ctx, cs) => {
-      if (ctx.hides || parseFloat(cs.fontSize) < MIN_PX) return true;
+      if (ctx.hides || ctx.clipAt || parseFloat(cs.fontSize) < MIN_PX) return true;
       const ink = rgba(cs.color);
       if (ink && (ink.a < 0.1 ? noInk(el, cs) : inkOfBackground(el, cs, ctx, ink))) return true;
       const rect = el.getBoundingClientRect();
