@@ -396,7 +396,8 @@ def test_a_long_run_of_similar_rows_collapses_and_what_follows_it_survives() -> 
     d = diff(old, new, baseline_generation=1)
     lines = str(d).splitlines()
     assert '    - gridcell "5" [ref=e105]' in lines[2:]  # clickable either way: no hint
-    assert "    … 360 more gridcell" in lines  # the unnamed grid line went first
+    # The unnamed grid line went first; the fold names the ref that shows the rest.
+    assert '    … 360 more gridcell (expand: snapshot(target="e11"))' in lines
     assert lines[-1] == '    - button "Today" [ref=e12]'
     assert len(str(d)) < 800
     check_invariants(old, new, d)
@@ -480,7 +481,7 @@ def test_a_large_block_shows_what_fits_in_the_line_budget() -> None:
         '    - gridcell "1" [ref=e101]',
         '    - gridcell "2" [ref=e102]',
         '    - gridcell "3" [ref=e103]',
-        "    … 18 more lines",
+        '    … 18 more lines (expand: snapshot(target="e10"))',
         '~ button "B" [disabled] [ref=e3]  # +disabled; in main e1',
     ]
 

@@ -180,7 +180,7 @@ def test_added_subtree_is_one_entry_and_large_ones_are_capped() -> None:
         "    - listitem: item 10",  # nothing to act on: printed without its ref
         "    - listitem: item 11",
         "    - listitem: item 12",
-        "    … 297 more lines",
+        '    … 297 more lines (expand: snapshot(target="e3"))',
     ]
     assert tokens(str(d)) < 200
     check_invariants(old, new, d)

@@ -128,7 +128,8 @@ def subtree_lines(
 
     Lines are indented for the diff (children of ``node`` by four spaces).
     Their total length stays within ``max_chars`` and their number within
-    ``max_lines``, plus one ``… N more lines`` line when the tail is cut.
+    ``max_lines``, plus one ``… N more lines`` line when the tail is cut. A
+    collapsed run and a cut tail name the ref whose snapshot shows them.
     The note is ``""`` or says how many layout and property lines were
     omitted to fit.
     """
@@ -151,8 +152,8 @@ def subtree_lines(
                 row.dropped = True
                 omitted[tier] += 1
     if not fits():
-        _collapse_runs(rows)
-    lines = _cut(rows, max_chars, max_lines, line_chars)
+        _collapse_runs(rows, node.ref)
+    lines = _cut(rows, max_chars, max_lines, line_chars, node.ref)
     layout, props = omitted[_WRAPPER] + omitted[_CONTAINER], omitted[_PROP]
     notes = [
         f"{count} {kind} line{'s' if count > 1 else ''}"
@@ -304,7 +305,22 @@ def _printed(rows: list[_Row], line_chars: int) -> list[tuple[int, str]]:
     return printed
 
 
-def _collapse_runs(rows: list[_Row]) -> None:
+def _holder(rows: list[_Row], i: int, top: str | None) -> str | None:
+    """The nearest ref above row ``i`` (the added node's, ``top``, at last)."""
+    at = rows[i].parent
+    while at >= 0:
+        node = rows[at].node
+        if node is not None and node.ref is not None:
+            return node.ref
+        at = rows[at].parent
+    return top
+
+
+def _more(text: str, ref: str | None) -> str:
+    return text if ref is None else f"{text} ({expand_hint(ref)})"
+
+
+def _collapse_runs(rows: list[_Row], top: str | None) -> None:
     """Hide all but the first few of each long run of similar siblings."""
     runs: dict[int, tuple[Hashable, list[int]]] = {}  # parent -> (shape, current run)
     found: list[list[int]] = []
@@ -325,7 +341,9 @@ def _collapse_runs(rows: list[_Row]) -> None:
             rows[i].hidden = True
         node = rows[first].node
         role = node.role if node is not None else "line"
-        rows[first].marker = f"… {len(run) - RUN_KEEP} more {role}"
+        rows[first].marker = _more(
+            f"… {len(run) - RUN_KEEP} more {role}", _holder(rows, first, top)
+        )
         rows[first].weight = sum(sizes[i] for i in run[RUN_KEEP:])
 
 
@@ -351,7 +369,9 @@ def _sizes(rows: list[_Row]) -> list[int]:
     return sizes
 
 
-def _cut(rows: list[_Row], max_chars: int, max_lines: int, line_chars: int) -> list[str]:
+def _cut(
+    rows: list[_Row], max_chars: int, max_lines: int, line_chars: int, top: str | None
+) -> list[str]:
     printed = _printed(rows, line_chars)
     lines: list[str] = []
     used = 0
@@ -360,7 +380,7 @@ def _cut(rows: list[_Row], max_chars: int, max_lines: int, line_chars: int) -> l
             rest = sum(rows[i].weight for i, _ in printed[shown:])
             last = lines[-1] if lines else "    "
             indent = last[: len(last) - len(last.lstrip(" "))]
-            lines.append(f"{indent}… {rest} more line{'s' if rest > 1 else ''}")
+            lines.append(indent + _more(f"… {rest} more line{'s' if rest > 1 else ''}", top))
             break
         lines.append(line)
         used += len(line) + 1
