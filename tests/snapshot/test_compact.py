@@ -918,3 +918,17 @@ def test_a_fold_prints_the_item_that_holds_what_the_agent_typed() -> None:
     assert "- … 36 more listitem like the above" in short  # 40 items: 3 kept, 1 shown
     # Words too short to tell one item from another keep nothing.
     assert compact(text, wanted=["29"]).text == compact(text).text
+
+
+def test_a_toolbar_prints_every_control_and_no_box_around_one() -> None:
+    # JupyterLab's notebook toolbar: nine clickable boxes, each around the button
+    # of its name. Run is the seventh: never folded away.
+    items = "".join(
+        f'  - generic "Tool {i}" [ref=e{200 + 2 * i}] [cursor=pointer]:\n'
+        f'    - button "Tool {i}" [ref=e{201 + 2 * i}]\n'
+        for i in range(9)
+    )
+    text = compact('- toolbar "main area toolbar" [ref=e156]:\n' + items.rstrip()).text
+    assert text.splitlines() == ['- toolbar "main area toolbar" [ref=e156]:'] + [
+        f'  - button "Tool {i}" [ref={f"e{201 + 2 * i}"}]' for i in range(9)
+    ]

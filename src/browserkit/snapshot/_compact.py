@@ -131,6 +131,8 @@ KEPT_CHARS = 600
 when they are long (a table row of six controls), never fewer than one. They show
 what the run is like; the fold's ref shows them all."""
 
+# Where every item is a control the agent may want: never folded.
+_CONTROL_BARS = frozenset({"toolbar", "menubar", "menu", "tablist"})
 # The shortest ``wanted`` text a fold keeps items for: "a", "10" are in every row.
 _WANTED_MIN = 3
 
@@ -411,6 +413,11 @@ class _Pass:
                 if actionable and not only.actionable and not only.kids and not only.props:
                     self.merged += 1
                     kids = []
+                elif actionable and only.actionable and node.role in LAYOUT and not node.props:
+                    # A clickable box around the control of its name (a toolbar's
+                    # item): the control is what one acts on, and says it all.
+                    self.merged += 1
+                    return kids
         text = None if node.text == node.name else node.text  # a heading's words, twice
         if node.name and kids:
             kids = self._unrepeat(node.name, kids)
@@ -429,7 +436,9 @@ class _Pass:
         out.text, out.src = text, (node,)
         out.shape2 = self._intern((node.role, tuple(kid.role for kid in kids)))
         out.shape = self._intern((node.role, tuple(kid.shape2 for kid in kids)))
-        out.kids = self._collapse(kids, frame.anchor)
+        # A toolbar's or a menu's items are what one acts on there: printed, not folded.
+        if node.role not in _CONTROL_BARS or not all(kid.actionable for kid in kids):
+            out.kids = self._collapse(kids, frame.anchor)
         if node.role in CHROME and node.children:
             self._same_chrome(node, out)
         out.measure()
