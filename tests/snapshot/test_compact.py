@@ -932,3 +932,31 @@ def test_a_toolbar_prints_every_control_and_no_box_around_one() -> None:
     assert text.splitlines() == ['- toolbar "main area toolbar" [ref=e156]:'] + [
         f'  - button "Tool {i}" [ref={f"e{201 + 2 * i}"}]' for i in range(9)
     ]
+
+
+def test_a_page_without_landmarks_folds_the_header_and_footer_the_last_page_had() -> None:
+    # Trac's pages: menus and a footer at the top level, no banner or navigation.
+    header = (
+        '- textbox "Search:" [ref=e{0}1]\n- button "Search" [ref=e{0}2]\n- list [ref=e{0}3]:\n'
+        + "".join(f'  - link "Menu {i}" [ref=e{{0}}{i + 4}]\n' for i in range(5))
+    )
+    footer = '- paragraph:\n  - text: Powered by\n  - link "Trac 1.6" [ref=e{0}9]\n'
+    footer += '- heading "Download in other formats:" [level=3]\n- link "Plain Text" [ref=e{0}8]'
+
+    def page(n: int, body: str) -> str:
+        return header.format(n) + body + "\n" + footer.format(n)
+
+    first = compact(page(1, '- heading "New ticket" [level=1]'))
+    second = compact(
+        page(2, '- heading "Ticket #41" [level=1]\n- paragraph: Labels print blank'),
+        seen=first.landmarks,
+    ).text
+    assert second.splitlines() == [
+        "- … 3 items the same as on the last page (expand: snapshot(compact=False))",
+        '- heading "Ticket #41" [level=1]',
+        "- paragraph: Labels print blank",
+        "- … 3 items the same as on the last page (expand: snapshot(compact=False))",
+    ]
+    # The same page again reads whole; an outline asked for (no seen) too.
+    again = page(3, '- heading "New ticket" [level=1]')
+    assert compact(again, seen=first.landmarks).text == compact(again).text

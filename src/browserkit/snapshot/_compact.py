@@ -342,7 +342,40 @@ class _Pass:
                     stack.extend((kid, None, frame) for kid in reversed(node.children))
             else:
                 parent.kids.extend(self._close(frame, parent.anchor))
-        return self._collapse(self._unlabel(top.kids), None)
+        return self._same_edges(self._collapse(self._unlabel(top.kids), None))
+
+    def _same_edges(self, roots: list[_Out]) -> list[_Out]:
+        """On a page without landmarks, the stretches of top-level items at its start
+        and at its end that read as on the last page (a header's menus, a footer)
+        folded into one line each; the whole outline shows them.
+
+        A page with landmarks has their own folds (``_same_chrome``)."""
+        if self.top is not None or any(out.role in CHROME for out in roots):
+            return roots
+        signatures = [_signature(out) for out in roots]
+        self.landmarks.extend(sig for sig in signatures if sig is not None)
+        if not self.seen:
+            return roots
+
+        def same(at: int) -> bool:
+            sig = signatures[at]
+            return sig is not None and sig in self.seen and not self._holds_wanted(roots[at])
+
+        head = next((at for at in range(len(roots)) if not same(at)), len(roots))
+        if head == len(roots):
+            return roots  # the same page again: shown as it is
+        tail = next(at for at in range(len(roots) - 1, -1, -1) if not same(at)) + 1
+        return self._edge(roots[:head]) + roots[head:tail] + self._edge(roots[tail:])
+
+    def _edge(self, run: list[_Out]) -> list[_Out]:
+        """``run`` as one line saying it reads as on the last page, where that pays."""
+        count = len(run)
+        note = f"- … {count} item{'s' if count != 1 else ''} the same as on the last page"
+        note += " (expand: snapshot(compact=False))"
+        if count < 2 or sum(out.chars + 2 * out.lines for out in run) <= 2 * len(note):
+            return run
+        self.repeated += 1
+        return [self._note(note, None, run)]
 
     def _asked(self, node: Node) -> bool:
         """Whether ``node`` is an element (not a region) an open-top read asked for,
@@ -905,6 +938,13 @@ class _Pass:
             *(ref for _, ref in lines[kept : kept + 1] if ref is not None),
         ]
         return self.finish(cut=len(lines) - kept, text=text)
+
+
+def _signature(out: _Out) -> str | None:
+    """What a top-level item shows, refs left out (see ``landmark_signature``)."""
+    if not out.src or out.role == "":
+        return None
+    return "top " + "|".join(landmark_signature(node) for node in out.src)
 
 
 def _labels(words: str | None, control: _Out) -> bool:
