@@ -960,3 +960,13 @@ def test_a_page_without_landmarks_folds_the_header_and_footer_the_last_page_had(
     # The same page again reads whole; an outline asked for (no seen) too.
     again = page(3, '- heading "New ticket" [level=1]')
     assert compact(again, seen=first.landmarks).text == compact(again).text
+
+
+def test_an_empty_placeholder_is_not_printed() -> None:
+    text = '- textbox "Patient" [ref=e29]:\n  - /placeholder: ""\n- textbox "Q" [ref=e30]:\n'
+    text += "  - /placeholder: Search"
+    assert compact(text).text.splitlines() == [
+        '- textbox "Patient" [ref=e29]',
+        '- textbox "Q" [ref=e30]:',
+        "  - /placeholder: Search",
+    ]

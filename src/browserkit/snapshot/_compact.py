@@ -47,8 +47,8 @@ its size follows what is distinct on the page:
   a cut text ends with how to read it whole, ``… 2034 more chars (expand:
   snapshot(target="e7"))``, and an open-top outline of that ref (``open_top``)
   prints the texts of the element it asked for uncut;
-- link URLs (``/url:``) go: the link's ref follows it, and the full
-  outline keeps the address.
+- link URLs (``/url:``) and empty properties (``/placeholder: ""``) go: the
+  link's ref follows it, and the full outline keeps the address.
 
 Every ref of an element one can act on (buttons, links, fields, options,
 tabs, menu items, anything with ``[cursor=pointer]``) stays, unless it is in a
@@ -630,7 +630,8 @@ class _Pass:
         short, note = (None, "") if text is None else self._cut(text, frame)
         # A link's URL goes: its ref follows it, and the full outline (or
         # find(urls=True)) has it for the rare agent that needs the address.
-        kept = [(k, v) for k, v in node.props if k != "url"]
+        # An empty placeholder says nothing either.
+        kept = [(k, v) for k, v in node.props if k != "url" and v not in ('""', "''", "")]
         props = [(key, _cap(value, cap)) for key, value in kept]
         self.capped += (short != text) + sum(a != b for a, b in zip(props, kept, strict=True))
         self.capped += name != node.name
