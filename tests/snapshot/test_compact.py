@@ -970,3 +970,10 @@ def test_an_empty_placeholder_is_not_printed() -> None:
         '- textbox "Q" [ref=e30]:',
         "  - /placeholder: Search",
     ]
+
+
+def test_a_word_many_items_hold_keeps_none_of_them_out_of_the_fold() -> None:
+    # A docs search for "generation": every result holds it, so it picks none out.
+    line = "  - listitem [ref=e{0}]: Result {0}: refs and generations, in detail here"
+    text = "- list [ref=e1]:\n" + "\n".join(line.format(i) for i in range(2, 42))
+    assert compact(text, wanted=["generation"]).text == compact(text).text

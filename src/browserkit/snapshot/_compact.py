@@ -23,7 +23,8 @@ its size follows what is distinct on the page:
 
 - neither fold hides an item that holds what the agent typed or chose last
   (``wanted``): the ticket it just filed is printed in the list it opens next,
-  and the note counts the rest;
+  and the note counts the rest (up to three such items per fold: a search word
+  every result holds picks nothing out);
 
 - a ref-less ``generic`` with no name, text or properties is dropped and its
   children take its place, and so is a bare ``generic [ref=eN]`` or
@@ -135,6 +136,8 @@ what the run is like; the fold's ref shows them all."""
 _CONTROL_BARS = frozenset({"toolbar", "menubar", "menu", "tablist"})
 # The shortest ``wanted`` text a fold keeps items for: "a", "10" are in every row.
 _WANTED_MIN = 3
+# Items of one fold a ``wanted`` text may keep: more, and it picks nothing out.
+_WANTED_SHOWN = 3
 
 # (items kept, shortest run collapsed, text cap), tried in this order under a budget.
 _LEVELS = ((KEEP, MIN_RUN, TEXT_CAP), (1, 2, TEXT_CAP), (1, 2, 80), (1, 2, 40))
@@ -726,8 +729,11 @@ class _Pass:
                     end += 1
             keep = self._kept(kids[start:end])
             hidden = kids[start + keep : end]
-            # What the agent typed or chose is printed, and the note counts the rest.
+            # What the agent typed or chose is printed, and the note counts the rest;
+            # not when many items hold it (a search word every result holds).
             shown = [kid for kid in hidden if self._holds_wanted(kid)]
+            if len(shown) > _WANTED_SHOWN:
+                shown = []
             hidden = [kid for kid in hidden if kid not in shown] if shown else hidden
             if end - start >= self.min_run and hidden:
                 note = f"- … {len(hidden)} more {first.role} like the above ({expand_hint(anchor)})"
