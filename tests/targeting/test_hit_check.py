@@ -227,3 +227,14 @@ async def test_an_option_that_picks_itself_on_mousedown_is_not_refused(
     result = await aw(sess.click(bk.role("option", "Ibuprofen")))
     assert result.target_verified is True
     assert await out(sess) == "picked Ibuprofen"
+
+
+async def test_a_click_the_page_moved_away_from_before_its_press_is_tried_again(
+    sess: AnySession, base_url: str
+) -> None:
+    # A banner pushes the button down between the check and the press: the guard
+    # stops that press (none of it reached the page) and the click is checked anew.
+    await aw(sess.navigate(f"{base_url}/hit_shift.html"))
+    result = await aw(sess.click(bk.role("button", "Buy")))
+    assert result.target_verified is True
+    assert await out(sess) == "buy clicked"

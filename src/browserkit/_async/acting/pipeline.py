@@ -46,7 +46,7 @@ from browserkit._async.core.session_core import SessionCore
 from browserkit._async.core.tab import Baseline, Tab, swallow
 from browserkit._async.evidence.hooks import BLOCKED_BY_POLICY
 from browserkit._async.targeting.actionability import attempt, budget, explain, explain_timeout
-from browserkit._async.targeting.hit_test import HitTester
+from browserkit._async.targeting.hit_test import Aimed, ClickStopped, HitTester
 from browserkit._async.targeting.locators import Locators
 from browserkit._async.targeting.resolve import Aim, Targets
 from browserkit._steps import Step
@@ -57,6 +57,11 @@ from browserkit.snapshot import diff as diff_outlines
 from browserkit.targets import Target
 
 __all__ = ["ActionBody", "Pipeline", "Press", "Sent"]
+
+
+_PRESS_TRIES = 3
+"""Presses of one click the guard may stop before its error stands: the page moved
+between the check and the press (nothing of the click reached it)."""
 
 
 @attrs.frozen
@@ -321,21 +326,24 @@ class Pipeline:
             return None
         left = budget(run.ms)  # Playwright's reason (disabled, hidden) must beat our bound
         what = await press.ready(aim.locator, left) if press.ready is not None else None
-        aimed = await self._hits.check(tab, aim.locator, run.ms, aim.bound)
-        checked.set()
-
-        async def on(locator: Locator, force: bool, position: Position | None) -> None:
-            direct = force and aimed.point is not None and locator is aimed.locator
-            await press.element(locator, force, position, aimed.point if direct else None, left())
-
-        try:
-            async with aimed:
-                await aimed.apply(aim.locator, on)
-        except PlaywrightError as exc:
-            if what is None:
-                raise
-            # Named with what the element check saw ("a <input>"), not Playwright's words.
-            raise explain(exc, run.detail, what) or exc from None
+        for tries in range(_PRESS_TRIES):
+            aimed = await self._hits.check(tab, aim.locator, run.ms, aim.bound)
+            checked.set()
+            try:
+                await _press_aimed(aim.locator, press, aimed, left)
+            except ClickStopped:
+                # The page moved between the check and the press (a layout shift
+                # as it loads), and none of the click reached it: check again, as
+                # Playwright retries; a trap still there is named by the check.
+                if tries + 1 == _PRESS_TRIES or run.left() <= 0:
+                    raise
+                continue
+            except PlaywrightError as exc:
+                if what is None:
+                    raise
+                # Named with what the element check saw ("a <input>"), not Playwright's words.
+                raise explain(exc, run.detail, what) or exc from None
+            return True
         return True
 
     # -- 4. settle ----------------------------------------------------------
@@ -493,3 +501,16 @@ class Pipeline:
             page=seen.page,
             locator=located.selector if located is not None else None,
         )
+
+
+async def _press_aimed(
+    locator: Locator, press: Press, aimed: Aimed, left: Callable[[], float]
+) -> None:
+    """The press on ``locator`` where the hit check aimed it, under its guard."""
+
+    async def on(target: Locator, force: bool, position: Position | None) -> None:
+        direct = force and aimed.point is not None and target is aimed.locator
+        await press.element(target, force, position, aimed.point if direct else None, left())
+
+    async with aimed:
+        await aimed.apply(locator, on)

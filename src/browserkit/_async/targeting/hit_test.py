@@ -31,7 +31,7 @@ from browserkit._async.core.tab import Tab
 from browserkit._async.targeting.binding import ENGINE, Binder, Bound
 from browserkit.errors import TargetCoveredError
 
-__all__ = ["Aimed", "HitTester", "cover_hint"]
+__all__ = ["Aimed", "ClickStopped", "HitTester", "cover_hint"]
 
 # How long a cover may take to leave before the click is refused: a cover
 # fading out (opacity animating to 0) is given longer than one that is not
@@ -103,7 +103,8 @@ class Aimed:
     ) -> None:
         blocked = await self._end()
         if blocked and exc_type is None:
-            raise _covered(blocked, "the click was stopped: ")
+            stopped = _covered(blocked, "the click was stopped: ")
+            raise ClickStopped(stopped.message, hint=stopped.hint)
 
     async def _end(self) -> dict[str, Any] | None:
         if self._disarm is None:
@@ -193,6 +194,11 @@ class HitTester:
         if command != "check":
             return None  # a new document: no guard of an earlier check to end there
         return await self._binder.in_utility(tab, page_scripts.HIT.install(member), ms)
+
+
+class ClickStopped(TargetCoveredError):
+    """The guard stopped a click whose press would have landed off its target:
+    nothing of it reached the page, so it may be checked and tried again."""
 
 
 def _covered(cover: dict[str, Any], prefix: str = "") -> TargetCoveredError:
