@@ -106,8 +106,9 @@ class Options:
     economy_runs: int = 3
     """Runs of every economy task per contender (the report shows medians)."""
     economy_budget_s: float = 1_800.0
-    """No economy repetition starts after this (the first always runs); five apps set up
-    in about 9 minutes on a loaded machine of two cores."""
+    """No economy repetition starts after this (the first always runs); the ten apps
+    set up in about 3 minutes on a loaded machine of two cores (MLflow's server takes
+    80 s to answer), the three runs of their tasks take about 10."""
     economy_hard_s: float = 2_700.0
     """Added to the hard budget when the economy section runs: app set-up, the runs."""
 
