@@ -977,3 +977,15 @@ def test_a_word_many_items_hold_keeps_none_of_them_out_of_the_fold() -> None:
     line = "  - listitem [ref=e{0}]: Result {0}: refs and generations, in detail here"
     text = "- list [ref=e1]:\n" + "\n".join(line.format(i) for i in range(2, 42))
     assert compact(text, wanted=["generation"]).text == compact(text).text
+
+
+def test_a_text_many_items_hold_does_not_hide_the_one_another_text_picks_out() -> None:
+    # The agent typed a ticket's summary and chose "Shipping", which many tickets
+    # share: the summary still picks its ticket out.
+    line = "  - listitem [ref=e{0}]: Ticket {0}, label printer skips a page, Shipping"
+    items = [line.format(i) for i in range(2, 42)]
+    items[27] = "  - listitem [ref=e29]: Ticket 29, Economy ticket T7, Shipping"
+    text = "- list [ref=e1]:\n" + "\n".join(items)
+    short = compact(text, wanted=["Economy ticket T7", "Shipping"]).text
+    assert "- listitem: Ticket 29, Economy ticket T7, Shipping" in short
+    assert "- … 36 more listitem like the above" in short

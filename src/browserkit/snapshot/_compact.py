@@ -136,7 +136,8 @@ what the run is like; the fold's ref shows them all."""
 _CONTROL_BARS = frozenset({"toolbar", "menubar", "menu", "tablist"})
 # The shortest ``wanted`` text a fold keeps items for: "a", "10" are in every row.
 _WANTED_MIN = 3
-# Items of one fold a ``wanted`` text may keep: more, and it picks nothing out.
+# Items among siblings a ``wanted`` text may keep out of a fold: more, and it picks
+# nothing out.
 _WANTED_SHOWN = 3
 
 # (items kept, shortest run collapsed, text cap), tried in this order under a budget.
@@ -673,13 +674,14 @@ class _Pass:
     def _intern(self, key: tuple[object, ...]) -> int:
         return self._shapes.setdefault(key, len(self._shapes))
 
-    def _read_before(self, kids: list[_Out], anchor: str | None) -> list[_Out]:
+    def _read_before(self, kids: list[_Out], anchor: str | None, picked: set[int]) -> list[_Out]:
         """``kids`` with each stretch of rows the agent read before (``read_rows``)
-        folded into one line naming ``anchor``, whose read shows them."""
+        folded into one line naming ``anchor``, whose read shows them (never those in
+        ``picked``, by ``id``: see :meth:`_picked`)."""
         if anchor is None or not self.read_rows:
             return kids
         out: list[_Out] = []
-        for run in self._stretches(kids):
+        for run in self._stretches(kids, picked):
             note = f"- … {len(run)} rows read before, unchanged ({expand_hint(anchor)})"
             # Worth a line of its own only when it hides more than twice that line.
             if len(run) > 1 and sum(kid.chars for kid in run) > 2 * len(note):
@@ -691,14 +693,14 @@ class _Pass:
                 out.extend(run)
         return out
 
-    def _stretches(self, kids: list[_Out]) -> Iterator[list[_Out]]:
+    def _stretches(self, kids: list[_Out], picked: set[int]) -> Iterator[list[_Out]]:
         """``kids`` in stretches: rows that follow one another as the agent read them
         (each one place after the last), and everything else one at a time."""
         run: list[_Out] = []
         after = -1  # the place the run's next row had when the agent read it
         for kid in kids:
             place = None
-            if kid.signature is not None and not self._holds_wanted(kid):
+            if kid.signature is not None and id(kid) not in picked:
                 place = self.read_rows.get(kid.signature)
             if run and place != after:
                 yield run
@@ -714,7 +716,8 @@ class _Pass:
     def _collapse(self, kids: list[_Out], anchor: str | None) -> list[_Out]:
         """``kids`` with each long run of similar siblings cut to its first items
         (and the rows read before folded first)."""
-        kids = self._read_before(kids, anchor)
+        picked = self._picked(kids)
+        kids = self._read_before(kids, anchor, picked)
         if len(kids) < self.min_run or (
             self.top is not None and (anchor is None or anchor in self.top)
         ):
@@ -729,12 +732,9 @@ class _Pass:
                     end += 1
             keep = self._kept(kids[start:end])
             hidden = kids[start + keep : end]
-            # What the agent typed or chose is printed, and the note counts the rest;
-            # not when many items hold it (a search word every result holds).
-            shown = [kid for kid in hidden if self._holds_wanted(kid)]
-            if len(shown) > _WANTED_SHOWN:
-                shown = []
-            hidden = [kid for kid in hidden if kid not in shown] if shown else hidden
+            # What the agent typed or chose is printed, and the note counts the rest.
+            shown = [kid for kid in hidden if id(kid) in picked]
+            hidden = [kid for kid in hidden if id(kid) not in picked] if shown else hidden
             if end - start >= self.min_run and hidden:
                 note = f"- … {len(hidden)} more {first.role} like the above ({expand_hint(anchor)})"
                 pays = ROWS_FOLD_PAYS if self.pays and first.role == "row" else self.pays
@@ -750,19 +750,24 @@ class _Pass:
             start = end
         return out
 
+    def _picked(self, kids: list[_Out]) -> set[int]:
+        """The ``id`` of each of ``kids`` that holds a text the agent typed or chose
+        last which at most :data:`_WANTED_SHOWN` of them hold: a word every item holds
+        (a search word in its results, a component many tickets share) picks none out."""
+        if not self.wanted or len(kids) < 2:
+            return set()
+        texts = [(id(kid), _words(kid)) for kid in kids]
+        picked: set[int] = set()
+        for wanted in self.wanted:
+            holders = [at for at, text in texts if wanted in text]
+            if len(holders) <= _WANTED_SHOWN:
+                picked.update(holders)
+        return picked
+
     def _holds_wanted(self, out: _Out) -> bool:
         """Whether ``out``'s lines (its own and those under it) hold what the agent
         typed or chose last."""
-        if not self.wanted:
-            return False
-        stack, words = [out], []
-        while stack:
-            item = stack.pop()
-            words.append(item.line)
-            words.extend(item.props)
-            stack.extend(item.kids)
-        text = "\n".join(words).casefold()
-        return any(w in text for w in self.wanted)
+        return bool(self.wanted) and any(w in _words(out) for w in self.wanted)
 
     def _kept(self, run: list[_Out]) -> int:
         """How many of ``run``'s first items a fold keeps: up to ``keep``, and at full
@@ -945,6 +950,17 @@ class _Pass:
             *(ref for _, ref in lines[kept : kept + 1] if ref is not None),
         ]
         return self.finish(cut=len(lines) - kept, text=text)
+
+
+def _words(out: _Out) -> str:
+    """``out``'s lines, its own and those under it, case folded."""
+    stack, words = [out], []
+    while stack:
+        item = stack.pop()
+        words.append(item.line)
+        words.extend(item.props)
+        stack.extend(item.kids)
+    return "\n".join(words).casefold()
 
 
 def _signature(out: _Out) -> str | None:
