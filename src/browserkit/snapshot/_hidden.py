@@ -40,7 +40,6 @@ class _Line:
         self.role = ""
         self.name: str | None = None
         self.text: str | None = None
-        self.quoted = False
         if body.startswith("- /"):
             return  # a property line (/url: ...): not page text
         split = _split_line(body)

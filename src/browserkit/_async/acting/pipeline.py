@@ -31,7 +31,7 @@ from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Frame, Locator, Position
 from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
-from browserkit._async.acting.settle import BUSY_WORDS, RESULT_MS, Settler, started_busy
+from browserkit._async.acting.settle import RESULT_MS, Settler, started_busy
 from browserkit._async.capture.arrival import Arrival
 from browserkit._async.capture.outline_capture import Capture
 from browserkit._async.core import page_scripts
@@ -42,6 +42,7 @@ from browserkit._async.core.events import (
     Located,
     next_action_id,
 )
+from browserkit._async.core.loading import BUSY_WORDS
 from browserkit._async.core.session_core import SessionCore
 from browserkit._async.core.tab import Baseline, Tab, swallow
 from browserkit._async.evidence.hooks import BLOCKED_BY_POLICY

@@ -31,14 +31,14 @@ from urllib.parse import urlsplit
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Frame, Page
 
-from browserkit._async.core.loading import PendingRequests, dom_quiet, quiet_result
+from browserkit._async.core.loading import BUSY_WORDS, PendingRequests, dom_quiet, quiet_result
 from browserkit._async.core.tab import Baseline, Tab, swallow, unless_blocked
 from browserkit._async.evidence.hooks import Evidence
 from browserkit.errors import ModalStateBlockedError
 from browserkit.snapshot import Node, SnapshotDiff
 from browserkit.snapshot._parse import parse
 
-__all__ = ["BUSY_WORDS", "MAX_SETTLE_MS", "RESULT_MS", "Settler", "started_busy"]
+__all__ = ["MAX_SETTLE_MS", "RESULT_MS", "Settler", "started_busy"]
 
 MAX_SETTLE_MS = 5_000
 """No action waits longer than this for the page to settle."""
@@ -47,9 +47,6 @@ RESULT_MS = 10_000
 """How long an observed action waits, past settling, for a busy indicator it put up
 to go (never past the action's own timeout): a model demo answers in seconds."""
 
-BUSY_WORDS = r"^(loading|please wait|one moment|processing|generating|thinking)\b"
-"""How a text that says the page is working on something begins (case aside). Not
-"running" or "pending": a table's status column says those for good."""
 _BUSY = re.compile(BUSY_WORDS, re.IGNORECASE)
 # A busy text is a short status line, not a paragraph that begins with the word.
 _BUSY_CHARS = 60

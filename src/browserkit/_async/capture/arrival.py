@@ -35,7 +35,12 @@ from playwright.async_api import Error as PlaywrightError
 
 from browserkit._async.capture.outline_capture import Capture, left_ms
 from browserkit._async.core import page_scripts
-from browserkit._async.core.loading import PendingRequests, dom_quiet, quiet_result
+from browserkit._async.core.loading import (
+    LOADING_WORDS,
+    PendingRequests,
+    dom_quiet,
+    quiet_result,
+)
 from browserkit._async.core.session_core import SessionCore
 from browserkit._async.core.tab import Baseline, Tab
 from browserkit.errors import (
@@ -59,7 +64,7 @@ tells a shell still booting from an idle one by ``loading.BOOT_MS`` instead.)"""
 
 FRAGMENT_MS = 500.0
 """How long the page is asked which heading its URL's ``#fragment`` points at."""
-_LOADING = re.compile(r"^(loading|please wait|one moment)\b", re.IGNORECASE)
+_LOADING = re.compile("^(" + "|".join(LOADING_WORDS) + r")\b", re.IGNORECASE)
 _WRAPPERS = frozenset({"generic", "none", "presentation", "document", "main", "region"})
 # Where single-page apps draw themselves: a mount point, or a body holding only scripts.
 _APP_SHELL = (

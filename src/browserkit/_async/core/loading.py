@@ -50,7 +50,9 @@ __all__ = [
     "ACTION_TIMER_MS",
     "ANIMATION_MS",
     "BOOT_MS",
+    "BUSY_WORDS",
     "LOADING_KINDS",
+    "LOADING_WORDS",
     "QUIET_MS",
     "REQUEST_PATIENCE_MS",
     "SAMPLE_MS",
@@ -100,6 +102,15 @@ however many the page sets (one that re-arms itself for ever included)."""
 BOOT_MS = 1_500
 """How long an empty app shell is given to render its first content (counted
 from its load event by ``scan``, from the start of the read by a navigation)."""
+
+LOADING_WORDS = ("loading", "please wait", "one moment")
+"""How a text that says the page is still loading begins (case aside): an app shell
+that says only this is still to render."""
+
+BUSY_WORDS = "^(" + "|".join((*LOADING_WORDS, "processing", "generating", "thinking")) + r")\b"
+"""The pattern of a text that says the page is working on something (case aside):
+loading, or a job an action started. Not "running" or "pending": a table's status
+column says those for good."""
 
 SAMPLE_MS = 120
 """How long ``scan``, which never waits for the page, watches it for nodes
