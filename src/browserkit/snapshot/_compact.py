@@ -242,6 +242,9 @@ class _Known:
     rows: Mapping[str, int] = attrs.field(factory=dict)
     # What it typed or chose last, case folded (see compact()'s ``wanted``).
     wanted: tuple[str, ...] = ()
+    # The landmark signatures of this outline's nodes, by ``id``: each rendered once,
+    # however many passes a budget takes.
+    signatures: dict[int, str] = attrs.field(factory=dict)
 
 
 @attrs.define(eq=False)
@@ -305,12 +308,14 @@ class _Pass:
         cap: int,
         top: frozenset[str] | None,
         roots: Iterable[Node],
-        known: _Known = _Known(),
+        known: _Known | None = None,
         shown: Iterable[str] = (),
         glued: frozenset[tuple[str, str]] = frozenset(),
     ) -> None:
         self.keep, self.min_run, self.cap, self.top = keep, min_run, cap, top
+        known = _Known() if known is None else known
         self.seen, self.read_rows, self.wanted = known.landmarks, known.rows, known.wanted
+        self._signatures = known.signatures
         # The least a fold hides: FOLD_PAYS at full detail, anything that helps under a budget.
         self.pays = FOLD_PAYS if (keep, min_run, cap) == _LEVELS[0] else 0
         self.glued = glued
@@ -356,7 +361,7 @@ class _Pass:
         A page with landmarks has their own folds (``_same_chrome``)."""
         if self.top is not None or any(out.role in CHROME for out in roots):
             return roots
-        signatures = [_signature(out) for out in roots]
+        signatures = [self._top_signature(out) for out in roots]
         self.landmarks.extend(sig for sig in signatures if sig is not None)
         if not self.seen:
             return roots
@@ -370,6 +375,19 @@ class _Pass:
             return roots  # the same page again: shown as it is
         tail = next(at for at in range(len(roots) - 1, -1, -1) if not same(at)) + 1
         return self._edge(roots[:head]) + roots[head:tail] + self._edge(roots[tail:])
+
+    def _landmark(self, node: Node) -> str:
+        """``landmark_signature(node)``, rendered once per outline."""
+        found = self._signatures.get(id(node))
+        if found is None:
+            found = self._signatures[id(node)] = landmark_signature(node)
+        return found
+
+    def _top_signature(self, out: _Out) -> str | None:
+        """What a top-level item shows, refs left out (see ``landmark_signature``)."""
+        if not out.src or out.role == "":
+            return None
+        return "top " + "|".join(self._landmark(node) for node in out.src)
 
     def _edge(self, run: list[_Out]) -> list[_Out]:
         """``run`` as one line saying it reads as on the last page, where that pays."""
@@ -516,7 +534,7 @@ class _Pass:
 
     def _same_chrome(self, node: Node, out: _Out) -> None:
         """Fold a landmark the agent was shown on the last page (``seen``) into one line."""
-        signature = landmark_signature(node)
+        signature = self._landmark(node)
         self.landmarks.append(signature)
         note = f"- … the same as on the last page ({expand_hint(node.ref)})"
         if (
@@ -961,13 +979,6 @@ def _words(out: _Out) -> str:
         words.extend(item.props)
         stack.extend(item.kids)
     return "\n".join(words).casefold()
-
-
-def _signature(out: _Out) -> str | None:
-    """What a top-level item shows, refs left out (see ``landmark_signature``)."""
-    if not out.src or out.role == "":
-        return None
-    return "top " + "|".join(landmark_signature(node) for node in out.src)
 
 
 def _labels(words: str | None, control: _Out) -> bool:
