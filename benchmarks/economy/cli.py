@@ -45,7 +45,7 @@ import browserkit as bk
 from benchmarks.economy import tasks
 from benchmarks.economy.policy import Outcome, Reply, Target, drive
 from benchmarks.economy.report import cli_markdown
-from benchmarks.economy.run import POLICY, Log, app_versions, start_apps
+from benchmarks.economy.run import POLICY, Log, app_versions, start_apps, token_ratio
 from benchmarks.stats import load_average
 from browserkit import tools
 from browserkit._chromium import find_chromium, running_as_root
@@ -391,9 +391,7 @@ def summarise(tasks_: list[dict[str, Any]]) -> list[dict[str, Any]]:
     for row in tasks_:
         by = {c["contender"]: c for c in row["contenders"]}
         bk_row, pw_row = by.get(BrowserkitCli.name), by.get(PlaywrightCli.name)
-        ratio = None
-        if bk_row and pw_row and bk_row["tokens"] is not None and pw_row["tokens"]:
-            ratio = round(bk_row["tokens"] / pw_row["tokens"], 3)
+        ratio = token_ratio(bk_row, pw_row)
         same = None
         if bk_row and pw_row and bk_row["n"] and pw_row["n"]:
             same = bk_row["successes"] * pw_row["n"] == pw_row["successes"] * bk_row["n"]

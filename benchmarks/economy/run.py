@@ -25,7 +25,15 @@ from benchmarks.economy.agents import BROWSERKIT, MCP, BrowserkitAgent, MCPAgent
 from benchmarks.economy.policy import LOOK_PAUSE_S, LOOKS, Outcome, drive
 from benchmarks.stats import TimeoutBudget
 
-__all__ = ["POLICY", "TARGET", "app_versions", "run_economy", "start_apps", "summarise"]
+__all__ = [
+    "POLICY",
+    "TARGET",
+    "app_versions",
+    "run_economy",
+    "start_apps",
+    "summarise",
+    "token_ratio",
+]
 
 TARGET = 0.2
 """The issue's goal: browserkit's tokens at most this fraction of Playwright MCP's."""
@@ -174,15 +182,21 @@ def _median(values: list[float]) -> float | None:
     return statistics.median(values) if values else None
 
 
+def token_ratio(ours: dict[str, Any] | None, theirs: dict[str, Any] | None) -> float | None:
+    """browserkit's median tokens over the other contender's (3 decimals), when both
+    have them."""
+    if ours and theirs and ours["tokens"] is not None and theirs["tokens"]:
+        return round(ours["tokens"] / theirs["tokens"], 3)
+    return None
+
+
 def summarise(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Per task: each contender's medians and the browserkit / MCP token ratio."""
     out = []
     for row in rows:
         by = {c["contender"]: c for c in row["contenders"]}
         bk_row, mcp_row = by.get(BROWSERKIT), by.get(MCP)
-        ratio = None
-        if bk_row and mcp_row and bk_row["tokens"] is not None and mcp_row["tokens"]:
-            ratio = round(bk_row["tokens"] / mcp_row["tokens"], 3)
+        ratio = token_ratio(bk_row, mcp_row)
         equal = None
         if bk_row and mcp_row and bk_row["n"] and mcp_row["n"]:
             equal = bk_row["successes"] / bk_row["n"] >= mcp_row["successes"] / mcp_row["n"]
