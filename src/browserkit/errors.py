@@ -166,7 +166,9 @@ class TargetNotActionableError(BrowserkitError):
     ``disabled``, ``read_only``, ``not_editable`` (type into something that
     takes no text), ``not_checkable`` (check on something that is no
     checkbox, radio or switch), ``not_stable`` (still moving),
-    ``detached`` (removed while the action ran) or ``unknown``.
+    ``detached`` (removed while the action ran), ``veiled`` (an open popup
+    hides it from assistive technology: a select's list, a menu, a modal) or
+    ``unknown``.
     """
 
     code = "target_not_actionable"
@@ -180,6 +182,7 @@ class TargetNotActionableError(BrowserkitError):
             "not_checkable",
             "not_stable",
             "detached",
+            "veiled",
             "unknown",
         }
     )

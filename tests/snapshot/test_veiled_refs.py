@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from browserkit.snapshot import parse
-from browserkit.snapshot._veiled import veil_pairs
+from browserkit.errors import TargetNotActionableError
+from browserkit.snapshot import diff, parse
+from browserkit.snapshot._veiled import Veils, veil_pairs, veil_renames
 from tests.helpers import AnySession, aw, out, ref_of
 
 BEFORE = """\
@@ -90,3 +91,69 @@ async def test_refs_outlast_a_popup_that_veils_each_element_outside_it(
     await aw(sess.click(add))  # the ref read before the popup opened
     assert "Added: Training" in (await aw(sess.snapshot())).tree
     await aw(sess.type(amount, "84.50", clear=True))
+
+
+async def test_refs_outlast_a_popup_that_veils_boxes_the_outline_does_not_print(
+    sess: AnySession, base_url: str
+) -> None:
+    # Base Web veils the wrapper around each widget: the outline prints no
+    # [aria-hidden], only names gone blank; the reading world sees the veils.
+    await aw(sess.navigate(f"{base_url}/veiled_wrappers.html"))
+    tree = (await aw(sess.snapshot())).tree
+    add, amount = ref_of(tree, "- button [ref="), ref_of(tree, 'spinbutton "Amount (EUR)"')
+    less = ref_of(tree, 'button "Decrement"')
+    opened = await aw(sess.click(ref_of(tree, 'combobox "Category"')))
+    told = str(opened.diff)
+    assert "behind a popup hidden from assistive technology, refs kept" in told, told
+    assert "Amount" not in told and "Decrement" not in told and "→" not in told, told
+    during = (await aw(sess.snapshot())).tree
+    for ref in (add, amount, less):
+        assert f"[ref={ref}]" in during, during
+    # While the popup is open, what it hides is not there to click: said, not clicked.
+    with pytest.raises(TargetNotActionableError) as refused:
+        await aw(sess.click(add))
+    assert refused.value.reason == "veiled", refused.value
+    assert "listbox 'Categories'" in refused.value.message, refused.value.message
+    assert await out(sess) == "Added: nothing"
+    closed = await aw(sess.click(ref_of(during, 'option "Training"')))
+    told = str(closed.diff)
+    assert "behind the popup read again, refs as before" in told, told
+    assert "Amount" not in told and "Decrement" not in told, told
+    await aw(sess.type(amount, "84.50", clear=True))  # refs read before the popup opened
+    await aw(sess.click(add))
+    assert await out(sess) == "Added: Training 84.50"
+    assert ref_of((await aw(sess.snapshot())).tree, 'button "Decrement"') == less
+
+
+@pytest.mark.every_python
+def test_a_name_gone_blank_pairs_only_when_a_veil_holds_its_words() -> None:
+    before = parse('- generic [ref=e1]:\n  - button "Save" [ref=e2]\n  - listbox [ref=e3]')
+    after = parse("- generic [ref=e1]:\n  - button [ref=e9]\n  - listbox [ref=e3]")
+    none, save = Veils(0, ()), Veils(3, ("Save",))
+    assert veil_renames(before, after, (none, save)) == {"e9": "e2"}
+    # The veil holds other words: the blank button is not shown to be the same one.
+    assert veil_renames(before, after, (none, Veils(3, ("Delete",)))) == {}
+    # Nothing known of veils: nothing paired.
+    assert veil_renames(before, after) == {}
+    # And back: the words were under the veil before, and the name came back.
+    assert veil_renames(after, before, (save, none)) == {"e2": "e9"}
+
+
+@pytest.mark.every_python
+def test_a_nameless_element_renamed_says_what_it_holds_or_follows() -> None:
+    before = parse(
+        "- generic [ref=e1]:\n  - paragraph: Description\n"
+        '  - textbox "Description" [ref=e2]\n  - button "Add expense" [ref=e3]:\n'
+        "    - paragraph: Add expense"
+    )
+    after = (
+        "- generic [ref=e1]:\n  - paragraph: Description\n  - textbox [ref=e7]\n"
+        "  - button [ref=e8]:\n    - paragraph: Add expense"
+    )
+    told = str(diff(before, parse(after), baseline_generation=1))
+    assert '~ textbox "Description" [ref=e2] → textbox [ref=e7]  # after "Description"' in told
+    assert '→ button [ref=e8]  # holds "Add expense"' in told, told
+    # A named element needs no such note.
+    renamed = parse(after.replace("textbox [ref=e7]", 'textbox "Note" [ref=e7]'))
+    told = str(diff(before, renamed, baseline_generation=1))
+    assert 'textbox "Note" [ref=e7]  # in generic e1' in told, told

@@ -148,6 +148,9 @@ class ChangedNode:
             reordered around it.
         old_ancestor_ref: ``ancestor_ref`` in the old outline (differs when
             it moved to another part of the page).
+        near: for a nameless node whose ref changed, what tells it from its
+            like: ``holds "Add expense"`` (the words under it) or ``after
+            "Description"`` (those before it); None otherwise.
     """
 
     line: str
@@ -162,6 +165,7 @@ class ChangedNode:
     old_prop_lines: tuple[str, ...] = ()
     moved: bool = False
     old_ancestor_ref: str | None = None
+    near: str | None = None
 
 
 @attrs.frozen
@@ -218,6 +222,11 @@ class SnapshotDiff:
         rows: the table rows with changes inside them, in document order of the
             new outline; the text prints each as its row line, in place of the
             entries inside it (which stay in ``added``, ``removed``, ``changed``).
+        veiled: refs of elements a popup hid from assistive technology, or gave
+            back, where the outline prints no ``[aria-hidden]`` (the veil is on a
+            box it leaves out): their names only went blank or came back, and the
+            text counts them in one line as it does printed veils. Empty unless
+            the session set it.
     """
 
     added: tuple[AddedNode, ...]
@@ -228,6 +237,7 @@ class SnapshotDiff:
     ticking: frozenset[str] = frozenset()
     kept: tuple[tuple[str, str], ...] = ()
     rows: tuple[ChangedRow, ...] = ()
+    veiled: frozenset[str] = frozenset()
 
     __repr__ = summary  # counts, not every entry (str() is the text to read)
 
@@ -331,7 +341,7 @@ def render_diff(
     changed = [c for c in changed if not (_new_ref_only(c) or _boxed(c, boxes))]
     # A popup hid the rest of the page from assistive technology, or stopped:
     # what is inside only lost or got back its names, one line says so.
-    veils = _veiled(changed)
+    veils = _veiled(changed, d.veiled)
     behind = {id(c) for veil in veils for c in veil.members}
     changed = [c for c in changed if id(c) not in behind]
     # A veiled link's words, printed as a text line under it while it has no name.
@@ -443,7 +453,7 @@ def _changed(c: ChangedNode, limit: int, terse: bool = False) -> list[str]:
             f"; /{key}: {clip(before, limit)} → {clip(after, limit)}"
             for key, before, after in _prop_changes(c.old_prop_lines, c.prop_lines)
         )
-    notes = [states, _where(c.ancestor_role, c.ancestor_ref)]
+    notes = [states, c.near or "", _where(c.ancestor_role, c.ancestor_ref)]
     if c.moved and c.old_ancestor_ref != c.ancestor_ref:
         notes.append(
             f"moved from {'inside ' + c.old_ancestor_ref if c.old_ancestor_ref else 'top level'}"
@@ -465,13 +475,20 @@ def _veil_came(c: ChangedNode) -> bool | None:
     return None if before == after or old.role != new.role else after
 
 
+def _filled(prop_lines: tuple[str, ...]) -> tuple[str, ...]:
+    """The property lines that say something (a veil takes ``/placeholder: ""`` away)."""
+    return tuple(line for line in prop_lines if not line.rstrip().endswith(': ""'))
+
+
 def _only_named_anew(c: ChangedNode, *, moved: bool = False) -> bool:
     """Whether ``c`` is the same element (same ref, role, states and properties; a
     veil aside) whose name only went into its text or came back from it, as a veil
     makes Playwright print it (``button "Save"`` → ``button: Save``, ``spinbutton
     "Qty": "2"`` → ``spinbutton: "2"``). ``moved``: a move does not count (a box the
     popup's arrival put around the element it veils)."""
-    if c.ref != c.old_ref or c.prop_lines != c.old_prop_lines or (c.moved and not moved):
+    if c.ref != c.old_ref or _filled(c.prop_lines) != _filled(c.old_prop_lines):
+        return False
+    if c.moved and not moved:
         return False
     old, new = _node(c.old_line, ()), _node(c.line, ())
     if old.opaque or new.opaque or old.role != new.role:
@@ -513,20 +530,27 @@ def _depth(veil: tuple[tuple[int, ...], bool]) -> int:
     return len(veil[0])
 
 
-def _veiled(changed: list[ChangedNode]) -> list[_Veil]:
+def _veiled(changed: list[ChangedNode], unprinted: frozenset[str]) -> list[_Veil]:
     """The changes that are a veil coming or going and nothing else: the elements
-    that got or lost it, and the elements under them only named anew; one
-    :class:`_Veil` each way. A change that did more than that is printed as itself."""
+    that got or lost it, and the elements under them only named anew, and those of
+    ``unprinted`` (refs the session knows a veil it does not print came or went on)
+    only named anew; one :class:`_Veil` each way. A change that did more than that
+    is printed as itself."""
     roots = [(c, _veil_came(c)) for c in changed]
     # Shallowest first, so the last that holds a node is its nearest.
     veils = sorted(((c.path, came) for c, came in roots if came is not None), key=_depth)
-    if not veils:
+    if not veils and not unprinted:
         return []
     groups: dict[bool, list[ChangedNode]] = {True: [], False: []}
+    # An unprinted veil came or went in this diff: a nameless element without a ref
+    # whose name went blank or came back is one of those it covers too.
+    live = any(c.ref in unprinted for c in changed)
     for c, came in roots:
         if not _only_named_anew(c, moved=came is not None):
             continue
-        if came is None:  # under a veil that came or went?
+        if came is None and live and (c.ref in unprinted or c.ref is c.old_ref is None):
+            came = _node(c.line, ()).name is None  # its name went blank, or came back
+        elif came is None:  # under a veil that came or went?
             holders = [
                 was
                 for path, was in veils

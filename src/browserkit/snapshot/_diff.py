@@ -35,6 +35,7 @@ that were reordered).
 
 from __future__ import annotations
 
+import json
 import weakref
 from bisect import bisect_left
 from collections import deque
@@ -134,6 +135,7 @@ def diff(old: Outline, new: Outline, *, baseline_generation: int) -> SnapshotDif
                     old_prop_lines=before.prop_lines,
                     moved=moved,
                     old_ancestor_ref=a.anchor_ref(x),
+                    near=b.near(y) if node.ref != before.ref else None,
                 )
             )
         else:
@@ -273,6 +275,10 @@ def _same_kids(
     return True
 
 
+def _quoted(words: str) -> str:
+    return json.dumps(words if len(words) <= 40 else words[:39] + "…", ensure_ascii=False)
+
+
 class _Index:
     """An outline flattened in pre-order; id 0 stands for the outline itself."""
 
@@ -352,6 +358,35 @@ class _Index:
         key = deep[x]
         assert key is not None
         return key
+
+    def _words(self, x: int) -> str | None:
+        """The first words the subtree under ``x`` shows, itself included."""
+        stack = [x]
+        while stack:
+            y = stack.pop()
+            node = self.nodes[y]
+            said = node.name or node.text
+            if said:
+                return said
+            stack.extend(reversed(self.kids[y]))
+        return None
+
+    def near(self, x: int) -> str | None:
+        """What tells a nameless node ``x`` from its like: the words it holds
+        (``holds "Add expense"``), else those of what comes before it (``after
+        "Description"``); None for a named node or where nothing says."""
+        node = self.nodes[x]
+        if node.name or node.text:
+            return None
+        held = next(filter(None, (self._words(k) for k in self.kids[x])), None)
+        if held:
+            return f"holds {_quoted(held)}"
+        siblings = self.kids[self.parent[x]]
+        for k in reversed(siblings[: siblings.index(x)]):
+            said = self._words(k)
+            if said:
+                return f"after {_quoted(said)}"
+        return None
 
     def subtree_sizes(self) -> list[int]:
         sizes = [1] * len(self.nodes)

@@ -406,8 +406,9 @@ class Pipeline:
             if after is not None and change is not None:
                 self._capture.record(tab, after.text, after.generation)
                 ticking = self._capture.ticking(tab, after.generation)
-                if ticking:
-                    change = attrs.evolve(change, ticking=ticking)
+                veiled = self._capture.veiled(tab, after.generation)
+                if ticking or veiled:
+                    change = attrs.evolve(change, ticking=ticking, veiled=veiled)
                 self._capture.keep(tab, after)
             elif after is not None:
                 navigated = True

@@ -26,7 +26,7 @@ from browserkit.snapshot import diff as diff_outlines
 from browserkit.snapshot import parse as parse_outline
 from browserkit.snapshot._changes import ticking_keys
 from browserkit.snapshot._hidden import leave_out
-from browserkit.snapshot._veiled import veil_count, veil_pairs, veil_renames
+from browserkit.snapshot._veiled import Veils, veil_count, veil_pairs, veil_renames
 
 __all__ = ["Capture", "Read", "busy_error", "left_ms"]
 
@@ -53,6 +53,8 @@ _WANTED = 8
 # Hidden texts one read lists at most, and the bound on reading them with the glue.
 _HIDDEN_TEXTS = 500
 _BESIDE_MS = 5000
+# The veils whose words one read lists at most (see Capture._carry_veiled).
+_VEIL_WORDS = 200
 
 
 class Read(NamedTuple):
@@ -71,6 +73,7 @@ class _Beside(NamedTuple):
 
     hidden: list[tuple[str, bool]] | None
     glued: frozenset[tuple[str, str]]
+    veils: Veils | None
     generation: int
 
 
@@ -126,17 +129,19 @@ class _Memory:
         "shown_rows",
         "ticking",
         "ticking_generation",
+        "veiled",
         "wanted",
     )
 
     def __init__(self) -> None:
         self.baseline_acts = -1
-        self.last_whole: tuple[int, str] = (-1, "")
+        self.last_whole: tuple[int, str, Veils | None] = (-1, "", None)
         self.ticking: frozenset[str] = frozenset()
         self.ticking_generation = -1
         self.shown_landmarks: dict[str, frozenset[str]] = {}
         self.shown_rows: dict[str, dict[str, int]] = {}
         self.wanted: tuple[str, ...] = ()
+        self.veiled: tuple[int, frozenset[str]] = (-1, frozenset())
 
 
 class Capture(Observer):
@@ -223,6 +228,7 @@ class Capture(Observer):
                     beside.cancel()
             whole = locator is None and depth is None
             hidden, glued = 0, frozenset[tuple[str, str]]()
+            veils = found.veils if found.generation == generation else None
             if found.generation == generation:
                 glued = found.glued
                 if found.hidden is not None:
@@ -230,7 +236,7 @@ class Capture(Observer):
             if tab.generation == generation:
                 text = tab.display_refs(text, generation, whole=locator is None)
                 if whole:
-                    text = self._carry_veiled(tab, text, generation)
+                    text = self._carry_veiled(tab, text, generation, veils)
                 if not self._core.config.show_secrets:
                     text = await self._mask(tab, text, left_ms(deadline))
                 # Redacted before anything reads it: trees, diffs, finds, baselines.
@@ -261,23 +267,40 @@ class Capture(Observer):
         kept = [t for t in memory.wanted if t not in texts]
         memory.wanted = (*kept, *(t for t in texts if t.strip()))[-_WANTED:]
 
-    def _carry_veiled(self, tab: Tab, text: str, generation: int) -> str:
+    def _carry_veiled(self, tab: Tab, text: str, generation: int, veils: Veils | None) -> str:
         """``text`` (a whole-page outline) with the refs of elements a popup hid from
         assistive technology, or stopped hiding, as the last outline printed them
-        (see :mod:`~browserkit.snapshot._veiled`)."""
+        (see :mod:`~browserkit.snapshot._veiled`). ``veils`` is what the reading
+        world found veiled beside this outline (None when it could not say)."""
         memory = self._of(tab)
         last = memory.last_whole if memory.last_whole[0] == generation else None
-        memory.last_whole = (generation, text)
-        if last is None or veil_count(text) == veil_count(last[1]):
+        memory.last_whole = (generation, text, veils)
+        if last is None:
+            return text
+        printed = veil_count(text) != veil_count(last[1])
+        # A veil on a box the outline does not print: only the reading world sees it.
+        was = last[2]
+        live = veils is not None and was is not None and veils.under != was.under
+        if not printed and not live:
             return text
         before, after = parse_outline(last[1]), parse_outline(text)
-        pairs = veil_renames(before, after) | veil_pairs(before, after)
+        words = (was, veils) if live and was is not None and veils is not None else None
+        pairs = veil_renames(before, after, words) | veil_pairs(before, after)
         if not pairs:
             return text
         tab.carry_refs(generation, pairs)
         text = _MAIN_REF.sub(lambda m: f"[ref={pairs.get(m[1], m[1])}]", text)
-        memory.last_whole = (generation, text)
+        memory.last_whole = (generation, text, veils)
+        if live:
+            kept = memory.veiled[1] if memory.veiled[0] == generation else frozenset()
+            memory.veiled = (generation, kept | frozenset(pairs.values()))
         return text
+
+    def veiled(self, tab: Tab, generation: int) -> frozenset[str]:
+        """Refs of the tab's page of ``generation`` carried through a veil the outline
+        does not print (``SnapshotDiff.veiled``)."""
+        memory = self._of(tab)
+        return memory.veiled[1] if memory.veiled[0] == generation else frozenset()
 
     async def _beside(self, tab: Tab, ms: float, include_hidden: bool) -> _Beside:
         """What the reading world reads beside an outline, in one call: the texts of
@@ -287,13 +310,16 @@ class Capture(Observer):
         limit = 0 if include_hidden else _HIDDEN_TEXTS
         try:
             reply = await self._world.call(
-                tab, f"beside({limit}, {_GLUE_PAIRS})", min(ms, _BESIDE_MS), "read what is shown"
+                tab,
+                f"beside({limit}, {_GLUE_PAIRS}, {_VEIL_WORDS})",
+                min(ms, _BESIDE_MS),
+                "read what is shown",
             )
         except (BrowserkitError, PlaywrightError):
-            return _Beside(None, frozenset(), -1)
-        if not isinstance(reply.value, list) or len(reply.value) != 2:
-            return _Beside(None, frozenset(), -1)
-        unseen, pairs = reply.value
+            return _Beside(None, frozenset(), None, -1)
+        if not isinstance(reply.value, list) or len(reply.value) != 3:
+            return _Beside(None, frozenset(), None, -1)
+        unseen, pairs, veils = reply.value
         hidden = (
             [
                 (str(item[0]), bool(item[1]))
@@ -308,7 +334,7 @@ class Capture(Observer):
             for pair in (pairs if isinstance(pairs, list) else [])
             if isinstance(pair, list) and len(pair) == 2
         )
-        return _Beside(hidden, glued, reply.generation)
+        return _Beside(hidden, glued, Veils.of(veils), reply.generation)
 
     async def _mask(self, tab: Tab, text: str, ms: float) -> str:
         """``text`` with the values of password and payment-card fields read ``••••``.

@@ -18,6 +18,8 @@
 //     textarea) is clicked through the editor's visible area: the editor is
 //     pinned as `<key>.editor` and is the target.
 //     It answers the point both in the viewport and relative to the element.
+//     A target a popup hid from assistive technology while it is open answers
+//     'veiled', naming the popup.
 //   disarm() ends the guard and reports what it blocked.
 /** @param {BrowserkitPins} pins */
 (pins) => {
@@ -148,6 +150,40 @@
   };
   const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+  // A popup that hid the rest of the page from assistive technology (a
+  // popover select, a menu, a modal: aria-hidden or inert on all outside it)
+  // is open while the target is under such a veil: the target is not there
+  // for the agent until the popup closes. It is such a veil when it hides most
+  // of the controls outside the popup, not one icon or toggle a page hides for
+  // good. Answers the popup's role and name.
+  const VEIL = '[aria-hidden="true" i], [inert]';
+  const POPUPS = 'dialog[open], [role=dialog], [role=alertdialog], [aria-modal="true" i], ' +
+    '[role=listbox], [role=menu]';
+  const CONTROLS = 'a[href], button, input, select, textarea, [role=button], [role=link], ' +
+    '[role=combobox], [role=textbox], [tabindex]';
+  const veiledUnder = (node) => {
+    for (let n = node; n; n = parentOf(n)) if (n.nodeType === 1 && n.matches(VEIL)) return true;
+    return false;
+  };
+  const veiledBy = (el) => {
+    if (!veiledUnder(el)) return null;
+    const popup = Array.from(document.querySelectorAll(POPUPS))
+      .find((p) => !reaches(p, el) && !veiledUnder(p) && p.getClientRects().length);
+    if (!popup) return null;
+    let outside = 0, hidden = 0;
+    for (const c of document.querySelectorAll(CONTROLS)) {
+      if (reaches(popup, c) || !c.getClientRects().length) continue;
+      outside += 1;
+      if (veiledUnder(c)) hidden += 1;
+    }
+    if (hidden * 2 < outside) return null;
+    const named = popup.getAttribute('aria-label')
+      || (popup.getAttribute('aria-labelledby') || '').split(/\s+/)
+        .map((id) => (document.getElementById(id) || {}).textContent || '').join(' ');
+    const role = popup.getAttribute('role') || (popup.localName === 'dialog' ? 'dialog' : 'popup');
+    return {role, name: (named || '').trim().replace(/\s+/g, ' ').slice(0, 60)};
+  };
+
   // The world lives as long as its document, so end what an earlier check
   // left (a guard whose click never came).
   const reset = () => {
@@ -198,6 +234,8 @@
       if (el.checkVisibility && !el.checkVisibility({visibilityProperty: true})) {
         return {status: 'hidden'};
       }
+      const popup = veiledBy(el);
+      if (popup) return {status: 'veiled', popup};
       let point = pointOf(el);
       if (!point) {
         if (!el.getClientRects().length) return {status: 'hidden'};

@@ -53,7 +53,7 @@
 
   const lib = { TOKEN, refFor, elementFor, firstId, maxId, clean, cap, isEl };
   for (const part of parts) Object.assign(lib, part(lib));
-  const { dom, locate, scan, styles, glue, markdown, hidden } = lib;
+  const { dom, locate, scan, styles, glue, markdown, hidden, veils } = lib;
   // The element of d-ref n, for binding an action to it (binding.py); only
   // while this library is the one that handed it out (``token``).
   const element = (n, token) => {
@@ -62,11 +62,13 @@
   };
   // What an outline's capture reads beside it, in one call of the same
   // generation (outline_capture.py): the hidden texts (none asked for when
-  // `hiddenLimit` is 0) and the word pairs inline markup runs together.
-  /** @param {number} hiddenLimit @param {number} glueLimit */
-  const beside = (hiddenLimit, glueLimit) => [
+  // `hiddenLimit` is 0), the word pairs inline markup runs together, and what a
+  // popup veiled from assistive technology.
+  /** @param {number} hiddenLimit @param {number} glueLimit @param {number} veilLimit */
+  const beside = (hiddenLimit, glueLimit, veilLimit) => [
     hiddenLimit > 0 ? hidden(hiddenLimit) : null,
     glue(glueLimit),
+    veils(veilLimit),
   ];
   const api = Object.freeze({ dom, locate, scan, styles, markdown, beside, enter, element });
   return api;

@@ -302,5 +302,39 @@
     return found;
   };
 
-  return { seer, hidden };
+  // What a popup hid from assistive technology: the outermost elements marked
+  // aria-hidden or inert. A veil on a box the outline does not print (a
+  // wrapper around a label, say) leaves no trace in it but names gone blank.
+  const VEILED = '[aria-hidden="true" i], [inert]';
+  // The words of one veil kept at most (a veil over a whole app holds all of them).
+  const VEIL_CHARS = 4000;
+  const LABELS = ['aria-label', 'title', 'alt'];
+  const LABELLED = LABELS.map((key) => `[${key}]`).join(', ');
+
+  /** The veils: [elements under one, the words of at most `limit` of them that hold
+   * any], the words capped at VEIL_CHARS each.
+   * @param {number} limit */
+  const veils = (limit) => {
+    let under = 0;
+    /** @type {string[]} */
+    const words = [];
+    /** @param {string | null} text */
+    const keep = (text) => {
+      const said = clean(text);
+      if (said && words.length < limit) words.push(said.slice(0, VEIL_CHARS));
+    };
+    for (const el of document.querySelectorAll(VEILED)) {
+      const above = el.parentElement && el.parentElement.closest(VEILED);
+      if (above || SKIP.has(el.localName)) continue;
+      under += 1 + el.getElementsByTagName('*').length;
+      keep(el.textContent);
+      // Names a veil takes away that are no text of it: labels, titles, alt texts.
+      for (const named of [el, ...el.querySelectorAll(LABELLED)]) {
+        for (const key of LABELS) keep(named.getAttribute(key));
+      }
+    }
+    return [under, words];
+  };
+
+  return { seer, hidden, veils };
 }

@@ -6,6 +6,8 @@ import asyncio
 import time
 from typing import Any, Literal
 
+import attrs
+
 from browserkit import _images
 from browserkit._async.capture.outline_capture import Capture, busy_error, left_ms
 from browserkit._async.core import page_scripts
@@ -99,6 +101,9 @@ class Outlines:
                 snapshot_diff = diff_outlines(
                     previous.outline, base.outline, baseline_generation=previous.generation
                 )
+                veiled = self._capture.veiled(tab, generation)
+                if veiled:
+                    snapshot_diff = attrs.evolve(snapshot_diff, veiled=veiled)
             self._capture.keep(tab, base)
         if title is None:
             title = await core.bounded(tab.page.title(), "title", left_ms(deadline), tab)

@@ -29,7 +29,7 @@ from browserkit._async.core import page_scripts
 from browserkit._async.core.session_core import SessionCore
 from browserkit._async.core.tab import Tab
 from browserkit._async.targeting.binding import ENGINE, Binder, Bound
-from browserkit.errors import TargetCoveredError
+from browserkit.errors import TargetCoveredError, TargetNotActionableError
 
 __all__ = ["Aimed", "ClickStopped", "HitTester", "cover_hint"]
 
@@ -153,6 +153,8 @@ class HitTester:
         status = verdict.get("status") if isinstance(verdict, dict) else None
         if status == "covered":
             raise _covered(verdict["cover"])
+        if status == "veiled":
+            raise _veiled(verdict.get("popup"))
         if status != "ok" or not (verdict.get("settled") or verdict.get("viaLabel")):
             # Hidden, gone (in an iframe), disabled or moving: Playwright
             # waits for it, or says why, and its own checks (hit test and
@@ -211,6 +213,20 @@ def _covered(cover: dict[str, Any], prefix: str = "") -> TargetCoveredError:
     return TargetCoveredError(
         f"{prefix}the target is covered by <{who}>" + (f" ({text!r})" if text else ""),
         hint=cover_hint(cover, who),
+    )
+
+
+def _veiled(popup: object) -> TargetNotActionableError:
+    role, name = "popup", ""
+    if isinstance(popup, dict):
+        role, name = str(popup.get("role") or role), str(popup.get("name") or "")
+    which = f"{role} {name!r}" if name else role
+    return TargetNotActionableError(
+        f"the target is behind an open {which}, which hides the rest of the page from "
+        "assistive technology",
+        hint=f"pick in the {role} or close it (press Escape), then act on this ref again: "
+        "it stays the same element",
+        reason="veiled",
     )
 
 
