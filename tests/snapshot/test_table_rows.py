@@ -124,3 +124,37 @@ def test_a_cut_cell_names_the_row_whose_read_shows_it_whole() -> None:
     shown = str(diff(parse(text), parse(changed), baseline_generation=1)).splitlines()[1]
     assert shown.startswith("~ row [ref=e7]: logs.retention_days | word") and "→ words" in shown
     assert shown.endswith('(expand: snapshot(target="e7"))  # in rowgroup e2'), shown
+
+
+def _form_row(kind: str, priority: str) -> str:
+    """A form laid out in a table, as Trac's is: a select in each cell."""
+
+    def options(names: tuple[str, ...], chosen: str) -> str:
+        return "".join(
+            f'          - option "{n}"{" [selected]" if n == chosen else ""}\n' for n in names
+        )
+
+    return (
+        "- table [ref=e1]:\n  - rowgroup [ref=e2]:\n    - row [ref=e3]:\n"
+        '      - rowheader "Type:"\n      - cell:\n        - combobox "Type:" [ref=e4]:\n'
+        + options(("defect", "task"), kind)
+        + '      - rowheader "Priority:"\n      - cell:\n'
+        + '        - combobox "Priority:" [ref=e5]:\n'
+        + options(("major", "critical", "minor"), priority).rstrip("\n")
+    )
+
+
+def test_a_select_chosen_in_a_row_reads_as_its_choice_not_its_options() -> None:
+    told = str(
+        diff(
+            parse(_form_row("defect", "major")),
+            parse(_form_row("defect", "critical")),
+            baseline_generation=1,
+        )
+    )
+    assert told.splitlines()[-1] == (
+        '~ row [ref=e3]: Type: | combobox "Type:" [ref=e4]: "defect" | Priority: | '
+        'combobox "Priority:" [ref=e5]: "major" → "critical"  # in rowgroup e2'
+    ), told
+    # The page itself, read whole, still lists every option to choose from.
+    assert 'option "minor"' in compact(_form_row("defect", "major")).text

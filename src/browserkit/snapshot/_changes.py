@@ -42,6 +42,7 @@ to new ones (a snapshot shows the new refs when there are too many to list).
 from __future__ import annotations
 
 import json
+import re
 
 import attrs
 
@@ -678,6 +679,32 @@ def _rows_of(
     return list(shown.values()), held
 
 
+# A run of options a select prints on its row's line, and the one of them chosen.
+_OPTIONS = re.compile(r'(?: option(?: "(?:[^"\\]|\\.)*")?(?: \[[^\]\n]*\])*)+')
+_SELECTED = re.compile(r'option(?: ("(?:[^"\\]|\\.)*"))?(?: \[[^\]\n]*\])* \[selected\]')
+
+
+def _chosen(cell: str) -> str:
+    """A cell's line with each select's options as the one it has chosen
+    (``combobox "Type:" [ref=e5]: "defect"``)."""
+
+    def choice(options: re.Match[str]) -> str:
+        picked = [m[1] or '""' for m in _SELECTED.finditer(options[0])]
+        return f": {', '.join(picked)}" if picked else ""
+
+    return _OPTIONS.sub(choice, cell)
+
+
+def _cell_change(old: str, new: str) -> str:
+    """``old → new``, the words they start with alike said once (``combobox "Type:"
+    [ref=e5]: "defect" → "task"``) where that is what ends in a colon."""
+    head = old[: _common(old, new)]
+    cut = head.rfind(": ") + 2
+    if cut > 1 and old[cut:] and new[cut:]:
+        return f"{old[:cut]}{old[cut:]} → {new[cut:]}"
+    return f"{old} → {new}"
+
+
 def _row_change(e: _InRow) -> list[str]:
     """``~ row [ref=e45]: 54 | open → done | carol``: the row's line, each changed cell
     as old → new."""
@@ -685,9 +712,14 @@ def _row_change(e: _InRow) -> list[str]:
     head = row.head[2:]
     notes = [_where(row.ancestor_role, row.ancestor_ref)]
     if len(row.cells) == len(row.old_cells):
+        news, olds = list(row.cells), list(row.old_cells)
+        # A select the row holds reads as what it has chosen: its options were read.
+        chosen, was = [_chosen(c) for c in news], [_chosen(c) for c in olds]
+        if chosen != was:
+            news, olds = chosen, was
         cells = [
-            new if new == old else f"{old} → {new}"
-            for new, old in zip(row.cells, row.old_cells, strict=True)
+            new if new == old else _cell_change(old, new)
+            for new, old in zip(news, olds, strict=True)
         ]
     else:
         cells = list(row.cells)
