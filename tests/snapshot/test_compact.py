@@ -937,6 +937,7 @@ def test_a_toolbar_prints_every_control_and_no_box_around_one() -> None:
 def test_a_page_without_landmarks_folds_the_header_and_footer_the_last_page_had() -> None:
     # Trac's pages: menus and a footer at the top level, no banner or navigation.
     header = (
+        '- link [ref=e{0}0]:\n  - img "(please configure the [header_logo] section in trac.ini)"\n'
         '- textbox "Search:" [ref=e{0}1]\n- button "Search" [ref=e{0}2]\n- list [ref=e{0}3]:\n'
         + "".join(f'  - link "Menu {i}" [ref=e{{0}}{i + 4}]\n' for i in range(5))
     )
@@ -951,8 +952,11 @@ def test_a_page_without_landmarks_folds_the_header_and_footer_the_last_page_had(
         page(2, '- heading "Ticket #41" [level=1]\n- paragraph: Labels print blank'),
         seen=first.landmarks,
     ).text
+    # Its menu of links is what the agent follows next: printed, with the new refs.
     assert second.splitlines() == [
         "- … 3 items the same as on the last page (expand: snapshot(compact=False))",
+        "- list [ref=e23]:",
+        *(f'  - link "Menu {i}" [ref=e2{i + 4}]' for i in range(5)),
         '- heading "Ticket #41" [level=1]',
         "- paragraph: Labels print blank",
         "- … 3 items the same as on the last page (expand: snapshot(compact=False))",

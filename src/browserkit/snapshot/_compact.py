@@ -247,6 +247,24 @@ class _Known:
     signatures: dict[int, str] = attrs.field(factory=dict)
 
 
+_MENU_LINKS = 2
+"""Links a list holds at least, one per item, to read as a menu (see ``_menu``)."""
+
+
+def _menu(out: _Out) -> bool:
+    """Whether ``out`` is a list each of whose items is a link (a site's menu)."""
+    if out.role != "list":
+        return False
+    items = [kid for node in out.src for kid in node.children]
+    return len(items) >= _MENU_LINKS and all(
+        item.role == "link" or (item.role == "listitem" and _links(item)) for item in items
+    )
+
+
+def _links(node: Node) -> bool:
+    return any(kid.role == "link" or _links(kid) for kid in node.children)
+
+
 @attrs.define(eq=False)
 class _Out:
     """One line of the compact outline, and what is under it."""
@@ -376,6 +394,18 @@ class _Pass:
         tail = next(at for at in range(len(roots) - 1, -1, -1) if not same(at)) + 1
         return self._edge(roots[:head]) + roots[head:tail] + self._edge(roots[tail:])
 
+    def _edge(self, run: list[_Out]) -> list[_Out]:
+        """``run`` with its stretches between menus of links folded (see ``_fold_edge``):
+        a menu (a header's) is what an agent follows to the next page, and folded it
+        cost a whole read to find there."""
+        out: list[_Out] = []
+        start = 0
+        for at, item in enumerate(run):
+            if _menu(item):
+                out += [*self._fold_edge(run[start:at]), item]
+                start = at + 1
+        return out + self._fold_edge(run[start:])
+
     def _landmark(self, node: Node) -> str:
         """``landmark_signature(node)``, rendered once per outline."""
         found = self._signatures.get(id(node))
@@ -389,7 +419,7 @@ class _Pass:
             return None
         return "top " + "|".join(self._landmark(node) for node in out.src)
 
-    def _edge(self, run: list[_Out]) -> list[_Out]:
+    def _fold_edge(self, run: list[_Out]) -> list[_Out]:
         """``run`` as one line saying it reads as on the last page, where that pays."""
         count = len(run)
         note = f"- … {count} item{'s' if count != 1 else ''} the same as on the last page"
