@@ -4,10 +4,13 @@ A grid with a pinned column (``pages/grid_halves.html``, built as data grids
 build one) labels every row with the same keyboard hint and makes each cell a
 focusable ``gridcell``. Printed whole, every row line repeated the hint, a
 cell holding a link printed the cell's ref beside the link's, and cells that
-show nothing (a dash, an empty cell) each printed a ref. The hint is printed
-once, on the first row of the grid; a cell holding a control shows only the
-control's ref; a cell that shows no value shows none. Every ref still printed
-acts on its element.
+show nothing (a dash, an empty cell) each printed a ref; a custom toggle
+printed its clickable box and the checkbox it draws as two pieces, and a
+cell's name kept a code hidden from people. The hint is printed once, on the
+first row of the grid; a cell holding a control shows only the control's
+ref; a cell that shows no value shows none; the toggle is one checkbox with
+the box's ref; hidden words leave a name computed from the cell's content.
+Every ref still printed acts on its element.
 """
 
 from __future__ import annotations
@@ -33,7 +36,9 @@ async def test_a_label_every_row_shares_is_printed_once(sess: AnySession, base_u
     added = str((await aw(sess.click(show.group(1)))).diff)
     assert added.count(HINT) == 1, added
     assert re.search(
-        r'- row \[ref=\w+\]: checkbox "Toggle selection" \[ref=\w+\] \| link "run-02"', added
+        r'- row \[ref=\w+\]: checkbox "Toggle selection" \[ref=\w+\] '
+        r'checkbox "Pin" \[ref=\w+\] \| link "run-02"',
+        added,
     )
     # ... and so does the page's outline, on the grid's first row.
     page = str(await aw(sess.snapshot(compact=True)))
@@ -52,7 +57,15 @@ async def test_grid_cells_print_refs_only_where_one_acts(sess: AnySession, base_
     run = next(line for line in page.splitlines() if '"run-03"' in line)
     # The link's ref only: the cell around it is not printed as a second target.
     assert re.search(r'\| link "run-03" \[ref=\w+\]$', run), run
-    assert len(re.findall(r"\[ref=", run)) == 2, run  # the checkbox's and the link's
+    assert len(re.findall(r"\[ref=", run)) == 3, run  # two checkboxes' and the link's
+    # The swatch's code no person sees is not in the cell's name either.
+    assert "#a1b2c3" not in page
+    # A custom toggle (a clickable box over an input nothing can hit) reads as the
+    # checkbox it is, with the box's ref, which toggles it.
+    pin = re.search(r'checkbox "Toggle selection" \[ref=\w+\] checkbox "Pin" \[ref=(\w+)\] \|', run)
+    assert pin is not None, run
+    await aw(sess.click(pin.group(1)))
+    assert await aw(sess.evaluate("document.getElementById('pin-3').checked")) is True
     half = next(line for line in page.splitlines() if "3.0min" in line)
     # A dash, a long dash and an empty cell show no value: no ref; the duration does.
     assert re.fullmatch(r"\s*- row: - \| 3\.0min \[ref=\w+\] \| —(?: \|)?", half), half

@@ -162,6 +162,7 @@ def _cell(cell: Node, cap: int, glued: Collection[tuple[str, str]]) -> tuple[str
         node = stack.pop()
         if node.opaque or node.role in _NESTED:
             return None
+        node = _through_box(node)
         if actionable(node) and node.role not in CELLS:
             if words:
                 text, clipped = _words(words, cap, glued)
@@ -222,6 +223,31 @@ def _control(node: Node, cap: int) -> str:
         text = text[: cap - 1] + "…"
     line = Node.create(node.role, name, attributes=attributes, ref=node.ref, text=text).line
     return line[2:]
+
+
+def _through_box(node: Node) -> Node:
+    """A clickable box (a ``generic`` with a pointer cursor, no words of its own)
+    around one control that has no ref is that control, acted on through the
+    box's ref; any other node is itself.
+
+    Playwright gives no ref to a control one cannot hit (a custom checkbox's
+    input, hidden under the box drawn for it): the box is what takes the
+    click, and the control says what it is.
+    """
+    if (
+        node.role != "generic"
+        or node.ref is None
+        or node.name
+        or node.text is not None
+        or ("cursor", "pointer") not in node.attributes
+        or len(node.children) != 1
+    ):
+        return node
+    only = node.children[0]
+    if only.role not in ACTIONABLE or only.ref is not None or only.children or only.opaque:
+        return node
+    attributes = [a for a in only.attributes if a[0] != "cursor"]
+    return Node.create(only.role, only.name, attributes=attributes, ref=node.ref, text=only.text)
 
 
 def _own_ref(cell: Node, text: str, *, controls: bool) -> str:
