@@ -92,7 +92,7 @@ from browserkit.snapshot._roles import (
 )
 from browserkit.snapshot._roles import actionable as _actionable
 from browserkit.snapshot._rows import join_words as _join
-from browserkit.snapshot._rows import row_cells, row_head, row_line
+from browserkit.snapshot._rows import own_name, row_cells, row_head, row_line
 
 __all__ = [
     "FOLD_PAYS",
@@ -344,6 +344,8 @@ class _Pass:
         self.expansions: list[str] = list(shown)
         self.landmarks: list[str] = []
         self._shapes: dict[tuple[object, ...], int] = {}
+        # Row names printed, by the table that holds the rows (see ``own_name``).
+        self._row_names: set[tuple[int, str]] = set()
         self._text: str | None = None
         # What each fold replaced (see unfold).
         self._folds: list[tuple[_Out, list[_Out]]] = []
@@ -544,7 +546,15 @@ class _Pass:
         # A row is nothing to act on unless it says so (a pointer cursor): printed
         # without its ref, as a heading is; its cells' controls keep theirs, and a
         # cut cell's note names the row's ref.
-        line = row_line(row_head(node, ref=_actionable(node)), cells)
+        named = row_head(node, ref=_actionable(node))
+        line = named
+        name = own_name(node)
+        if name is not None:
+            table = _table_of(frame)
+            if (table, name) in self._row_names:
+                line = row_head(node, ref=_actionable(node), named=False)
+            self._row_names.add((table, name))
+        line = row_line(line, cells)
         if cut:  # a cell's words were cut: the row's own read shows them whole
             line += f" ({expand_hint(frame.anchor)})"
             if frame.anchor is not None:
@@ -554,7 +564,8 @@ class _Pass:
         out = _Out(line, [], [], node.role, node.name, node.ref, frame.anchor, _actionable(node))
         out.src = (node,)
         if not line.startswith("- columns"):
-            out.signature = without_refs(line)
+            # Its name counts, printed or not: a row reads the same wherever it stands.
+            out.signature = without_refs(row_line(named, cells))
         # Rows whose cells hold the same kinds of things make a run, as before.
         cells_shape = tuple((c.role, tuple(k.role for k in c.children)) for c in node.children)
         out.shape2 = self._intern(("row line", len(cells)))
@@ -1043,3 +1054,15 @@ def _dissolves(node: Node, kids: int) -> bool:
 
 def _cap(value: str, cap: int) -> str:
     return value if len(value) <= cap else value[: cap - 1] + "…"
+
+
+_TABLES = frozenset({"grid", "table", "treegrid"})
+
+
+def _table_of(frame: _Frame) -> int:
+    """The identity of the table (grid, treegrid) holding a row's ``frame``: its
+    nearest such ancestor, else the row's parent."""
+    up = frame.parent
+    while up is not None and up.node.role not in _TABLES:
+        up = up.parent
+    return id((up or frame.parent or frame).node)

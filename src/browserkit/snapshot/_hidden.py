@@ -10,21 +10,28 @@ hidden copy cannot be told from where it prints the visible one (a notebook's
 hidden ``-`` is in every line that holds a dash).
 
 Accessible names (``button "Pay now"``) stay as the browser computes
-them: locators match on them, and a screen reader announces them. Values
+them: locators match on them, and a screen reader announces them. The one
+exception is a name the browser computed from what an element holds (a
+table cell's, a list item's, which repeat their content's words): the hidden
+words go from it too, as they go from the content it repeats, or the hidden
+text would still reach the reader through the name. Values
 of fields, and the lines a field holds (a code editor's), are the user's
 input, not page text, and are never touched.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 
-from browserkit.snapshot._parse import _KEY_RE, _split_line, _yaml_unquote, _yaml_value
+from browserkit.snapshot._parse import _KEY_RE, _split_line, _yaml_key, _yaml_unquote, _yaml_value
 
 __all__ = ["hidden_note", "leave_out"]
 
 # Lines whose text is a value the user typed or picked, not text of the page.
 _VALUE_ROLES = frozenset({"textbox", "searchbox", "combobox", "spinbutton", "slider"})
+# Roles whose name Playwright computes from what they hold (when they hold something).
+_NAMED_BY_CONTENT = frozenset({"cell", "gridcell", "columnheader", "rowheader", "listitem"})
 # Lines that say nothing once their text is gone, when they have no name or children.
 _EMPTY_WITHOUT_TEXT = frozenset({"text", "generic", "paragraph", "strong", "emphasis", "mark"})
 
@@ -37,6 +44,7 @@ class _Line:
         body = raw.lstrip(" ")
         self.indent = raw[: len(raw) - len(body)]
         self.key: str | None = None
+        self.attrs = ""
         self.role = ""
         self.name: str | None = None
         self.text: str | None = None
@@ -51,6 +59,7 @@ class _Line:
             return
         self.key = body[: len(body) - len(raw_text) - 2] if raw_text is not None else body
         self.role = match["role"]
+        self.attrs = match["attrs"]
         if match["name"] is not None:
             self.name = _yaml_unquote(match["name"])
         if raw_text is not None:
@@ -91,6 +100,14 @@ def leave_out(outline: str, hidden: Sequence[tuple[str, bool]]) -> tuple[str, in
         for number in texts:
             for offset in _occurrences(lines[number].text or "", words):
                 cuts.setdefault(number, set()).add((offset, len(words)))
+    words_out = {words for words, shown in hidden if words and not shown}
+    names: dict[int, str] = {}
+    for number, line in enumerate(lines):
+        if line.name and line.text is None and line.role in _NAMED_BY_CONTENT:
+            holds = number + 1 < len(lines) and len(lines[number + 1].indent) > len(line.indent)
+            name = _without(line.name, words_out) if holds else line.name
+            if name != line.name:
+                names[number] = name
     left_out = 0
     for number, spans in cuts.items():
         line = lines[number]
@@ -105,6 +122,12 @@ def leave_out(outline: str, hidden: Sequence[tuple[str, bool]]) -> tuple[str, in
         line.text = " ".join(text.split())
     kept = []
     for number, line in enumerate(lines):
+        if number in names:
+            key = line.role + (
+                f" {json.dumps(names[number], ensure_ascii=False)}" if names[number] else ""
+            )
+            kept.append(f"{line.indent}- {_yaml_key(key + line.attrs)}:")
+            continue
         if number not in cuts:
             kept.append(line.raw)
             continue
@@ -116,6 +139,14 @@ def leave_out(outline: str, hidden: Sequence[tuple[str, bool]]) -> tuple[str, in
             continue
         kept.append(f"{line.indent}{line.key}")
     return "\n".join(kept), left_out
+
+
+def _without(name: str, words_out: set[str]) -> str:
+    """``name`` without the whole-word occurrences of ``words_out``."""
+    for words in sorted(words_out, key=len, reverse=True):
+        for offset in reversed(_occurrences(name, words)):
+            name = name[:offset] + " " + name[offset + len(words) :]
+    return " ".join(name.split())
 
 
 def hidden_note(count: int) -> str:

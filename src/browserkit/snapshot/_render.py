@@ -33,7 +33,7 @@ import attrs
 from browserkit.snapshot._compacted import expand_hint
 from browserkit.snapshot._parse import Node
 from browserkit.snapshot._roles import INLINE, LAYOUT, actionable, content_named, shows_ref, unref
-from browserkit.snapshot._rows import one_line
+from browserkit.snapshot._rows import one_line, own_name
 
 __all__ = [
     "LAYOUT_ROLES",
@@ -170,6 +170,7 @@ def _rows(top: Node, line_chars: int) -> list[_Row]:
     stack: list[tuple[Node, int, str | None]] = [
         (child, -1, child.ref or top.ref) for child in reversed(_joined(top.children))
     ]
+    names: set[str] = set()  # row names printed (see own_name): once per block
     while stack:
         node, parent, anchor = stack.pop()
         if _bare_wrapper(node):
@@ -177,7 +178,12 @@ def _rows(top: Node, line_chars: int) -> list[_Row]:
             continue
         node = _merged(node)
         at = len(rows)
-        line = one_line(node) if node.role == "row" else None
+        line = None
+        if node.role == "row":
+            name = own_name(node)
+            line = one_line(node, named=name not in names)
+            if line is not None and name is not None:
+                names.add(name)
         if line is not None:  # a table row: one line, its cells in order
             rows.append(_Row(line, _CONTENT, parent, node, wide=True))
             continue

@@ -35,6 +35,7 @@ __all__ = [
     "MAX_PIECES",
     "join_words",
     "one_line",
+    "own_name",
     "row_cells",
     "row_head",
     "row_line",
@@ -79,14 +80,26 @@ def row_cells(
     return cells, cut
 
 
-def row_head(row: Node, *, ref: bool = True) -> str:
+def row_head(row: Node, *, ref: bool = True, named: bool = True) -> str:
     """The start of a row's line: ``- row [ref=e45]`` (its states kept), or
-    ``- columns`` for a header row."""
+    ``- columns`` for a header row; without the row's name unless ``named``
+    (a name an earlier row of its table printed: see :func:`own_name`)."""
     if all(cell.role == "columnheader" for cell in row.children):
         return "- columns"
-    name = None if content_named(row) else row.name
+    name = own_name(row) if named else None
     attributes = [a for a in row.attributes if a[0] != "active"]
     return Node.create("row", name, attributes=attributes, ref=row.ref if ref else None).line
+
+
+def own_name(row: Node) -> str | None:
+    """The name a row's line prints: one of its own (an ``aria-label``), not one
+    that repeats its cells' words.
+
+    A grid often gives every row the same label, a keyboard hint such as
+    "Space selects this row": it names none of them, so whoever prints a
+    table's rows prints such a name once, on the first row that has it.
+    """
+    return None if content_named(row) else row.name
 
 
 def row_line(head: str, cells: Iterable[str]) -> str:
@@ -94,15 +107,15 @@ def row_line(head: str, cells: Iterable[str]) -> str:
     return f"{head}: {' | '.join(cells)}".rstrip()
 
 
-def one_line(row: Node, cap: int = CELL_CHARS) -> str | None:
+def one_line(row: Node, cap: int = CELL_CHARS, *, named: bool = True) -> str | None:
     """``row`` as the one line a diff prints (cells capped at ``cap``, and when one
     was cut, the note naming the row's ref, whose read shows it whole); None
-    when it does not read as one line."""
+    when it does not read as one line. ``named``: as :func:`row_head`."""
     shown = row_cells(row, cap)
     if shown is None:
         return None
     cells, cut = shown
-    line = row_line(row_head(row), cells)
+    line = row_line(row_head(row, named=named), cells)
     return f"{line} ({expand_hint(row.ref)})" if cut and row.ref is not None else line
 
 
@@ -138,10 +151,10 @@ def _cell(cell: Node, cap: int, glued: Collection[tuple[str, str]]) -> tuple[str
     if not cell.children:
         own = cell.text if cell.text is not None else cell.name or ""
         text, cut = _words([own], cap, glued)
-        return _own_ref(cell, text), cut
+        return _own_ref(cell, text, controls=False), cut
     pieces: list[str] = []
     words: list[str] = []
-    cut = False
+    cut = controls = False
     if cell.text:
         words.append(cell.text)
     stack = list(reversed(cell.children))
@@ -149,12 +162,14 @@ def _cell(cell: Node, cap: int, glued: Collection[tuple[str, str]]) -> tuple[str
         node = stack.pop()
         if node.opaque or node.role in _NESTED:
             return None
+        node = _through_box(node)
         if actionable(node) and node.role not in CELLS:
             if words:
                 text, clipped = _words(words, cap, glued)
                 pieces.append(text)
                 cut, words = cut or clipped, []
             pieces.append(_control(node, cap))
+            controls = True
             # Whatever one acts on inside it stays addressable too.
             stack.extend(reversed([n for n in node.walk() if n is not node and actionable(n)]))
             continue
@@ -176,7 +191,7 @@ def _cell(cell: Node, cap: int, glued: Collection[tuple[str, str]]) -> tuple[str
         text, clipped = _words([cell.name], cap, glued)
         pieces.insert(0, f"{text}:" if pieces else text)
         cut = cut or clipped
-    return _own_ref(cell, " ".join(pieces)), cut
+    return _own_ref(cell, " ".join(pieces), controls=controls), cut
 
 
 # Roles whose name is words of the page (printed bare), not a label for a thing.
@@ -210,8 +225,42 @@ def _control(node: Node, cap: int) -> str:
     return line[2:]
 
 
-def _own_ref(cell: Node, text: str) -> str:
-    """A cell one acts on itself (a grid cell, a clickable cell) names its ref."""
-    if cell.ref is not None and actionable(cell):
-        return f"{text} [ref={cell.ref}]".lstrip()
-    return text
+def _through_box(node: Node) -> Node:
+    """A clickable box (a ``generic`` with a pointer cursor, no words of its own)
+    around one control that has no ref is that control, acted on through the
+    box's ref; any other node is itself.
+
+    Playwright gives no ref to a control one cannot hit (a custom checkbox's
+    input, hidden under the box drawn for it): the box is what takes the
+    click, and the control says what it is.
+    """
+    if (
+        node.role != "generic"
+        or node.ref is None
+        or node.name
+        or node.text is not None
+        or ("cursor", "pointer") not in node.attributes
+        or len(node.children) != 1
+    ):
+        return node
+    only = node.children[0]
+    if only.role not in ACTIONABLE or only.ref is not None or only.children or only.opaque:
+        return node
+    attributes = [a for a in only.attributes if a[0] != "cursor"]
+    return Node.create(only.role, only.name, attributes=attributes, ref=node.ref, text=only.text)
+
+
+def _own_ref(cell: Node, text: str, *, controls: bool) -> str:
+    """A cell one acts on itself (a grid cell, a clickable cell) names its ref.
+
+    Not when it holds a control (a link, a checkbox): that control's ref is
+    what one acts on there, printed already. Nor when a grid cell shows no
+    value (empty, or only a dash standing for none) and nothing marks it as
+    a target (no pointer cursor, no state): every row of a wide grid has
+    several, and the full outline keeps their refs.
+    """
+    if cell.ref is None or not actionable(cell) or controls:
+        return text
+    if cell.role == "gridcell" and not cell.attributes and not any(map(str.isalnum, text)):
+        return text
+    return f"{text} [ref={cell.ref}]".lstrip()
