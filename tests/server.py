@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import base64
 import contextlib
+import hashlib
 import html
 import http.cookies
 import http.server
@@ -29,6 +31,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     - ``/hang?ms=N``: a 204 after N ms (default 30 s): a long poll
     - ``/events?ms=N``: server-sent events, one event, then open for N ms;
       with ``then=TEXT&after=D``, a second event saying TEXT D ms after the first
+    - ``/socket?after=D&parts=N``: a WebSocket that answers each text message M with
+      N frames ``M 1`` … ``M N``, the first D ms after it (max 5 s), 30 ms apart
     - ``POST /beacon?ms=N``: a 204 after N ms (for ``sendBeacon``)
     - ``POST /state/login`` (form field ``user``): sets an HttpOnly session cookie, then
       redirects to ``/state/whoami``, a page saying who that cookie belongs to;
@@ -50,6 +54,39 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
     def log_message(self, format: str, *args: Any) -> None:
         pass
+
+    def _socket(self, after_ms: int, parts: int) -> None:
+        """A WebSocket (RFC 6455, text frames only) answering as ``/socket`` says."""
+        key = self.headers.get("Sec-WebSocket-Key", "")
+        accept = base64.b64encode(
+            hashlib.sha1((key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").encode()).digest()
+        ).decode()
+        self.send_response(101)
+        self.send_header("Upgrade", "websocket")
+        self.send_header("Connection", "Upgrade")
+        self.send_header("Sec-WebSocket-Accept", accept)
+        self.end_headers()
+        self.close_connection = True
+        try:
+            while True:
+                head = self.rfile.read(2)
+                if len(head) < 2 or head[0] & 0x0F == 0x8:
+                    return  # closed
+                size = head[1] & 0x7F
+                if size == 126:
+                    size = int.from_bytes(self.rfile.read(2), "big")
+                elif size == 127:
+                    size = int.from_bytes(self.rfile.read(8), "big")
+                mask = self.rfile.read(4)
+                data = bytes(b ^ mask[i % 4] for i, b in enumerate(self.rfile.read(size)))
+                time.sleep(after_ms / 1000)
+                for part in range(1, parts + 1):
+                    body = f"{data.decode()} {part}".encode()
+                    self.wfile.write(bytes([0x81, len(body)]) + body)  # short text frames
+                    self.wfile.flush()
+                    time.sleep(0.03)
+        except OSError:
+            pass
 
     def _send(
         self,
@@ -114,6 +151,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             # A request that does not answer for ms (max 60 s): a long poll.
             time.sleep(min(int(query.get("ms", "30000")), 60_000) / 1000)
             self._send(204, b"")
+        elif url.path == "/socket":
+            self._socket(min(int(query.get("after", "400")), 5_000), int(query.get("parts", "2")))
         elif url.path == "/events":
             # Server-sent events: one event, then the stream stays open for ms (max 60 s).
             self.send_response(200)

@@ -12,6 +12,11 @@ Each wait is bounded; hitting a bound reports ``settled=False`` instead of
 hanging. The quiet window doubles as the grace period in which a late
 navigation (Enter in a form submits after the key event returns) shows up.
 
+An action that sent a WebSocket message (a data app's rerun, a UI driven from
+Python) is answered over it: once the DOM is quiet, the settle waits, at most
+:data:`SOCKET_REPLY_MS`, for frames after the message and then none for
+:data:`SOCKET_QUIET_MS`, and settles again (``evidence/socket_traffic.py``).
+
 A result that comes later than settling can see (a job sent through a queue
 whose answer arrives over a stream the page keeps open) shows as a busy
 indicator the action put up: :func:`started_busy` finds it in the action's
@@ -31,14 +36,26 @@ from urllib.parse import urlsplit
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Frame, Page
 
-from browserkit._async.core.loading import BUSY_WORDS, PendingRequests, dom_quiet, quiet_result
+from browserkit._async.core.loading import (
+    BUSY_WORDS,
+    SOCKET_QUIET_MS,
+    SOCKET_REPLY_MS,
+    PendingRequests,
+    dom_quiet,
+    quiet_result,
+)
 from browserkit._async.core.tab import Baseline, Tab, swallow, unless_blocked
 from browserkit._async.evidence.hooks import Evidence
 from browserkit.errors import ModalStateBlockedError
 from browserkit.snapshot import Node, SnapshotDiff
 from browserkit.snapshot._parse import parse
 
-__all__ = ["MAX_SETTLE_MS", "RESULT_MS", "Settler", "started_busy"]
+__all__ = [
+    "MAX_SETTLE_MS",
+    "RESULT_MS",
+    "Settler",
+    "started_busy",
+]
 
 MAX_SETTLE_MS = 5_000
 """No action waits longer than this for the page to settle."""
@@ -82,9 +99,13 @@ class Settler:
         right after can be stamped without one of its own."""
         self.early: asyncio.Future[Baseline] | None = None
         """The outline ``settle(read_early=...)`` read while the quiet window ran."""
+        self._sockets = evidence.sockets(tab.tab_id)
+        self._socket_mark = self._sockets.count
+        self._socket_waited = False
 
     def __enter__(self) -> Settler:
         self._entered = self._returned = time.monotonic()
+        self._socket_mark, self._socket_waited = self._sockets.count, False
         self.tab.nav_seen.clear()
         tab_id, context = self.tab.tab_id, self.tab.page.context
         self._unsubscribe = [
@@ -210,6 +231,15 @@ class Settler:
                 or self.windows_opening
             ):
                 continue  # something started while we watched the DOM
+            if not self._socket_waited and self._sockets.sent_since(self._socket_mark):
+                # The action sent a WebSocket message: its answer draws the result.
+                self._socket_waited = True
+                until = min(deadline, time.monotonic() + SOCKET_REPLY_MS / 1000)
+                if await self._sockets.answered(SOCKET_QUIET_MS / 1000, until):
+                    if self.early is not None:  # read before the answer: read again
+                        self.early.add_done_callback(swallow)
+                        self.early = None
+                    continue
             return quiet
 
     async def _dom_quiet(self, deadline: float, frame: Frame | None) -> bool:

@@ -37,6 +37,8 @@ from browserkit._async.capture.outline_capture import Capture, left_ms
 from browserkit._async.core import page_scripts
 from browserkit._async.core.loading import (
     LOADING_WORDS,
+    SOCKET_QUIET_MS,
+    SOCKET_REPLY_MS,
     PendingRequests,
     dom_quiet,
     quiet_result,
@@ -128,6 +130,8 @@ class Arrival:
                 # An app still to draw: wait on its next change, then read it again.
                 wait_until = max(wait_until, boot_until)
                 await self._next_change(tab, waiting * 1000)
+            if base is not None and base.generation == tab.generation:
+                base = await self._answered(tab, base, deadline)
         except (SessionClosedError, BrowserCrashedError):
             raise
         except (BrowserkitError, PlaywrightError):
@@ -143,6 +147,23 @@ class Arrival:
         return await self._capture.compact(
             tab, base.text, base.generation, fold_seen=True, focus=heading, glued=base.glued
         )
+
+    async def _answered(self, tab: Tab, base: Baseline, deadline: float) -> Baseline:
+        """``base``, or the page read again once its WebSockets answered what it sent
+        them: an app that draws from what its socket brings (a script rerun on load)
+        was read mid-way. Bounded by ``SOCKET_REPLY_MS`` and ``deadline``."""
+        traffic = self._core.evidence.sockets(tab.tab_id)
+        now = time.monotonic()
+        if not traffic.unanswered() and now - traffic.received_at >= SOCKET_QUIET_MS / 1000:
+            return base  # nothing on its way
+        until = min(deadline, now + SOCKET_REPLY_MS / 1000)
+        if not await traffic.answered(SOCKET_QUIET_MS / 1000, until):
+            return base
+        stamp = await self._quiet(tab, min(until, deadline))
+        if stamp >= 0 and stamp == base.stamp:
+            return base  # the answer changed nothing
+        read = await self._capture.read(tab, left_ms(deadline))
+        return Baseline(read.generation, read.text, stamp, hidden=read.hidden, glued=read.glued)
 
     async def _fragment_heading(self, tab: Tab, deadline: float) -> str | None:
         """The words of the heading the URL's ``#fragment`` points at (the section

@@ -56,6 +56,8 @@ __all__ = [
     "QUIET_MS",
     "REQUEST_PATIENCE_MS",
     "SAMPLE_MS",
+    "SOCKET_QUIET_MS",
+    "SOCKET_REPLY_MS",
     "PendingRequests",
     "dom_quiet",
     "quiet_result",
@@ -98,6 +100,14 @@ waiting for a pause in typing) take a few hundred milliseconds. A longer one
 ACTION_TIMERS_MS = 1_000
 """Action timers hold the window at most this long after the action returned,
 however many the page sets (one that re-arms itself for ever included)."""
+
+SOCKET_REPLY_MS = 3_000
+"""How long a settle (or an arrival) waits, past a quiet DOM, for the answer to a
+WebSocket message the action (or the page, as it loaded) sent, never past the wait's
+own bound: a script rerun draws its result in a second."""
+
+SOCKET_QUIET_MS = 60
+"""The answer is in once no frame came for this long after one did."""
 
 BOOT_MS = 1_500
 """How long an empty app shell is given to render its first content (counted

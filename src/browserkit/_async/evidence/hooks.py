@@ -18,6 +18,7 @@ from playwright.async_api import Error as PlaywrightError
 from browserkit._async.evidence.cdp_console import console_fields, exception_fields, log_fields
 from browserkit._async.evidence.frame_watch import FrameWatch
 from browserkit._async.evidence.requests import RequestRecords, worker_script
+from browserkit._async.evidence.socket_traffic import SocketTraffic
 from browserkit._fence import Fence
 from browserkit._trace_redact import http_only_value
 from browserkit.buffers import ConsoleEntry, DownloadEntry, EventBuffer, NetworkEntry
@@ -76,6 +77,7 @@ class Evidence:
         self._window_observers: dict[str, list[Callable[[str], None]]] = {}
         self._cookie_watchers: list[Callable[[str], None]] = []
         self._frame_watches: dict[str, FrameWatch] = {}
+        self._sockets: dict[str, SocketTraffic] = {}
         self._download_waiters: list[asyncio.Future[None]] = []
         self._main_frames: dict[int, str] = {}
         self._frame_sessions: dict[Any, CDPSession | None] = {}
@@ -175,6 +177,22 @@ class Evidence:
                 "Network.responseReceivedExtraInfo",
                 lambda e: self._on_worker_response(e, tab_id, key),
             )
+            # Counted, never kept: what a settle waits on after an action sent one.
+            traffic = self.sockets(tab_id)
+            session.on(
+                "Network.webSocketCreated",
+                lambda e: traffic.opened(f"{key}:{e.get('requestId')}"),
+            )
+            session.on(
+                "Network.webSocketFrameSent", lambda e: traffic.sent(f"{key}:{e.get('requestId')}")
+            )
+            session.on(
+                "Network.webSocketFrameReceived",
+                lambda e: traffic.received(f"{key}:{e.get('requestId')}"),
+            )
+            session.on(
+                "Network.webSocketClosed", lambda e: traffic.closed(f"{key}:{e.get('requestId')}")
+            )
             # The raw cookies of every hop, HttpOnly ones included (for recordings).
             session.on("Network.requestWillBeSentExtraInfo", self._on_cookies_sent)
             session.on("Network.responseReceivedExtraInfo", self._on_cookies_set)
@@ -222,6 +240,10 @@ class Evidence:
     def observe_windows(self, tab_id: str, observer: Callable[[str], None]) -> Callable[[], None]:
         """Call ``observer(url)`` as ``tab_id`` is about to open a window; returns an undo."""
         return _subscribe(self._window_observers.setdefault(tab_id, []), observer)
+
+    def sockets(self, tab_id: str) -> SocketTraffic:
+        """The frames the WebSockets of ``tab_id`` (its iframes' too) sent and received."""
+        return self._sockets.setdefault(tab_id, SocketTraffic())
 
     def frames(self, tab_id: str) -> FrameWatch:
         """What the main frame of ``tab_id`` is loading (see :class:`FrameWatch`)."""
