@@ -212,7 +212,9 @@ class Pipeline:
             started = ActionStarted(action_id, detail, target, run.tab, before, step)
             await events.action_started(started)
             self._start_fresh(run.tab)
-            with Settler(run.tab, self._core.evidence) as settler:
+            # Typing is sent key by key and seldom answered: only a submit is asked.
+            typing = isinstance(step, Step) and step.action == "type" and not step.submit
+            with Settler(run.tab, self._core.evidence, socket_answers=not typing) as settler:
                 sent = await self._dispatch(run, action.how)
                 settled = await self._settle(run, before, settler)
             seen = await self._read_after(run, before, settled, settler)

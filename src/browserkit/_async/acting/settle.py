@@ -13,7 +13,8 @@ hanging. The quiet window doubles as the grace period in which a late
 navigation (Enter in a form submits after the key event returns) shows up.
 
 An action that sent a WebSocket message (a data app's rerun, a UI driven from
-Python) is answered over it: once the DOM is quiet, the settle waits, at most
+Python) is answered over it (typing without a submit is not waited on: its keys
+are seldom answered): once the DOM is quiet, the settle waits, at most
 :data:`SOCKET_REPLY_MS`, for frames after the message and then none for
 :data:`SOCKET_QUIET_MS`, and settles again (``evidence/socket_traffic.py``).
 
@@ -78,7 +79,7 @@ _NO_WINDOW_SCHEMES = frozenset({"data", "javascript"})
 class Settler:
     """Watches one tab from just before an action until it has settled."""
 
-    def __init__(self, tab: Tab, evidence: Evidence) -> None:
+    def __init__(self, tab: Tab, evidence: Evidence, *, socket_answers: bool = True) -> None:
         self.tab = tab
         self._evidence = evidence
         self._unsubscribe: list[Callable[[], None]] = []
@@ -100,6 +101,8 @@ class Settler:
         self.early: asyncio.Future[Baseline] | None = None
         """The outline ``settle(read_early=...)`` read while the quiet window ran."""
         self._sockets = evidence.sockets(tab.tab_id)
+        self._socket_answers = socket_answers
+        """Whether a WebSocket message the action sent is waited on for its answer."""
         self._socket_mark = self._sockets.count
         self._socket_waited = False
 
@@ -231,7 +234,11 @@ class Settler:
                 or self.windows_opening
             ):
                 continue  # something started while we watched the DOM
-            if not self._socket_waited and self._sockets.sent_since(self._socket_mark):
+            if (
+                self._socket_answers
+                and not self._socket_waited
+                and self._sockets.asked_since(self._socket_mark)
+            ):
                 # The action sent a WebSocket message: its answer draws the result.
                 self._socket_waited = True
                 until = min(deadline, time.monotonic() + SOCKET_REPLY_MS / 1000)
