@@ -212,3 +212,21 @@ async def test_the_list_opened_next_prints_the_row_that_holds_what_was_typed(
     ref = _ref(r.page, "link", "Economy ticket T7")
     await aw(sess.click(ref))
     assert (await aw(sess.evaluate("location.hash"))) == "#t30"
+
+
+async def test_an_app_that_draws_its_chrome_first_answers_once_its_main_panel_drew(
+    sess: AnySession, base_url: str
+) -> None:
+    # Menus, side bar and status bar at once, an empty main landmark for 1.6 s:
+    # the answer is the panel the agent came for, not the chrome around nothing.
+    nav = await aw(sess.navigate(f"{base_url}/arrive_chrome_first.html"))
+    assert nav.page is not None and 'button "Run this cell"' in nav.page, nav.page
+    await aw(sess.click(_ref(nav.page, "button", "Run this cell")))
+    assert await aw(sess.evaluate("document.title")) == "ran"
+
+
+async def test_a_page_whose_main_landmark_stays_empty_is_read_as_it_is(
+    sess: AnySession, base_url: str
+) -> None:
+    nav = await aw(sess.navigate(f"{base_url}/arrive_empty_main.html", timeout_ms=5_000))
+    assert nav.page is not None and 'link "Catalogue"' in nav.page, nav.page

@@ -13,7 +13,13 @@ by the loading policy (``loading``) that settling an action uses too:
   progress bar, or nothing but layout wrappers on a page with an app's mount
   point (``#root``, ``#app``, ``app-root``…) or a body of scripts alone.
   Such a shell is given ``SHELL_MS`` to render, waiting on its next DOM
-  change rather than polling.
+  change rather than polling;
+- the page is not an app that drew its chrome first: menus, side bars and a
+  status bar around a main landmark with nothing in it yet (an IDE restoring
+  its open document). That panel is waited for while the page keeps changing,
+  each change due within ``loading.BOOT_MS`` of the last, the whole wait
+  within ``SHELL_MS``: a page whose main landmark stays empty and quiet is
+  read as it is once ``BOOT_MS`` passed.
 
 A URL with a ``#fragment`` naming a heading (``concepts.html#generations``)
 asks for that section: the answer keeps it whole and folds the prose of the
@@ -36,6 +42,7 @@ from playwright.async_api import Error as PlaywrightError
 from browserkit._async.capture.outline_capture import Capture, left_ms
 from browserkit._async.core import page_scripts
 from browserkit._async.core.loading import (
+    BOOT_MS,
     LOADING_WORDS,
     SOCKET_QUIET_MS,
     SOCKET_REPLY_MS,
@@ -124,12 +131,14 @@ class Arrival:
                     # A request the page began as it rendered, whose event came
                     # late: its answer will change what was just read.
                     continue
-                waiting = boot_until - time.monotonic()
-                if waiting <= 0 or not await self._unrendered(tab, base.text, waiting):
+                waiting = (boot_until - time.monotonic()) * 1000
+                patience = await self._unrendered(tab, base.text, waiting) if waiting > 0 else 0
+                if patience <= 0:
                     break
                 # An app still to draw: wait on its next change, then read it again.
                 wait_until = max(wait_until, boot_until)
-                await self._next_change(tab, waiting * 1000)
+                if not await self._next_change(tab, patience, base.stamp):
+                    break  # no change within its patience: what was read stands
             if base is not None and base.generation == tab.generation:
                 base = await self._answered(tab, base, deadline)
         except (SessionClosedError, BrowserCrashedError):
@@ -193,24 +202,30 @@ class Arrival:
         read = quiet_result(reply)
         return -1 if read is None else read[1]
 
-    async def _next_change(self, tab: Tab, max_ms: float) -> None:
-        call = tab.page.evaluate(page_scripts.DOM_CHANGE, max(1, int(max_ms)))
-        await self._core.bounded(call, "read the new page", max_ms + 1000, tab)
+    async def _next_change(self, tab: Tab, max_ms: float, since: int) -> bool:
+        """Whether the page changed within ``max_ms`` (or since change stamp ``since``)."""
+        args = {"maxMs": max(1, int(max_ms)), "since": since}
+        call = tab.page.evaluate(page_scripts.DOM_CHANGE, args)
+        return bool(await self._core.bounded(call, "read the new page", max_ms + 1000, tab))
 
-    async def _unrendered(self, tab: Tab, outline: str, ms: float) -> bool:
-        """Whether ``outline`` is an app still to render: "Loading…" or a progress bar
-        only, or nothing at all on a page with an app's mount point (asked within
-        ``ms``: a page that cannot say is taken as drawn)."""
+    async def _unrendered(self, tab: Tab, outline: str, ms: float) -> float:
+        """How long to wait for the next change of an app still to render (ms; 0: it
+        rendered). An app shell ("Loading…" or a progress bar only, or nothing at all
+        on a page with an app's mount point) is given all of ``ms``; the chrome around
+        an empty main panel, :data:`~browserkit._async.core.loading.BOOT_MS` per
+        change. Asked within ``ms``: a page that cannot say is taken as drawn."""
         nodes = parse(outline).children
         if not _shell(nodes):
-            return False
+            if _drawn_main(nodes) or not await self._capture.drawing(tab, ms):
+                return 0
+            return min(ms, BOOT_MS)
         if _busy(nodes):
-            return True
+            return ms
         try:
             found = await self._core.bounded(tab.page.evaluate(_APP_SHELL), "read", ms, tab)
         except TimeoutError:
-            return False
-        return bool(found)
+            return 0
+        return ms if found else 0
 
 
 def _shell(nodes: Sequence[Node]) -> bool:
@@ -228,6 +243,16 @@ def _shell(nodes: Sequence[Node]) -> bool:
         if not _shell(node.children):
             return False
     return True
+
+
+def _drawn_main(nodes: Sequence[Node]) -> bool:
+    """Whether the outline shows a main landmark with content: no need to ask the page."""
+    for node in nodes:
+        if node.role == "main" and not _shell(node.children):
+            return True
+        if _drawn_main(node.children):
+            return True
+    return False
 
 
 def _busy(nodes: Sequence[Node]) -> bool:

@@ -178,6 +178,16 @@ class Capture(Observer):
         if len(memory.ticking) < _TICKING_KEYS:
             memory.ticking = memory.ticking | keys
 
+    async def drawing(self, tab: Tab, ms: float) -> bool:
+        """Whether the page has drawn its chrome but not its main panel yet: a main
+        landmark is shown with nothing in it to read or use (``drawing()`` in
+        ``js/reading_world_scan.js``). False when the page cannot say in time."""
+        try:
+            reply = await self._world.call(tab, "drawing()", ms, "read the new page")
+        except (BrowserkitError, PlaywrightError):
+            return False
+        return reply.value is True
+
     async def outline(
         self, tab: Tab, ms: float, locator: Locator | None = None, depth: int | None = None
     ) -> tuple[str, int]:

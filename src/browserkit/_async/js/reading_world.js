@@ -53,7 +53,7 @@
 
   const lib = { TOKEN, refFor, elementFor, firstId, maxId, clean, cap, isEl };
   for (const part of parts) Object.assign(lib, part(lib));
-  const { dom, locate, scan, styles, glue, markdown, hidden, veils } = lib;
+  const { dom, locate, scan, styles, glue, markdown, hidden, veils, drawing } = lib;
   // The element of d-ref n, for binding an action to it (binding.py); only
   // while this library is the one that handed it out (``token``).
   const element = (n, token) => {
@@ -70,6 +70,8 @@
     glue(glueLimit),
     veils(veilLimit),
   ];
-  const api = Object.freeze({ dom, locate, scan, styles, markdown, beside, enter, element });
+  const api = Object.freeze({
+    dom, locate, scan, styles, markdown, beside, drawing, enter, element,
+  });
   return api;
 }

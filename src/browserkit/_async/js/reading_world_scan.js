@@ -10,6 +10,8 @@
   } = lib;
 
   // -------------------------------------------------------------- scan()
+  // A text without the words that say the page is still loading.
+  const unloaded = (s) => s.replace(/\b(loading|please wait|one moment)\b[.…]*/gi, '').trim();
   const esc = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   const escAttr = (s) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
@@ -277,8 +279,7 @@
       if (hint && visible(n)) busy = true;
     }
     const text = clean(document.body ? document.body.innerText : '');
-    const meaningful = text.replace(/\b(loading|please wait|one moment)\b[.…]*/gi, '').trim()
-      .length;
+    const meaningful = unloaded(text).length;
     const media = document.querySelector('img, video, canvas, svg') !== null;
     const mounts = '#root, #app, #__next, #__nuxt, [data-reactroot], [ng-version], app-root';
     const hasApp = document.scripts.length > 0 || document.querySelector(mounts) !== null;
@@ -316,5 +317,35 @@
     };
   };
 
-  return { scan };
+  // -------------------------------------------------------------- drawing()
+  // Whether the page has drawn its chrome but not yet its main panel: a main
+  // landmark is shown and holds nothing a person can read or use (no text but
+  // "Loading…", no control, no media but a busy indicator's). A page without a
+  // main landmark, or with one it hides, says nothing here. A panel with a
+  // shadow root or a frame in it is taken as drawn: its content is out of reach.
+  const CONTENT = 'img, svg, canvas, video, audio, iframe, frame, embed, object, input, select,'
+    + ' textarea, button, a[href], [contenteditable]';
+  const busyHint = (el) => el.getAttribute('aria-busy') === 'true'
+    || el.getAttribute('role') === 'progressbar'
+    || BUSY_CLASS.test((el.getAttribute('class') || '') + ' ' + el.id);
+  const emptyPanel = (main) => {
+    if (unloaded(clean(/** @type {HTMLElement} */ (main).innerText))) return false;
+    let seen = 0;
+    for (const el of main.querySelectorAll('*')) {
+      if (++seen > 2000 || el.shadowRoot) return false;
+      if (!el.matches(CONTENT) || !visible(el)) continue;
+      let busy = false;
+      for (let up = /** @type {Element | null} */ (el); up && up !== main && !busy;
+        up = up.parentElement) busy = busyHint(up);
+      if (!busy) return false;
+    }
+    return true;
+  };
+  const drawing = () => {
+    const shown = [...document.querySelectorAll('main, [role="main"]')]
+      .filter((el) => el.checkVisibility({ checkVisibilityCSS: true, visibilityProperty: true }));
+    return shown.length > 0 && shown.every(emptyPanel);
+  };
+
+  return { scan, drawing };
 }
