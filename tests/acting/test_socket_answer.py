@@ -57,3 +57,21 @@ async def test_traffic_is_answered_once_frames_came_after_the_send_and_then_stop
     traffic.opened("s3")
     assert traffic.unanswered()
     assert await traffic.answered(0.01, time.monotonic() + 5.0)
+    # A pong sent as a ping came in answers the server: nothing is owed.
+    traffic.received("s4")
+    traffic.sent("s4")
+    assert not traffic.unanswered()
+
+
+@pytest.mark.every_python
+async def test_a_socket_that_leaves_a_message_unanswered_is_not_waited_on_again() -> None:
+    # NiceGUI sends each keystroke and hears nothing back.
+    traffic = SocketTraffic()
+    traffic.sent("s1")
+    assert await traffic.answered(0.01, time.monotonic() + 5.0)  # given up after ANSWER_S
+    traffic.sent("s1")
+    assert not traffic.unanswered()
+    traffic.received("s1")  # it answers again: waited on again
+    await asyncio.sleep(0.02)
+    traffic.sent("s1")
+    assert traffic.unanswered()
