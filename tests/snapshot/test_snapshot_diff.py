@@ -236,6 +236,32 @@ def test_property_changes_are_shown_per_property() -> None:
     check_invariants(old, new, d)
 
 
+def test_a_long_changed_address_prints_around_where_it_differs() -> None:
+    query = "&".join(f"{key}=all" for key in ("sort", "state", "models", "datasets", "view"))
+    old = parse(f'- link "Settings" [ref=e5]:\n  - /url: "#/settings?back=%2Fruns%3F{query}"')
+    new = parse('- link "Settings" [ref=e5]:\n  - /url: "#/settings?back=%2Fruns%2Fab12cd"')
+    d = diff(old, new, baseline_generation=1)
+    assert str(d).splitlines()[1] == (
+        '~ link "Settings" [ref=e5]; /url: '
+        '…?back=%2Fruns%3Fsort=all&state=all&models=all&datasets=all&vie…"'
+        ' → …?back=%2Fruns%2Fab12cd"'
+    )
+    check_invariants(old, new, d)
+
+
+def test_a_changed_address_keeps_its_unchanged_tail_short() -> None:
+    old = parse(
+        '- link "Next" [ref=e5]:\n  - /url: /shop/items?page=1&sort=price&filter=red&lang=en'
+    )
+    new = parse(
+        '- link "Next" [ref=e5]:\n  - /url: /shop/items?page=2&sort=price&filter=red&lang=en'
+    )
+    d = diff(old, new, baseline_generation=1)
+    assert str(d).splitlines()[1] == (
+        '~ link "Next" [ref=e5]; /url: …/items?page=1&sort=price… → …/items?page=2&sort=price…'
+    )
+
+
 def test_ancestor_is_the_nearest_enclosing_node_with_a_ref() -> None:
     old = parse('- dialog "D" [ref=e1]:\n  - group:\n    - text: x')
     new = parse('- dialog "D" [ref=e1]:\n  - group:\n    - text: y')

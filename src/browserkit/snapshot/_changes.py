@@ -451,8 +451,8 @@ def _changed(c: ChangedNode, limit: int, terse: bool = False) -> list[str]:
         text = f"~ {clip(new, limit)}"
     if c.prop_lines != c.old_prop_lines:
         text += "".join(
-            f"; /{key}: {clip(before, limit)} → {clip(after, limit)}"
-            for key, before, after in _prop_changes(c.old_prop_lines, c.prop_lines)
+            f"; /{key}: {before} → {after}"
+            for key, before, after in _prop_changes(c.old_prop_lines, c.prop_lines, limit)
         )
     notes = [states, c.near or "", _where(c.ancestor_role, c.ancestor_ref)]
     if c.moved and c.old_ancestor_ref != c.ancestor_ref:
@@ -958,15 +958,70 @@ def _with_notes(text: str, notes: list[str]) -> str:
     return f"{text}  # {'; '.join(notes)}" if notes else text
 
 
-def _prop_changes(old: tuple[str, ...], new: tuple[str, ...]) -> list[tuple[str, str, str]]:
+def _prop_changes(
+    old: tuple[str, ...], new: tuple[str, ...], limit: int
+) -> list[tuple[str, str, str]]:
+    """Each property that changed, with its old and new value as a diff prints them."""
     before = dict(_split_prop(line) for line in old)
     after = dict(_split_prop(line) for line in new)
     keys = list(after) + [key for key in before if key not in after]
-    return [
-        (key, before.get(key, "(none)"), after.get(key, "(none)"))
-        for key in keys
-        if before.get(key) != after.get(key)
-    ]
+    changes = []
+    for key in keys:
+        if before.get(key) == after.get(key):
+            continue
+        if key in before and key in after:
+            was, now = _around_change(before[key], after[key])
+        else:
+            was, now = before.get(key, "(none)"), after.get(key, "(none)")
+        changes.append((key, clip(was, limit), clip(now, limit)))
+    return changes
+
+
+# A pair of property values this long in all prints whole; longer ones (a link's
+# address carrying the page's whole query) print around where they differ.
+_WHOLE_PAIR = 60
+# Characters kept either side of where two long values differ, and of what differs.
+_AROUND = 16
+_DIFFERING = 48
+# Where a kept piece of an address may begin or end: at a word of it, not mid-word.
+_JOINTS = frozenset("/?&=#%.:;, ")
+
+
+def _around_change(before: str, after: str) -> tuple[str, str]:
+    """``before`` and ``after`` cut to where they differ, a few characters either
+    side and ``…`` for the rest, when they are too long to print whole: the
+    addresses ``/shop/items?page=1&sort=price&filter=red&lang=en`` and
+    ``…page=2…`` print as ``…/items?page=1&sort=price… → …/items?page=2&sort=price…``."""
+    if len(before) + len(after) <= _WHOLE_PAIR:
+        return before, after
+    start = _common(before, after)
+    end = _common(before[start:][::-1], after[start:][::-1])
+    # The unchanged text kept in front, from a joint at most _AROUND characters back,
+    lead = 0
+    if start > _AROUND:
+        window = range(start - _AROUND, start)
+        lead = next((i for i in window if before[i] in _JOINTS), start - _AROUND)
+    # and behind, up to a joint at most _AROUND characters on.
+    same = before[len(before) - end :]
+    tail = end
+    if end > _AROUND:
+        tail = next((i for i in range(_AROUND, 0, -1) if same[i] in _JOINTS), _AROUND)
+
+    def piece(text: str) -> str:
+        differing = text[start : len(text) - end]
+        if len(differing) > _DIFFERING:
+            differing = differing[:_DIFFERING] + "…"
+        return "".join(
+            [
+                "…" if lead else "",
+                text[lead:start],
+                differing,
+                same[:tail],
+                "…" if tail < end else "",
+            ]
+        )
+
+    return piece(before), piece(after)
 
 
 def _split_prop(line: str) -> tuple[str, str]:
