@@ -230,3 +230,11 @@ async def test_a_page_whose_main_landmark_stays_empty_is_read_as_it_is(
 ) -> None:
     nav = await aw(sess.navigate(f"{base_url}/arrive_empty_main.html", timeout_ms=5_000))
     assert nav.page is not None and 'link "Catalogue"' in nav.page, nav.page
+
+
+async def test_a_table_drawn_as_blank_rows_answers_once_its_data_came(
+    sess: AnySession, base_url: str
+) -> None:
+    # The rows an app draws while its data loads are not the table the agent came for.
+    nav = await aw(sess.navigate(f"{base_url}/arrive_skeleton_rows.html"))
+    assert nav.page is not None and 'link "Economy sweep"' in nav.page, nav.page

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from urllib.parse import urlsplit
 
 from playwright.async_api import Error as PlaywrightError
@@ -213,9 +213,12 @@ class Arrival:
         rendered). An app shell ("Loading…" or a progress bar only, or nothing at all
         on a page with an app's mount point) is given all of ``ms``; the chrome around
         an empty main panel, :data:`~browserkit._async.core.loading.BOOT_MS` per
-        change. Asked within ``ms``: a page that cannot say is taken as drawn."""
+        change, as is a table whose rows are all blank (the rows an app draws while
+        its data loads). Asked within ``ms``: a page that cannot say is taken as drawn."""
         nodes = parse(outline).children
         if not _shell(nodes):
+            if _placeholder_rows(nodes):
+                return min(ms, BOOT_MS)  # a table's rows still to be filled
             if _drawn_main(nodes) or not await self._capture.drawing(tab, ms):
                 return 0
             return min(ms, BOOT_MS)
@@ -243,6 +246,33 @@ def _shell(nodes: Sequence[Node]) -> bool:
         if not _shell(node.children):
             return False
     return True
+
+
+_TABLES = frozenset({"table", "grid", "treegrid"})
+
+
+def _walk(nodes: Sequence[Node]) -> Iterator[Node]:
+    for node in nodes:
+        yield node
+        yield from _walk(node.children)
+
+
+def _placeholder_rows(nodes: Sequence[Node]) -> bool:
+    """Whether a table shows rows with nothing in them and no others: the skeleton
+    rows an app draws while its data loads (a header row aside)."""
+    for table in _walk(nodes):
+        if table.role not in _TABLES:
+            continue
+        rows = [
+            row
+            for row in _walk(table.children)
+            if row.role == "row" and not any(c.role == "columnheader" for c in row.children)
+        ]
+        if rows and not any(
+            row.name or any(n.name or n.text for n in _walk(row.children)) for row in rows
+        ):
+            return True
+    return False
 
 
 def _drawn_main(nodes: Sequence[Node]) -> bool:
