@@ -238,3 +238,11 @@ async def test_a_table_drawn_as_blank_rows_answers_once_its_data_came(
     # The rows an app draws while its data loads are not the table the agent came for.
     nav = await aw(sess.navigate(f"{base_url}/arrive_skeleton_rows.html"))
     assert nav.page is not None and 'link "Economy sweep"' in nav.page, nav.page
+
+
+async def test_an_app_that_asks_for_its_page_in_a_chain_of_requests_answers_with_it(
+    sess: AnySession, base_url: str
+) -> None:
+    # Nothing is in flight between the links of the chain, and the DOM is quiet.
+    nav = await aw(sess.navigate(f"{base_url}/arrive_request_chain.html"))
+    assert nav.page is not None and 'link "Economy sweep"' in nav.page, nav.page

@@ -32,6 +32,7 @@ prints are usable at once.
 
 from __future__ import annotations
 
+import asyncio
 import re
 import time
 from collections.abc import Iterator, Sequence
@@ -43,6 +44,7 @@ from browserkit._async.capture.outline_capture import Capture, left_ms
 from browserkit._async.core import page_scripts
 from browserkit._async.core.loading import (
     BOOT_MS,
+    CHAIN_MS,
     LOADING_WORDS,
     SOCKET_QUIET_MS,
     SOCKET_REPLY_MS,
@@ -51,7 +53,7 @@ from browserkit._async.core.loading import (
     quiet_result,
 )
 from browserkit._async.core.session_core import SessionCore
-from browserkit._async.core.tab import Baseline, Tab
+from browserkit._async.core.tab import Baseline, Tab, swallow
 from browserkit.errors import (
     BrowserCrashedError,
     BrowserkitError,
@@ -131,6 +133,13 @@ class Arrival:
                     # A request the page began as it rendered, whose event came
                     # late: its answer will change what was just read.
                     continue
+                since = time.monotonic() - requests.ended_at
+                if since < CHAIN_MS / 1000 and time.monotonic() < wait_until:
+                    # A request just ended: its answer may be drawn next, or ask for
+                    # more (an app's config, the chunk of its page, the page's data).
+                    watch = min(CHAIN_MS / 1000 - since, wait_until - time.monotonic())
+                    if await self._chained(tab, requests, watch * 1000, base.stamp):
+                        continue
                 waiting = (boot_until - time.monotonic()) * 1000
                 patience = await self._unrendered(tab, base.text, waiting) if waiting > 0 else 0
                 if patience <= 0:
@@ -155,6 +164,32 @@ class Arrival:
         heading = await self._fragment_heading(tab, deadline)
         return await self._capture.compact(
             tab, base.text, base.generation, fold_seen=True, focus=heading, glued=base.glued
+        )
+
+    async def _chained(
+        self, tab: Tab, requests: PendingRequests, max_ms: float, since: int
+    ) -> bool:
+        """Whether, within ``max_ms``, the page changed (since change stamp ``since``)
+        or a request that holds it started or ended."""
+        requests.moved.clear()
+        change = asyncio.ensure_future(self._next_change(tab, max_ms, since))
+        moved = asyncio.ensure_future(requests.moved.wait())
+        try:
+            done, _ = await asyncio.wait(
+                {change, moved}, timeout=max_ms / 1000 + 1, return_when=asyncio.FIRST_COMPLETED
+            )
+        finally:
+            for task in (change, moved):
+                if not task.done():
+                    task.cancel()
+                    task.add_done_callback(swallow)
+        if moved in done:
+            return True
+        return (
+            change in done
+            and not change.cancelled()
+            and change.exception() is None
+            and bool(change.result())
         )
 
     async def _answered(self, tab: Tab, base: Baseline, deadline: float) -> Baseline:

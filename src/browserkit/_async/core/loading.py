@@ -51,6 +51,7 @@ __all__ = [
     "ANIMATION_MS",
     "BOOT_MS",
     "BUSY_WORDS",
+    "CHAIN_MS",
     "LOADING_KINDS",
     "LOADING_WORDS",
     "QUIET_MS",
@@ -64,6 +65,7 @@ __all__ = [
 ]
 
 LOADING_KINDS = frozenset({"document", "script", "xhr", "fetch"})
+_API_KINDS = frozenset({"xhr", "fetch"})
 """The resource types whose requests hold a page (CDP's ``type``, lower case).
 
 Scripts are among them: a single-page app renders once its bundle (or the
@@ -100,6 +102,11 @@ waiting for a pause in typing) take a few hundred milliseconds. A longer one
 ACTION_TIMERS_MS = 1_000
 """Action timers hold the window at most this long after the action returned,
 however many the page sets (one that re-arms itself for ever included)."""
+
+CHAIN_MS = 200
+"""How long after a request that held the page ended a new page is watched for what
+it brings: the next request of a chain (an app's config, then the chunk that draws
+its page, then the page's data) or the render of its answer."""
 
 SOCKET_REPLY_MS = 3_000
 """How long a settle (or an arrival) waits, past a quiet DOM, for the answer to a
@@ -139,6 +146,11 @@ class PendingRequests:
         # Request id -> when its patience runs out (monotonic; inf for a navigation).
         self._until: dict[str, float] = {}
         self._released = asyncio.Event()
+        self.ended_at = -math.inf
+        """When the last xhr or fetch that held the page let it go (monotonic): its
+        response came, or it ended (see ``CHAIN_MS``)."""
+        self.moved = asyncio.Event()
+        """Set as a request that holds the page starts or lets it go."""
 
     def follow(self, kind: str, fields: dict[str, Any]) -> None:
         """Take in one request event: ``start``, ``response`` or ``end``."""
@@ -151,8 +163,12 @@ class PendingRequests:
                 began = time.monotonic()
             patience = math.inf if fields.get("_navigation") else REQUEST_PATIENCE_MS / 1000
             self._until[request_id] = began + patience
+            self.moved.set()
         elif self._until.pop(request_id, None) is not None:
+            if fields.get("resource_type") in _API_KINDS:
+                self.ended_at = time.monotonic()  # answered: it holds the page no more
             self._released.set()
+            self.moved.set()
 
     def adopt(self, in_flight: Iterable[dict[str, Any]]) -> None:
         """Take in requests already in flight (``Evidence.in_flight``)."""
