@@ -19,7 +19,14 @@ by the loading policy (``loading``) that settling an action uses too:
   its open document). That panel is waited for while the page keeps changing,
   each change due within ``loading.BOOT_MS`` of the last, the whole wait
   within ``SHELL_MS``: a page whose main landmark stays empty and quiet is
-  read as it is once ``BOOT_MS`` passed.
+  read as it is once ``BOOT_MS`` passed. A table whose rows are all blank
+  (skeleton rows while its data loads) is waited for the same way;
+- the page is not between the links of a chain of requests: an xhr or fetch
+  that answered less than ``loading.CHAIN_MS`` before the read has the page
+  watched for the rest of that time, for the next request or the render of
+  the answer;
+- the page's WebSockets answered what it sent them as it loaded (a script's
+  first run drawn from its socket), within ``loading.SOCKET_REPLY_MS``.
 
 A URL with a ``#fragment`` naming a heading (``concepts.html#generations``)
 asks for that section: the answer keeps it whole and folds the prose of the
