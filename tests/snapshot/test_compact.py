@@ -993,3 +993,19 @@ def test_a_text_many_items_hold_does_not_hide_the_one_another_text_picks_out() -
     short = compact(text, wanted=["Economy ticket T7", "Shipping"]).text
     assert "- listitem: Ticket 29, Economy ticket T7, Shipping" in short
     assert "- … 36 more listitem like the above" in short
+
+
+def test_a_link_or_button_that_says_what_it_is_drops_the_images_beside_its_words() -> None:
+    # Gradio's footer: each control holds its words and a logo.
+    text = (
+        '- contentinfo "Footer" [ref=e1]:\n  - button [ref=e2]:\n    - text: Use via API\n'
+        '    - img "logo"\n  - link [ref=e3]:\n    - text: Built with Gradio\n'
+        '    - img "logo"\n  - button [ref=e4]:\n    - img "Settings"'
+    )
+    assert compact(text).text.splitlines() == [
+        '- contentinfo "Footer" [ref=e1]:',
+        "  - button [ref=e2]: Use via API",
+        "  - link [ref=e3]: Built with Gradio",
+        "  - button [ref=e4]:",  # an icon button: its image is all it says
+        '    - img "Settings"',
+    ]

@@ -508,6 +508,12 @@ class _Pass:
         text = None if node.text == node.name else node.text  # a heading's words, twice
         if node.name and kids:
             kids = self._unrepeat(node.name, kids)
+        if actionable and any(map(_inline, kids)) and all(_inline(k) or _picture(k) for k in kids):
+            # A link or button that says what it is in words: an image beside them
+            # (a logo, an icon named as the words) is decoration there.
+            words = [kid for kid in kids if _inline(kid)]
+            self.merged += len(kids) - len(words)
+            kids = words
         if kids and not node.props and text is None and all(map(_inline, kids)):
             # Words split over spans and emphasis: one line, as a reader sees them.
             joined = _join((kid.text or kid.name or "" for kid in kids), self.glued)
@@ -1040,6 +1046,10 @@ def _label_words(out: _Out) -> bool:
 
 def _inline(out: _Out) -> bool:
     return out.role in INLINE and not (out.actionable or out.kids or out.props)
+
+
+def _picture(out: _Out) -> bool:
+    return out.role == "img" and not (out.actionable or out.kids or out.props)
 
 
 def _dissolves(node: Node, kids: int) -> bool:
