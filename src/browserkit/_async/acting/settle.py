@@ -51,12 +51,7 @@ from browserkit.errors import ModalStateBlockedError
 from browserkit.snapshot import Node, SnapshotDiff
 from browserkit.snapshot._parse import parse
 
-__all__ = [
-    "MAX_SETTLE_MS",
-    "RESULT_MS",
-    "Settler",
-    "started_busy",
-]
+__all__ = ["MAX_SETTLE_MS", "RESULT_MS", "Settler", "started_busy"]
 
 MAX_SETTLE_MS = 5_000
 """No action waits longer than this for the page to settle."""

@@ -130,10 +130,7 @@ class Arrival:
                     break  # waited long enough: what was read stands
                 if base is None or stamp < 0 or stamp != base.stamp:
                     # Stamped with what the quiet window read just before: no round trip.
-                    read = await self._capture.read(tab, left_ms(deadline))
-                    base = Baseline(
-                        read.generation, read.text, stamp, hidden=read.hidden, glued=read.glued
-                    )
+                    base = await self._baseline(tab, stamp, deadline)
                 if base.generation != tab.generation:
                     continue  # it navigated again (a script's redirect): read the new one
                 if requests.holding() and time.monotonic() < wait_until:
@@ -213,6 +210,10 @@ class Arrival:
         stamp = await self._quiet(tab, min(until, deadline))
         if stamp >= 0 and stamp == base.stamp:
             return base  # the answer changed nothing
+        return await self._baseline(tab, stamp, deadline)
+
+    async def _baseline(self, tab: Tab, stamp: int, deadline: float) -> Baseline:
+        """The page read now, stamped with ``stamp`` (what the quiet window just read)."""
         read = await self._capture.read(tab, left_ms(deadline))
         return Baseline(read.generation, read.text, stamp, hidden=read.hidden, glued=read.glued)
 

@@ -65,11 +65,13 @@ __all__ = [
 ]
 
 LOADING_KINDS = frozenset({"document", "script", "xhr", "fetch"})
-_API_KINDS = frozenset({"xhr", "fetch"})
 """The resource types whose requests hold a page (CDP's ``type``, lower case).
 
 Scripts are among them: a single-page app renders once its bundle (or the
 chunk a click imports) has arrived."""
+
+# The kinds whose answer may start the next request of a chain (see ``CHAIN_MS``).
+_API_KINDS = frozenset({"xhr", "fetch"})
 
 REQUEST_PATIENCE_MS = 1_500
 """How long a request may go without a response before it is taken for a

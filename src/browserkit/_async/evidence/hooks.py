@@ -179,20 +179,13 @@ class Evidence:
             )
             # Counted, never kept: what a settle waits on after an action sent one.
             traffic = self.sockets(tab_id)
-            session.on(
-                "Network.webSocketCreated",
-                lambda e: traffic.opened(f"{key}:{e.get('requestId')}"),
-            )
-            session.on(
-                "Network.webSocketFrameSent", lambda e: traffic.sent(f"{key}:{e.get('requestId')}")
-            )
-            session.on(
-                "Network.webSocketFrameReceived",
-                lambda e: traffic.received(f"{key}:{e.get('requestId')}"),
-            )
-            session.on(
-                "Network.webSocketClosed", lambda e: traffic.closed(f"{key}:{e.get('requestId')}")
-            )
+            for event, heard in (
+                ("Network.webSocketCreated", traffic.opened),
+                ("Network.webSocketFrameSent", traffic.sent),
+                ("Network.webSocketFrameReceived", traffic.received),
+                ("Network.webSocketClosed", traffic.closed),
+            ):
+                session.on(event, lambda e, heard=heard: heard(f"{key}:{e.get('requestId')}"))
             # The raw cookies of every hop, HttpOnly ones included (for recordings).
             session.on("Network.requestWillBeSentExtraInfo", self._on_cookies_sent)
             session.on("Network.responseReceivedExtraInfo", self._on_cookies_set)
