@@ -356,8 +356,8 @@ def render_diff(
     removed = [r for r in removed if id(r) not in own]
     # A row whose line reads as before changed nothing the agent reads (a cell's name
     # computed from its content, which the line does not print).
-    same = [r for r in rows if r.own is None and r.row.cells == r.row.old_cells]
-    rows = [r for r in rows if not (r.own is None and r.row.cells == r.row.old_cells)]
+    same = {id(r) for r in rows if r.own is None and r.row.cells == r.row.old_cells}
+    rows = [r for r in rows if id(r) not in same]
     # A node that only gained or lost focus reads as unchanged; the focus line says where it went.
     unchanged = d.unchanged + len(focus) + len(quiet) + len(kept) + len(same)
     aside = background_line(background.values())
